@@ -1,0 +1,57 @@
+/**
+ * Builds the Fastify app as a plugin tree. server/start.ts boots it; tests build it and call
+ * it with inject on a fresh database.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Database } from './db/database';
+import type { ServerConfig } from './config';
+import { ApiError } from './http/errors';
+import { ownMessages } from '../src/messages';
+import { authPlugin } from './auth/plugin';
+import { authRoutes } from './routes/auth';
+import { crudRoutes } from './crud/routes';
+import { miscRoutes } from './routes/misc';
+import { consoleRoutes } from './routes/console';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: ServerConfig;
+  }
+}
+
+/** Largest JSON body accepted (an icon is a data URL of up to ~300 kB; a config up to 1 MB). */
+export const BODY_LIMIT = 2 * 1024 * 1024;
+
+export interface BuildOptions {
+  db: Database;
+  config: ServerConfig;
+  logger?: boolean;
+}
+
+export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, trustProxy: true });
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.code(err.status).headers(err.headers).send({ Description: err.description });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ Description: ownMessages.bodyTooLarge });
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+      return reply.code(400).send({ Description: ownMessages.malformedJson });
+    }
+    if (status >= 400 && status < 500) return reply.code(status).send({ Description: err.message });
+    request.log.error(err);
+    return reply.code(500).send({ Description: ownMessages.internalError });
+  });
+
+  await app.register(authPlugin);
+  await app.register(authRoutes);
+  await app.register(crudRoutes);
+  await app.register(miscRoutes);
+  await app.register(consoleRoutes);
+  return app;
+}

@@ -1,0 +1,48 @@
+/**
+ * Cross-cutting request rules for /api: who is calling (request.user from the session cookie),
+ * CSRF (X-Requested-With: pucs on every non-GET call, Origin equal to ours when present) and
+ * 401 for signed-out callers on every route not marked public.
+ */
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownMessages } from '../../src/messages';
+import { loadSessionUser, SESSION_COOKIE, sessionSecret } from './sessions';
+import './sessionUser';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_VALUE = 'pucs';
+
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return origin === `${request.protocol}://${request.host}`;
+}
+
+/** The session token from the signed cookie, or undefined. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+export const authPlugin = fp(async (app) => {
+  await app.register(cookie, { secret: await sessionSecret(app.db, app.config.sessionSecret) });
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    if (!SAFE_METHODS.has(request.method)) {
+      if (request.headers[CSRF_HEADER] !== CSRF_VALUE || !sameOrigin(request)) {
+        return reply.code(403).send({ Description: ownMessages.csrfRejected });
+      }
+    }
+    const token = sessionToken(request);
+    request.user = token ? await loadSessionUser(app.db, token) : null;
+    if (!request.user && request.routeOptions.config?.public !== true) {
+      return reply.code(401).send({ Description: ownMessages.signInRequired });
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/** The signed-in caller, as every route sees it on request.user (null when signed out). */
+import { ROLE } from '../../src/schemas/role';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  isServerAdmin: boolean;
+  /** team_id -> role_id for every team the user belongs to (role_id > 0). */
+  roles: Map<number, number>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers signed-out callers too (login, current_user, public QR calls). */
+    public?: boolean;
+  }
+}
+
+export const isMember = (u: SessionUser, teamId: number) => (u.roles.get(teamId) ?? 0) > ROLE.NONE;
+export const isTeamAdmin = (u: SessionUser, teamId: number) => u.roles.get(teamId) === ROLE.ADMIN;
+export const memberTeamIds = (u: SessionUser) => [...u.roles.entries()].filter(([, r]) => r > ROLE.NONE).map(([t]) => t);

@@ -1,0 +1,63 @@
+/**
+ * Sessions live in the database so that they survive a restart. The cookie carries a random
+ * token; the table keeps only its SHA-256, so a leaked table cannot be replayed.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import type { SessionUser } from './sessionUser';
+
+export const SESSION_COOKIE = 'pucs_session';
+export const SESSION_DAYS = 30;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Queryable, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`,
+    [hashToken(token), userId],
+  );
+  return token;
+}
+
+export async function deleteSession(db: Queryable, token: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+}
+
+/** The user behind a session token, with their roles, or null when the session is unknown or expired. */
+export async function loadSessionUser(db: Queryable, token: string): Promise<SessionUser | null> {
+  const { rows } = await db.query<{ id: number; username: string; is_server_admin: boolean }>(
+    `SELECT u.id, u.username, u.is_server_admin FROM sessions s JOIN "user" u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  if (rows.length === 0) return null;
+  return withRoles(db, rows[0]);
+}
+
+export async function withRoles(
+  db: Queryable,
+  u: { id: number; username: string; is_server_admin: boolean },
+): Promise<SessionUser> {
+  const roles = await db.query<{ team_id: number; role_id: number }>(
+    'SELECT team_id, role_id FROM role WHERE user_id = $1',
+    [u.id],
+  );
+  return {
+    id: u.id,
+    username: u.username,
+    isServerAdmin: u.is_server_admin === true,
+    roles: new Map(roles.rows.map((r) => [r.team_id, r.role_id])),
+  };
+}
+
+/** The cookie-signing secret: the configured one, else one generated once and kept in settings. */
+export async function sessionSecret(db: Queryable, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const found = await db.query<{ value: string }>("SELECT value FROM settings WHERE key = 'session_secret'");
+  if (found.rows.length > 0) return found.rows[0].value;
+  const secret = randomBytes(48).toString('base64url');
+  await db.query("INSERT INTO settings (key, value) VALUES ('session_secret', $1) ON CONFLICT (key) DO NOTHING", [secret]);
+  const again = await db.query<{ value: string }>("SELECT value FROM settings WHERE key = 'session_secret'");
+  return again.rows[0].value;
+}

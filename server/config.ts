@@ -1,0 +1,35 @@
+/** Server settings, read once from the environment. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  adminUser: string;
+  adminPassword?: string;
+  sessionSecret?: string;
+  demo: boolean;
+  vendorSuffix: string;
+  production: boolean;
+  /** Directory of the built console (vite build output). */
+  distDir: string;
+  /** Directory for uploaded files. */
+  filesDir: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = env.PUCS_DATA_DIR || './data';
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    adminUser: env.PUCS_ADMIN_USER || 'admin',
+    adminPassword: env.PUCS_ADMIN_PASSWORD || undefined,
+    sessionSecret: env.PUCS_SESSION_SECRET || undefined,
+    demo: env.PUCS_DEMO === '1',
+    vendorSuffix: env.PUCS_VENDOR_SUFFIX ?? '',
+    production: env.NODE_ENV === 'production',
+    distDir: env.PUCS_DIST_DIR || 'dist',
+    filesDir: env.PUCS_FILES_DIR || `${dataDir}/files`,
+  };
+}

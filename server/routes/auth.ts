@@ -1,0 +1,97 @@
+/** Sign-in, sign-out and the caller's profile (GET /api/current_user). */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ownMessages } from '../../src/messages';
+import { ApiError, badRequest, unauthorized } from '../http/errors';
+import { DUMMY_HASH, verifyPassword } from '../auth/password';
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
+import { FailureLimiter } from '../auth/rateLimit';
+import { sessionToken } from '../auth/plugin';
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+interface LoginBody {
+  username: string;
+  password: string;
+}
+
+function readLoginBody(body: unknown): LoginBody {
+  const b = body as Partial<LoginBody> | null;
+  if (!b || typeof b !== 'object' || typeof b.username !== 'string' || typeof b.password !== 'string') {
+    throw badRequest(ownMessages.wrongCredentials);
+  }
+  return { username: b.username, password: b.password };
+}
+
+export interface Profile {
+  id: number;
+  username: string;
+  preferences: unknown;
+  is_server_admin: boolean;
+  teams: { id: number; name: string; role_id: number }[];
+}
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const byAccount = new FailureLimiter({ max: 10, windowMs: WINDOW_MS });
+  const byAddress = new FailureLimiter({ max: 50, windowMs: WINDOW_MS });
+
+  const tooMany = (seconds: number) =>
+    new ApiError(429, ownMessages.tooManyAttempts, { 'Retry-After': String(seconds) });
+
+  app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
+    const { username, password } = readLoginBody(request.body);
+    const account = username.toLowerCase();
+    const wait = Math.max(byAccount.retryAfter(account), byAddress.retryAfter(request.ip));
+    if (wait > 0) throw tooMany(wait);
+
+    const { rows } = await app.db.query<{ id: number; password_hash: string | null }>(
+      'SELECT id, password_hash FROM "user" WHERE username = $1',
+      [username],
+    );
+    // An unknown user costs the same hash as a known one: the answer must not tell them apart.
+    const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
+    if (!ok || rows.length === 0) {
+      byAccount.fail(account);
+      byAddress.fail(request.ip);
+      throw unauthorized(ownMessages.wrongCredentials);
+    }
+    byAccount.clear(account);
+    const token = await createSession(app.db, rows[0].id);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      signed: true,
+      maxAge: SESSION_DAYS * 24 * 3600,
+    });
+    return reply.code(204).send();
+  });
+
+  app.post('/api/logout', { config: { public: true } }, async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await deleteSession(app.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+
+  app.get('/api/current_user', { config: { public: true } }, async (request, reply) => {
+    const user = request.user;
+    if (!user) return reply.code(200).send('');
+    const [u, teams] = await Promise.all([
+      app.db.query<{ preferences: unknown }>('SELECT preferences FROM "user" WHERE id = $1', [user.id]),
+      app.db.query<{ id: number; name: string; role_id: number }>(
+        `SELECT t.id, t.name, r.role_id FROM role r JOIN team t ON t.id = r.team_id
+         WHERE r.user_id = $1 AND r.role_id > 0 ORDER BY t.name, t.id`,
+        [user.id],
+      ),
+    ]);
+    const profile: Profile = {
+      id: user.id,
+      username: user.username,
+      preferences: u.rows[0]?.preferences ?? {},
+      is_server_admin: user.isServerAdmin,
+      teams: teams.rows,
+    };
+    return profile;
+  });
+};

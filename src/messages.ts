@@ -1,0 +1,147 @@
+/**
+ * Every string the user sees, copied from the spec (../shared/spec/console-spec.md) to the letter.
+ * Console, server and tests import these constants; nothing user-facing is typed anywhere else.
+ * Strings the spec does not fix (our own server's extra errors) are grouped at the end.
+ */
+export const messages = {
+  productName: 'PUCS',
+  waitingSuffix: ' [waiting for server response]',
+  home: 'Home',
+
+  // Headings and page titles (spec section 2)
+  addHeading: (x: string) => `Add a new ${x}`,
+  editHeading: (x: string) => `Edit ${x}`,
+  viewHeading: (x: string) => `View ${x}`,
+  addTitle: (category: string) => `${category} | Add`,
+  viewTitle: (category: string) => `${category} | View`,
+  editTitle: (category: string) => `${category} | Edit`,
+
+  // Object screen
+  onlyAdminsCanModify: "Only administrators of the object's team can modify the object.",
+  submit: 'Submit',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  delete: 'Delete',
+  deleteTypeAndContent: 'Delete type and all devices, groups and firmwares of this type',
+  showHiddenFields: 'Show hidden fields',
+  hideOptionalFields: 'Hide optional fields',
+  fixErrorsHeading: 'Please, fix the following errors:',
+  nameOfUidLabel: 'Name of a unique ID by type',
+  defaultNameOfUid: 'Unique ID by type',
+
+  // Dropdown
+  allTeams: 'All teams',
+  allTypes: 'All types',
+  allGroups: 'All groups',
+  selectTypeToFilterGroups: 'Select a type to allow filtering by groups',
+  selectAType: 'Select a type...',
+  roleName: (id: number) => ({ 0: 'not_authorized', 1: 'user', 3: 'admin' } as Record<number, string>)[id] ?? `Role ${id}`,
+
+  // Devices-in-group block
+  deleteFromGroup: 'Delete from the group',
+  addDevices: 'Add devices',
+  selectDevicesForGroup: (group: string) => `Select devices to be added to the group ${group}`,
+  devicesOfType: (type: string) => `Devices of the type ${type}:`,
+  addSelectedDevices: (n: number) => `Add selected devices (${n})`,
+  close: 'Close',
+
+  // Documents
+  whatKindOfDocument: 'What kind of document type do you want to create?',
+  documentAlreadyInCollection: 'The document is already in the collection.',
+  documentsCollection: 'documents collection',
+
+  // Validation (spec section 5)
+  nameEmpty: 'The name field can not be empty.',
+  nameNotUnique: (name: string) => `The name ${name} is not unique.`,
+  firmwareNameChars:
+    "The firmware name can only contain the following values: alphanumeric and ' ', '-', '_', '.' characters.",
+  nameNotValid: 'Name is not valid.',
+  versionEmpty: 'The version field can not be empty.',
+  versionNotSemver: 'The version name is not a valid semver version.',
+  firmwareNotUnique: (n: string, v: string) =>
+    `A firmware with the name ${n} and the version ${v} already exist. The pair (name + value) should be unique.`,
+  uidEmpty: "The field 'unique ID by type' can not be empty.",
+  configNotJson: 'The configuration is not valid JSON.',
+  teamRequired: 'Team should be selected.',
+  typeRequired: 'Type should be selected.',
+  teamFirst: 'A team must be selected first.',
+  typeFirst: 'A type must be selected first.',
+  individualFirmwareInGroup: 'An individual firmware cannot be assigned if the device belongs to a group.',
+  contentEmpty: 'The content field can not be empty.',
+  uploadRequired: 'Uploading the file is required.',
+  customTemplateEmpty: 'Custom template string cannot be empty.',
+  confirmChanges: 'Are you sure you want to keep these changes?',
+  unsetTargetFirmware:
+    'Attention! The original target firmware of the device is not empty. However, you have chosen to unset the target firmware.',
+
+  // Error catalogue (spec section 8)
+  pleaseSignIn: 'Please sign in before accessing this page.',
+  uidNotUniquePerType: 'The UID provided is not unique per selected type. Please enter a unique UID.',
+  customLabelFailure:
+    'Please make sure that the string is a valid Python template that becomes a valid SVG after key substitution.',
+  wrongClaimCode: 'Wrong code! Please, try again.',
+  failedToCreateConfig: 'Failed to create new configuration',
+  qrInvalid:
+    'The address in the QR code does not correspond to a valid device or an error has occurred. Please ensure that you have followed the correct link.',
+  loginToClaim: 'Please login to claim the device.',
+  loginToSee: 'Please login to see information related to that device.',
+  confirmDelete: (name: string) => `Are you sure you want to delete '${name}'?`,
+  confirmDeleteType: (name: string) =>
+    `Are you sure you want to remove the type '${name}' and ALL devices, groups and firmwares of this type?`,
+  conflict:
+    'Conflict! The device and a PUCS user have changed the configuration at the same time. These changes are not identical.',
+  conflictResolved: 'The conflict has been resolved. Do not forget to click on the "Submit" button!',
+  unknownSyncState: 'Unknown synchronization state.',
+  provisioningNotProvided: 'Provisioning information is not provided.',
+  provisioningAuthorised: 'You have authorised the modification of the provisioning information.',
+  notTeamMember:
+    'The device has been assigned to a team of which you are not a member. You can ask a team administrator to add you.',
+  qrNotGenerated: 'QR code is not yet generated.',
+
+  // Defaults (spec section 3)
+  newObjectName: (category: string) => `New ${category}`,
+  newDocumentName: (type: string) => `New Document of type ${type}`,
+  collectionDefaultName: (category: string, objectName: string, n: number) =>
+    `Documentation for ${category} ${objectName} v.${n}`,
+} as const;
+
+/**
+ * Strings the spec leaves to us (sign-in page, server errors the console never causes itself).
+ * Kept apart so a reader can tell spec text from ours.
+ */
+export const ownMessages = {
+  username: 'Username',
+  password: 'Password',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  welcome: 'Welcome to the PUCS console',
+  welcomeText: 'Sign in to manage your devices, firmwares, types, groups, teams and documentation.',
+  wrongCredentials: 'Wrong username or password.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
+  signInRequired: 'Sign-in required.',
+  notFound: 'Not found.',
+  pageNotFound: 'Page not found',
+  pageNotFoundText: 'The address does not correspond to any page of the console.',
+  forbidden: 'Only administrators of the object\'s team can modify the object.',
+  serverAdminOnly: 'Only the server administrator can do this.',
+  csrfRejected: 'Cross-site request refused: the X-Requested-With header or the Origin is wrong.',
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  unknownField: (field: string) => `Unknown field '${field}'.`,
+  wrongFieldType: (field: string, expected: string) => `The field '${field}' must be ${expected}.`,
+  referenceNotFound: (field: string) => `The object referenced by '${field}' does not exist.`,
+  referenceOtherTeam: (field: string) => `The object referenced by '${field}' belongs to another team.`,
+  teamCannotChange: 'The team cannot be changed while the object is in use.',
+  typeCannotChange: 'The type cannot be changed while the object is in use.',
+  firmwareIsTarget: 'The firmware cannot be disabled while it is the target firmware of a device.',
+  inUse: (name: string) => `'${name}' is still in use and cannot be deleted.`,
+  usernameTaken: (name: string) => `The username ${name} is already taken.`,
+  passwordTooShort: 'The password must have at least 8 characters.',
+  usernameInvalid: 'The username can only contain letters, digits, dot, underscore and hyphen.',
+  internalError: 'Internal server error.',
+  lastAdmin: 'A team must keep at least one administrator.',
+  customFieldsShape: 'Custom fields must be a list of { name, type, value }.',
+  customFieldType: 'A custom field type is 0, 1 or 2.',
+  readOnlyField: (field: string) => `The field '${field}' cannot be set by a client.`,
+  uniqueViolation: (constraint: string) => `The value is not unique: ${constraint}.`,
+} as const;

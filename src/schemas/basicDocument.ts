@@ -1,0 +1,34 @@
+import { defineCategory } from './defineCategory';
+import { authorField, dateField, nameField, notesField, teamField } from './fields';
+import { messages, ownMessages } from '../messages';
+
+export const DOC_TYPES = ['text', 'link', 'file', 'image', 'label_template', 'other'] as const;
+export const TARGET_CLASSES = ['other', 'device', 'type', 'firmware', 'group'] as const;
+
+const oneOf = (field: string, values: readonly string[]) => (v: unknown) =>
+  typeof v === 'string' && values.includes(v) ? undefined : ownMessages.wrongFieldType(field, `one of ${values.join(', ')}`);
+
+export const basicDocument = defineCategory({
+  key: 'basic_document',
+  id: 10,
+  singular: 'document',
+  title: 'Document',
+  plural: 'Documents',
+  scope: 'team',
+  permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+  fields: {
+    name: nameField(),
+    team_id: teamField,
+    doc_type: { kind: 'text', label: 'Document type', default: 'text', list: true, check: oneOf('doc_type', DOC_TYPES) },
+    target_class: { kind: 'text', label: 'Target class', default: 'other', list: true, check: oneOf('target_class', TARGET_CLASSES) },
+    content: { kind: 'text', label: 'Content', default: '', maxLength: 1_000_000, input: 'textarea' },
+    filename: { kind: 'text', label: 'File', system: true },
+    notes: notesField,
+    author_id: authorField,
+    date: dateField,
+  },
+  summary: ['name', 'doc_type', 'id'],
+  unique: [{ name: 'basic_document_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) }],
+  expansions: { author: { field: 'author_id' } },
+  console: { list: '/documents', listKind: 'table', base: 'basic_document', newRoute: '/document_new', menu: { order: 6 } },
+});

@@ -1,0 +1,159 @@
+/**
+ * The one way to declare a category of object. A category file in src/schemas/ calls
+ * defineCategory once; the registry (index.ts) lists them. The server derives its tables,
+ * constraints, validation and generic routes from these declarations; the console derives
+ * its resources, routes, columns, inputs and client-side validation from the same ones.
+ *
+ * Nothing here names a category: what is particular to one lives in its own file.
+ */
+
+/** How a field is stored and travels as JSON. */
+export type FieldKind =
+  | 'text' // string
+  | 'integer' // whole number
+  | 'boolean'
+  | 'json' // any JSON value (stored as jsonb)
+  | 'timestamp' // ISO 8601 string, set by the server
+  | 'ref'; // id of an object of another category (integer or null)
+
+/** Which input the console renders for a field. */
+export type InputKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'switch'
+  | 'select' // a reference picker (the shared Dropdown)
+  | 'json'
+  | 'customFields'
+  | 'icon'
+  | 'password'
+  | 'none';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  /** Label of the column or input. */
+  label: string;
+  /** For kind 'ref': the key of the referenced category. */
+  ref?: string;
+  /** Message when the field is missing or empty on create (and when emptied on update). */
+  required?: string;
+  /** Value stored when a create does not send the field. */
+  default?: string | number | boolean | null | unknown[] | Record<string, unknown>;
+  /** Set by the server only: never accepted from a client (sending it is a 400). */
+  system?: boolean;
+  /** Accepted on create only (a password, say); never returned by the API. */
+  writeOnly?: boolean;
+  /** Never leaves the server (a password hash, a claim code). */
+  secret?: boolean;
+  /** Shown as a column in the category's table or list. */
+  list?: boolean;
+  /** The list can be filtered by this field (team, type, group). */
+  filter?: boolean;
+  /** Console input; defaults from the kind. */
+  input?: InputKind;
+  /** Maximum length of a text value (server and console). */
+  maxLength?: number;
+  /** Validation run on both sides when the value is present; returns the spec's message. */
+  check?: (value: unknown) => string | undefined;
+  /** A reference that may only point at an object of the same team. Default true for team-scoped refs. */
+  sameTeam?: boolean;
+  /** What deleting the referenced object does to this one: refuse (default), clear the reference, or delete this too. */
+  onDelete?: 'restrict' | 'setNull' | 'cascade';
+}
+
+/** Who may see objects of a category and how their team is found. */
+export type Scope =
+  | 'team' // the object has team_id: members see it, admins of that team change it
+  | 'teamItself' // the object is a team: members see it, its admins change it
+  | 'user'; // a user: seen by users sharing a team, changed by themselves or the server administrator
+
+export type Permission = 'signedIn' | 'teamAdmin' | 'serverAdmin' | 'selfOrServerAdmin' | 'nobody';
+
+export interface UniqueRule {
+  /** Constraint name in the database (also what the error Description names). */
+  name: string;
+  fields: readonly string[];
+  /** Description of the 409 answer; gets the offending object. */
+  message: (obj: Record<string, unknown>) => string;
+}
+
+/** An object this one points at, returned under `key` (e.g. type_id -> type). */
+export interface Expansion {
+  field: string;
+}
+
+/** Objects of another category that point at this one (e.g. the devices of a type). */
+export interface ReverseList {
+  category: string;
+  via: string;
+}
+
+/** A field of a referenced object copied flat into this one (e.g. type_name). */
+export interface Lookup {
+  via: string;
+  field: string;
+}
+
+/** A count of the objects of another category pointing at this one. */
+export interface Count {
+  category: string;
+  via: string;
+}
+
+export interface CategoryDef {
+  /** API path segment of spec section 7 (device, devices_group, ...); also the table name. */
+  key: string;
+  /** Numeric category id of spec section 3. */
+  id: number;
+  /** Lower-case singular used in headings ('Add a new device'). */
+  singular: string;
+  /** Capitalised singular used in page titles ('Device | Add'). */
+  title: string;
+  /** Plural used for list titles and the menu ('Devices'). */
+  plural: string;
+  scope: Scope;
+  permissions: { create: Permission; update: Permission; delete: Permission };
+  fields: Record<string, FieldSpec>;
+  /** Fields returned when another object expands a reference to this one. */
+  summary: readonly string[];
+  unique?: readonly UniqueRule[];
+  expansions?: Record<string, Expansion>;
+  lists?: Record<string, ReverseList>;
+  lookups?: Record<string, Lookup>;
+  counts?: Record<string, Count>;
+  /**
+   * Fields that cannot change while objects of other categories point at this one,
+   * e.g. a firmware's type while it is the target of a device or group (spec section 4).
+   */
+  lockedWhileUsed?: Record<string, readonly ReverseList[]>;
+  /** Console: where the category lives. Absent for categories without screens (role, user, config). */
+  console?: {
+    /** Table or list route, e.g. '/devices'. */
+    list: string;
+    listKind: 'table' | 'list';
+    /** Prefix of the object routes: `${base}_new`, `${base}_view`, `${base}_edit`. */
+    base: string;
+    /** Route of the add form when it differs from `${base}_new` (documents). */
+    newRoute?: string;
+    /** Side-menu entry (label = plural); categories sharing a list route declare it once. */
+    menu?: { order: number };
+    /** The route has only a list, no object screens (teams). */
+    listOnly?: boolean;
+  };
+}
+
+export type Category = CategoryDef & {
+  /** Every field name the API knows for the category, id included. */
+  readonly columns: readonly string[];
+};
+
+/** The common fields of spec section 3: id, name, team_id, notes, icon. */
+export const ID_FIELD: FieldSpec = { kind: 'integer', label: 'Product ID', system: true, list: true };
+
+export function defineCategory<const T extends CategoryDef>(def: T): T & Category {
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.kind === 'ref' && !field.ref) throw new Error(`${def.key}.${name}: a ref field needs 'ref'`);
+  }
+  const columns = ['id', ...Object.keys(def.fields)];
+  return Object.freeze({ ...def, columns }) as T & Category;
+}

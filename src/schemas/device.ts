@@ -1,0 +1,52 @@
+import { defineCategory } from './defineCategory';
+import { authorField, dateField, documentsCollectionField, iconField, nameField, notesField, teamField, typeField } from './fields';
+import { checkCustomFields, checkUid } from './rules';
+import { messages, ownMessages } from '../messages';
+
+export const device = defineCategory({
+  key: 'device',
+  id: 1,
+  singular: 'device',
+  title: 'Device',
+  plural: 'Devices',
+  scope: 'team',
+  permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+  fields: {
+    name: nameField(),
+    team_id: teamField,
+    type_id: typeField,
+    group_id: { kind: 'ref', ref: 'devices_group', label: 'Group', list: true, filter: true, input: 'select', onDelete: 'setNull' },
+    uid_for_type: { kind: 'text', label: messages.defaultNameOfUid, required: messages.uidEmpty, maxLength: 200, list: true, check: checkUid },
+    target_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Target firmware', list: true, input: 'select' },
+    current_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Current firmware', system: true },
+    provisioning: { kind: 'json', label: 'Provisioning', default: null, input: 'json' },
+    custom_fields_from_type: { kind: 'json', label: 'Custom fields', default: [], input: 'customFields', check: checkCustomFields },
+    config_id: { kind: 'ref', ref: 'config', label: 'Configuration', input: 'none' },
+    config_state: { kind: 'text', label: 'Configuration state', system: true },
+    last_config_sync: { kind: 'timestamp', label: 'Last configuration sync', system: true },
+    last_seen: { kind: 'timestamp', label: 'Last seen', system: true, list: true },
+    firmware_history: { kind: 'json', label: 'Firmware update history', system: true, default: [] },
+    config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },
+    to_be_claimed: { kind: 'boolean', label: 'Waiting to be claimed', system: true, default: false },
+    claim_code: { kind: 'text', label: 'Claim code', system: true, secret: true },
+    documents_collection_id: documentsCollectionField,
+    basic_docs_list: { kind: 'json', label: 'Documents', default: [], input: 'none' },
+    notes: notesField,
+    icon: { ...iconField, input: 'none' },
+    author_id: authorField,
+    date: dateField,
+  },
+  summary: ['name', 'id'],
+  unique: [
+    { name: 'device_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) },
+    { name: 'device_uid_per_type_key', fields: ['type_id', 'uid_for_type'], message: () => ownMessages.uniqueViolation('device_uid_per_type_key') },
+  ],
+  expansions: {
+    type: { field: 'type_id' },
+    group: { field: 'group_id' },
+    target_firmware: { field: 'target_firmware_id' },
+    current_firmware: { field: 'current_firmware_id' },
+    author: { field: 'author_id' },
+  },
+  console: { list: '/devices', listKind: 'table', base: 'device', menu: { order: 1 } },
+});

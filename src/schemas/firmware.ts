@@ -1,0 +1,51 @@
+import { defineCategory } from './defineCategory';
+import { authorField, dateField, documentsCollectionField, iconField, nameField, notesField, teamField, typeField } from './fields';
+import { checkCustomFields, checkFirmwareName, checkVersion } from './rules';
+import { messages } from '../messages';
+
+const usedAsTarget = [
+  { category: 'device', via: 'target_firmware_id' },
+  { category: 'devices_group', via: 'target_firmware_id' },
+] as const;
+
+export const firmware = defineCategory({
+  key: 'firmware',
+  id: 4,
+  singular: 'firmware',
+  title: 'Firmware',
+  plural: 'Firmwares',
+  scope: 'team',
+  permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+  fields: {
+    name: nameField(checkFirmwareName),
+    team_id: teamField,
+    type_id: typeField,
+    version: { kind: 'text', label: 'Version', required: messages.versionEmpty, maxLength: 100, list: true, check: checkVersion },
+    is_disabled: { kind: 'integer', label: 'Disabled', default: 0, input: 'switch', list: true },
+    filename: { kind: 'text', label: 'File', system: true },
+    size: { kind: 'integer', label: 'Size', system: true },
+    firmware_hash: { kind: 'text', label: 'SHA3-256', maxLength: 64, input: 'none' },
+    custom_fields: { kind: 'json', label: 'Custom fields', default: [], input: 'customFields', check: checkCustomFields },
+    documents_collection_id: documentsCollectionField,
+    notes: notesField,
+    icon: iconField,
+    author_id: authorField,
+    date: dateField,
+  },
+  summary: ['name', 'version', 'id'],
+  unique: [
+    {
+      name: 'firmware_name_version_per_team_key',
+      fields: ['team_id', 'name', 'version'],
+      message: (o) => messages.firmwareNotUnique(String(o.name), String(o.version)),
+    },
+  ],
+  expansions: { type: { field: 'type_id' }, author: { field: 'author_id' } },
+  lists: {
+    is_target_of: usedAsTarget[0],
+    devices_group: usedAsTarget[1],
+    is_currently_on: { category: 'device', via: 'current_firmware_id' },
+  },
+  lockedWhileUsed: { type_id: usedAsTarget, team_id: usedAsTarget },
+  console: { list: '/firmwares', listKind: 'table', base: 'firmware', menu: { order: 2 } },
+});

@@ -1,0 +1,43 @@
+/**
+ * The registry: every category of spec section 3, in one list. A new category is one file
+ * beside this one plus one line here.
+ */
+import type { Category } from './defineCategory';
+import { device } from './device';
+import { devicesGroup } from './devicesGroup';
+import { type } from './type';
+import { firmware } from './firmware';
+import { team } from './team';
+import { role } from './role';
+import { user } from './user';
+import { config } from './config';
+import { basicDocument } from './basicDocument';
+import { documentsCollection } from './documentsCollection';
+
+export const categories: readonly Category[] = [
+  team,
+  user,
+  role,
+  type,
+  firmware,
+  devicesGroup,
+  config,
+  basicDocument,
+  documentsCollection,
+  device,
+];
+
+const byKey = new Map(categories.map((c) => [c.key, c]));
+
+export function getCategory(key: string): Category | undefined {
+  return byKey.get(key);
+}
+
+export function mustGetCategory(key: string): Category {
+  const c = byKey.get(key);
+  if (!c) throw new Error(`Unknown category '${key}'`);
+  return c;
+}
+
+export * from './defineCategory';
+export * from './rules';

@@ -1,0 +1,26 @@
+import { defineCategory } from './defineCategory';
+import { teamField } from './fields';
+import { ownMessages } from '../messages';
+
+/** A user's role in a team (spec: NONE 0, USER 1, TEAMLEADER 2, ADMIN 3). */
+export const ROLE = { NONE: 0, USER: 1, TEAMLEADER: 2, ADMIN: 3 } as const;
+
+const checkRole = (v: unknown) => (v === 0 || v === 1 || v === 2 || v === 3 ? undefined : ownMessages.wrongFieldType('role_id', '0, 1, 2 or 3'));
+
+export const role = defineCategory({
+  key: 'role',
+  id: 6,
+  singular: 'role',
+  title: 'Role',
+  plural: 'Roles',
+  scope: 'team',
+  permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+  fields: {
+    team_id: { ...teamField, onDelete: 'cascade' },
+    user_id: { kind: 'ref', ref: 'user', label: 'User', required: ownMessages.wrongFieldType('user_id', 'a user id'), sameTeam: false, list: true, onDelete: 'cascade' },
+    role_id: { kind: 'integer', label: 'Role', default: ROLE.USER, list: true, check: checkRole },
+  },
+  summary: ['team_id', 'user_id', 'role_id', 'id'],
+  unique: [{ name: 'role_user_per_team_key', fields: ['team_id', 'user_id'], message: () => ownMessages.uniqueViolation('role_user_per_team_key') }],
+  expansions: { user: { field: 'user_id' } },
+});

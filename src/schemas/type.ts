@@ -1,0 +1,36 @@
+import { defineCategory } from './defineCategory';
+import { authorField, documentsCollectionField, iconField, nameField, notesField, teamField } from './fields';
+import { checkCustomFields } from './rules';
+import { messages } from '../messages';
+
+const usedBy = [
+  { category: 'device', via: 'type_id' },
+  { category: 'devices_group', via: 'type_id' },
+  { category: 'firmware', via: 'type_id' },
+] as const;
+
+export const type = defineCategory({
+  key: 'type',
+  id: 3,
+  singular: 'type',
+  title: 'Type',
+  plural: 'Types',
+  scope: 'team',
+  permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+  fields: {
+    name: nameField(),
+    team_id: teamField,
+    name_of_uid: { kind: 'text', label: messages.nameOfUidLabel, default: messages.defaultNameOfUid, maxLength: 200, list: true },
+    custom_fields_devices: { kind: 'json', label: 'Custom fields of devices', default: [], input: 'customFields', check: checkCustomFields },
+    documents_collection_id: documentsCollectionField,
+    notes: notesField,
+    icon: iconField,
+    author_id: authorField,
+  },
+  summary: ['name', 'id', 'name_of_uid'],
+  unique: [{ name: 'type_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) }],
+  expansions: { author: { field: 'author_id' } },
+  lists: { firmware: usedBy[2], devices_group: usedBy[1], device: usedBy[0] },
+  lockedWhileUsed: { team_id: usedBy },
+  console: { list: '/types', listKind: 'list', base: 'type', menu: { order: 3 } },
+});

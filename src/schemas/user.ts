@@ -1,0 +1,38 @@
+import { defineCategory } from './defineCategory';
+import { ownMessages } from '../messages';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const MIN_PASSWORD = 8;
+
+export const user = defineCategory({
+  key: 'user',
+  id: 7,
+  singular: 'user',
+  title: 'User',
+  plural: 'Users',
+  scope: 'user',
+  permissions: { create: 'serverAdmin', update: 'selfOrServerAdmin', delete: 'serverAdmin' },
+  fields: {
+    username: {
+      kind: 'text',
+      label: 'Username',
+      required: ownMessages.usernameInvalid,
+      maxLength: 64,
+      list: true,
+      check: (v) => (typeof v === 'string' && USERNAME_PATTERN.test(v) ? undefined : ownMessages.usernameInvalid),
+    },
+    password: {
+      kind: 'text',
+      label: 'Password',
+      writeOnly: true,
+      maxLength: 1000,
+      input: 'password',
+      check: (v) => (typeof v === 'string' && v.length >= MIN_PASSWORD ? undefined : ownMessages.passwordTooShort),
+    },
+    password_hash: { kind: 'text', label: 'Password hash', system: true, secret: true },
+    preferences: { kind: 'json', label: 'Preferences', default: {} },
+    is_server_admin: { kind: 'boolean', label: 'Server administrator', system: true, default: false },
+  },
+  summary: ['username', 'id'],
+  unique: [{ name: 'user_username_key', fields: ['username'], message: (o) => ownMessages.usernameTaken(String(o.username)) }],
+});

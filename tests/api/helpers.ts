@@ -1,0 +1,129 @@
+/**
+ * API test helpers: a fresh, migrated database per call (PGlite from the run's template, or a new
+ * database on the PostgreSQL server of DATABASE_URL), the real app on it, and small clients that
+ * sign in and call it with inject like a browser would (cookie + X-Requested-With).
+ */
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { readConfig, type ServerConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { hashPassword } from '../../server/auth/password';
+import { ROLE } from '../../src/schemas/role';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dump = readFileSync(inject('pgliteTemplate'));
+    const db = await openDatabase({ loadDataDir: new Blob([dump]) });
+    return { db, drop: async () => {} };
+  }
+  const name = `pucs_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url });
+  await admin.exec(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openDatabase({ url: u.toString() });
+  await migrate(db);
+  return {
+    db,
+    drop: async () => {
+      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const { db, drop } = await freshDatabase();
+  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent-dist', ...env });
+  const app = await buildApp({ db, config });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+export async function createUser(
+  db: Database,
+  username: string,
+  password: string,
+  opts: { serverAdmin?: boolean } = {},
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, $2, $3) RETURNING id',
+    [username, await hashPassword(password), opts.serverAdmin === true],
+  );
+  return rows[0].id;
+}
+
+/** A team with the given members: [userId, role] pairs (role 3 = admin). */
+export async function createTeam(db: Database, name: string, members: [number, number][]): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('INSERT INTO team (name) VALUES ($1) RETURNING id', [name]);
+  for (const [userId, role] of members) {
+    await db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [rows[0].id, userId, role]);
+  }
+  return rows[0].id;
+}
+
+export { ROLE };
+
+/** Signs in through POST /api/login and returns the Cookie header value. */
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { 'x-requested-with': 'pucs' },
+    payload: { username, password },
+  });
+  if (res.statusCode !== 204) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'pucs_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export interface Client {
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  del(url: string): Promise<LightMyRequestResponse>;
+}
+
+/** A client that calls the app as the console does; cookie undefined = signed out. */
+export function api(app: FastifyInstance, cookie?: string): Client {
+  const headers = { 'x-requested-with': 'pucs', ...(cookie ? { cookie } : {}) };
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+    app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+  return {
+    get: (url) => call('GET', url),
+    post: (url, body) => call('POST', url, body ?? {}),
+    put: (url, body) => call('PUT', url, body ?? {}),
+    del: (url) => call('DELETE', url),
+  };
+}
+
+/** A signed-in user with a team of their own where they are admin. */
+export async function adminWithTeam(t: TestApp, username: string, teamName = `${username}_team`) {
+  const password = 'correct horse battery';
+  const userId = await createUser(t.db, username, password);
+  const teamId = await createTeam(t.db, teamName, [[userId, ROLE.ADMIN]]);
+  const cookie = await signIn(t.app, username, password);
+  return { userId, teamId, cookie, client: api(t.app, cookie), password };
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
+          globalSetup: ['tests/api/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is single-threaded wasm; two workers match the two cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
