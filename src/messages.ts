@@ -144,4 +144,10 @@ export const ownMessages = {
   customFieldType: 'A custom field type is 0, 1 or 2.',
   readOnlyField: (field: string) => `The field '${field}' cannot be set by a client.`,
   uniqueViolation: (constraint: string) => `The value is not unique: ${constraint}.`,
+  bodyNotObject: 'The request body must be a JSON object.',
+  tooLong: (field: string, max: number) => `The field '${field}' must have at most ${max} characters.`,
+  notAllowed: 'This operation is not allowed.',
+  fieldCannotChange: (label: string) => `The ${label.toLowerCase()} cannot be changed while the object is in use.`,
+  badFieldsParam: (detail: string) => `The fields parameter is not valid: ${detail}.`,
+  badFilter: (field: string) => `The filter '${field}' must be an id.`,
 } as const;

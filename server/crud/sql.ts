@@ -1,0 +1,21 @@
+/**
+ * Small SQL building blocks shared by the generic data layer. Identifiers come from the
+ * registry (trusted) but are still checked and quoted: several category keys and field names
+ * are reserved words in PostgreSQL (user, type, date, role, config).
+ */
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+export function ident(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`Not a safe SQL identifier: '${name}'`);
+  return `"${name}"`;
+}
+
+/** Numbered parameters ($1, $2, ...) collected while a statement is assembled. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
