@@ -66,6 +66,9 @@ async function openPostgres(url: string): Promise<Database> {
   // Return int8 (COUNT, BIGSERIAL) as numbers, like PGlite does for int4; ids stay far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose server connection ends (restart, DROP DATABASE ... FORCE) emits 'error';
+  // the next query reconnects, so there is nothing to crash for.
+  pool.on('error', () => {});
   const wrap = (c: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await c.query(sql, params);

@@ -1,1 +1,5 @@
-import '@testing-library/react';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// Vitest runs without globals here, so testing-library cannot register its own cleanup.
+afterEach(() => cleanup());

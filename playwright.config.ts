@@ -1,0 +1,54 @@
+/**
+ * Browser tests against the built console and the real server (`npm run test:e2e` builds first).
+ * The server starts on a fixed port with a fresh data directory, so every run begins with only
+ * the first administrator and their team.
+ */
+import { defineConfig } from '@playwright/test';
+import { ADMIN, E2E_PORT } from './tests/e2e/settings';
+
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  // The machine has two cores shared with the server; one browser at a time is steadier.
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium where Playwright cannot download its own (see ../shared/STACK.md).
+      executablePath: process.env.PW_CHROMIUM_PATH || undefined,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'PUCS_DATA_DIR="$(mktemp -d -t pucs-e2e-XXXXXX)" exec npx tsx server/start.ts',
+    url: `${baseURL}/api/current_user`,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUCS_ADMIN_USER: ADMIN.username,
+      PUCS_ADMIN_PASSWORD: ADMIN.password,
+      PUCS_VENDOR_SUFFIX: '',
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

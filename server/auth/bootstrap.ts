@@ -1,0 +1,53 @@
+/**
+ * First start: with no user at all, nobody could sign in, so we create the server administrator
+ * (PUCS_ADMIN_USER, default 'admin') and a first team they administer. The password is
+ * PUCS_ADMIN_PASSWORD or a generated one, which the caller prints once.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { ServerConfig } from '../config';
+import { hashPassword } from './password';
+import { ROLE } from '../../src/schemas/role';
+import { MIN_PASSWORD, USERNAME_PATTERN } from '../../src/schemas/user';
+import { ownMessages } from '../../src/messages';
+
+export const FIRST_TEAM_NAME = 'My team';
+
+export type AdminBootstrap =
+  | { created: false }
+  | { created: true; username: string; userId: number; teamId: number; teamName: string; generatedPassword?: string };
+
+/** 144 random bits, URL-safe: easy to copy from a terminal. */
+export const generatePassword = () => randomBytes(18).toString('base64url');
+
+/** The error in the admin settings, if any (checked before touching the database). */
+export function adminSettingsProblem(config: Pick<ServerConfig, 'adminUser' | 'adminPassword'>): string | undefined {
+  if (!USERNAME_PATTERN.test(config.adminUser)) return ownMessages.invalidSetting('PUCS_ADMIN_USER', ownMessages.usernameInvalid);
+  if (config.adminPassword !== undefined && config.adminPassword.length < MIN_PASSWORD) {
+    return ownMessages.invalidSetting('PUCS_ADMIN_PASSWORD', ownMessages.passwordTooShort);
+  }
+  return undefined;
+}
+
+export async function ensureAdmin(db: Database, config: Pick<ServerConfig, 'adminUser' | 'adminPassword'>): Promise<AdminBootstrap> {
+  const problem = adminSettingsProblem(config);
+  if (problem) throw new Error(problem);
+  const generatedPassword = config.adminPassword === undefined ? generatePassword() : undefined;
+  const passwordHash = await hashPassword(config.adminPassword ?? (generatedPassword as string));
+
+  return db.transaction(async (tx) => {
+    // Checked inside the transaction: two servers starting on one PostgreSQL create one admin.
+    await tx.query('LOCK TABLE "user" IN SHARE ROW EXCLUSIVE MODE');
+    const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM "user"');
+    if (rows[0].n > 0) return { created: false } as const;
+    const user = await tx.query<{ id: number }>(
+      'INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, $2, true) RETURNING id',
+      [config.adminUser, passwordHash],
+    );
+    const userId = user.rows[0].id;
+    const team = await tx.query<{ id: number }>('INSERT INTO team (name) VALUES ($1) RETURNING id', [FIRST_TEAM_NAME]);
+    const teamId = team.rows[0].id;
+    await tx.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [teamId, userId, ROLE.ADMIN]);
+    return { created: true, username: config.adminUser, userId, teamId, teamName: FIRST_TEAM_NAME, generatedPassword };
+  });
+}

@@ -1,0 +1,9 @@
+/** Teams: whoever creates a team becomes its administrator, in the same transaction. */
+import type { CategoryHooks } from '../crud/hooks';
+import { ROLE } from '../../src/schemas/role';
+
+export const teamHooks: CategoryHooks = {
+  async afterCreate({ tx, user, created }) {
+    await tx.query(`INSERT INTO "role" ("team_id", "user_id", "role_id") VALUES ($1, $2, $3)`, [created.id, user.id, ROLE.ADMIN]);
+  },
+};

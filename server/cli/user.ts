@@ -1,0 +1,93 @@
+/**
+ * `npm run user -- add NAME [--password P] [--team T --role admin|user] [--server-admin]`,
+ * `npm run user -- password NAME [--password P]`, `npm run user -- list`.
+ * Works on the configured database (migrated first, so a fresh data folder is fine) and refuses
+ * to touch the embedded one while a running server holds it.
+ */
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { readConfig, type ServerConfig } from '../config';
+import { openConfiguredDatabase, DatabaseInUseError } from '../runtime/openConfiguredDatabase';
+import { addUser, CliError, listUsers, setPassword } from './users';
+import { ownMessages } from '../../src/messages';
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+/** Runs one command; returns the exit code (0 done, 1 refused or failed, 2 wrong usage). */
+export async function runUserCli(argv: string[], config: ServerConfig = readConfig(), io: CliIo = consoleIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        password: { type: 'string' },
+        team: { type: 'string' },
+        role: { type: 'string' },
+        'server-admin': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    io.err((err as Error).message);
+    io.err(ownMessages.cliUsage);
+    return 2;
+  }
+  const [command, name, ...extra] = parsed.positionals;
+  const { values } = parsed;
+  const needsName = command === 'add' || command === 'password';
+  if (values.help || extra.length > 0 || !['add', 'password', 'list'].includes(command) || (needsName && !name)) {
+    (values.help ? io.out : io.err)(ownMessages.cliUsage);
+    return values.help ? 0 : 2;
+  }
+
+  let opened;
+  try {
+    opened = await openConfiguredDatabase(config);
+  } catch (err) {
+    if (err instanceof DatabaseInUseError) {
+      io.err(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    const lines =
+      command === 'add'
+        ? await addUser(opened.db, {
+            username: name,
+            password: values.password,
+            team: values.team,
+            role: values.role,
+            serverAdmin: values['server-admin'],
+          })
+        : command === 'password'
+          ? await setPassword(opened.db, name, values.password)
+          : await listUsers(opened.db);
+    lines.forEach((l) => io.out(l));
+    return 0;
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(err.message);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await opened.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  runUserCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

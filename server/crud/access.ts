@@ -1,0 +1,69 @@
+/**
+ * Who sees what and who may change what, from a category's scope and permissions.
+ *
+ * Visibility is a SQL predicate, so lists, reads and reference checks all filter in the query:
+ * an object outside the caller's teams is simply not found (404 with the same Description as an
+ * unknown id), never "forbidden", so ids of other teams' objects reveal nothing.
+ */
+import type { Category, Permission } from '../../src/schemas/defineCategory';
+import { messages, ownMessages } from '../../src/messages';
+import { ApiError, forbidden, notFound, unauthorized } from '../http/errors';
+import { isTeamAdmin, memberTeamIds, type SessionUser } from '../auth/sessionUser';
+import { hooksFor } from '../categories/index';
+import { ident, type SqlParams } from './sql';
+import type { Row } from './hooks';
+
+/** The field holding the team of a team-scoped object (spec section 3, common fields). */
+export const TEAM_FIELD = 'team_id';
+
+export function requireUser(user: SessionUser | null): SessionUser {
+  if (!user) throw unauthorized(ownMessages.signInRequired);
+  return user;
+}
+
+export const notFoundError = () => notFound(ownMessages.notFound);
+
+/** Predicate over table alias `alias` that is true for the objects `user` may see. */
+export function visibleWhere(category: Category, user: SessionUser, alias: string, params: SqlParams): string {
+  const custom = hooksFor(category.key).visibleWhere;
+  if (custom) return custom(user, alias, params);
+  const a = ident(alias);
+  switch (category.scope) {
+    case 'team':
+      return `${a}.${ident(TEAM_FIELD)} = ANY(${params.add(memberTeamIds(user))}::int[])`;
+    case 'teamItself':
+      return `${a}."id" = ANY(${params.add(memberTeamIds(user))}::int[])`;
+    case 'user':
+      return user.isServerAdmin ? 'TRUE' : `${a}."id" = ${params.add(user.id)}`;
+  }
+}
+
+/** The team an object belongs to, for permission checks; undefined when the scope has none. */
+export function teamOf(category: Category, obj: Row): number | undefined {
+  const value = category.scope === 'teamItself' ? obj.id : category.scope === 'team' ? obj[TEAM_FIELD] : undefined;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * Throws unless `user` may perform an action guarded by `permission` on `obj` (for a create,
+ * the body; for an update, checked against the object before and after the change).
+ */
+export function assertPermitted(permission: Permission, category: Category, user: SessionUser, obj: Row): void {
+  switch (permission) {
+    case 'signedIn':
+      return;
+    case 'teamAdmin': {
+      const team = teamOf(category, obj);
+      if (team === undefined || !isTeamAdmin(user, team)) throw forbidden(messages.onlyAdminsCanModify);
+      return;
+    }
+    case 'serverAdmin':
+      if (!user.isServerAdmin) throw forbidden(ownMessages.serverAdminOnly);
+      return;
+    case 'selfOrServerAdmin':
+      if (!user.isServerAdmin && obj.id !== user.id) throw forbidden(ownMessages.serverAdminOnly);
+      return;
+    case 'nobody':
+      throw new ApiError(405, ownMessages.notAllowed);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Derived values of a read (expansions, reverse lists, lookups, counts), fetched in batch: one
+ * query per derived value for the whole page of rows (`id = ANY($1)`), never one per row, since
+ * a type or group may list thousands of devices.
+ *
+ * Reverse lists and counts only include objects the caller may see. An expansion shows the
+ * summary of the object a visible row points at: the reference itself is already visible, and
+ * cross-team references (an author) are declared as such in the schema.
+ */
+import type { Queryable } from '../db/database';
+import type { SessionUser } from '../auth/sessionUser';
+import { visibleWhere } from './access';
+import { ident, SqlParams } from './sql';
+import { toJson } from './serialize';
+import type { Row } from './hooks';
+import type { CountPart, ExpansionPart, ListPart, LookupPart, Projection } from './projection';
+
+const distinctIds = (rows: Row[], field: string): number[] => [
+  ...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === 'number')),
+];
+
+async function fetchByIds(db: Queryable, table: string, columns: readonly string[], ids: number[]): Promise<Map<number, Row>> {
+  if (ids.length === 0) return new Map();
+  const cols = [...new Set(['id', ...columns])].map(ident).join(', ');
+  const { rows } = await db.query<Row>(`SELECT ${cols} FROM ${ident(table)} WHERE "id" = ANY($1::int[])`, [ids]);
+  return new Map(rows.map((r) => [r.id as number, r]));
+}
+
+async function expansion(db: Queryable, rows: Row[], part: ExpansionPart, out: Row[]) {
+  const found = await fetchByIds(db, part.target.key, part.fields, distinctIds(rows, part.via));
+  rows.forEach((row, i) => {
+    const target = found.get(row[part.via] as number);
+    out[i][part.key] = target ? toJson(target, part.fields) : null;
+  });
+}
+
+async function lookup(db: Queryable, rows: Row[], part: LookupPart, out: Row[]) {
+  const found = await fetchByIds(db, part.target.key, [part.field], distinctIds(rows, part.via));
+  rows.forEach((row, i) => {
+    const target = found.get(row[part.via] as number);
+    out[i][part.key] = target ? toJson(target, [part.field])[part.field] : null;
+  });
+}
+
+async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[]) {
+  const params = new SqlParams();
+  const cols = [...new Set([part.via, ...part.fields])].map((c) => `"t".${ident(c)}`).join(', ');
+  const { rows: items } = await db.query<Row>(
+    `SELECT ${cols} FROM ${ident(part.source.key)} AS "t"
+      WHERE "t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}
+      ORDER BY "t"."id"`,
+    params.values,
+  );
+  const byOwner = new Map<number, Row[]>();
+  for (const item of items) {
+    const owner = item[part.via] as number;
+    let list = byOwner.get(owner);
+    if (!list) byOwner.set(owner, (list = []));
+    list.push(toJson(item, part.fields));
+  }
+  rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? []));
+}
+
+async function count(db: Queryable, user: SessionUser, ids: number[], part: CountPart, out: Row[], rows: Row[]) {
+  const params = new SqlParams();
+  const via = `"t".${ident(part.via)}`;
+  const { rows: counts } = await db.query<{ owner: number; n: number }>(
+    `SELECT ${via} AS owner, count(*)::int AS n FROM ${ident(part.source.key)} AS "t"
+      WHERE ${via} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}
+      GROUP BY ${via}`,
+    params.values,
+  );
+  const byOwner = new Map(counts.map((c) => [c.owner, c.n]));
+  rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? 0));
+}
+
+/** Columns a read must select besides the answered ones, to compute the derived values. */
+export function helperColumns(p: Projection): string[] {
+  const needed = [...p.expansions.map((e) => e.via), ...p.lookups.map((l) => l.via)];
+  if (p.lists.length > 0 || p.counts.length > 0) needed.push('id');
+  return needed;
+}
+
+/** The JSON answer for `rows`: the projection's columns plus its derived values. */
+export async function withDerived(db: Queryable, user: SessionUser, rows: Row[], p: Projection): Promise<Row[]> {
+  const out = rows.map((r) => toJson(r, p.columns));
+  if (rows.length === 0) return out;
+  const ids = rows.map((r) => r.id as number);
+  await Promise.all([
+    ...p.expansions.map((e) => expansion(db, rows, e, out)),
+    ...p.lookups.map((l) => lookup(db, rows, l, out)),
+    ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows)),
+    ...p.counts.map((c) => count(db, user, ids, c, out, rows)),
+  ]);
+  return out;
+}

@@ -1,0 +1,159 @@
+/**
+ * What a read returns: which columns, and which expansions, reverse lists, lookups and counts
+ * (the derived values a category declares). Built from the ?fields= parameter and whether the
+ * route is /api/full/...:
+ *
+ * - no ?fields=: every public column; on /full also every derived value, with summary fields.
+ * - ?fields= given: exactly what it names. Plain names pick columns or derived keys (a derived
+ *   key gets the target's summary fields); `cat(a,b)` picks every expansion and list whose
+ *   target category is `cat`, with fields a, b (groups matching nothing in this category are
+ *   ignored: the console sends one fields string to several categories). When no plain name is
+ *   given, every public column is returned besides the groups.
+ *
+ * Secret fields (a password hash, a claim code) are not public: asking for one is an unknown
+ * field, exactly like a misspelt name.
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import { getCategory, mustGetCategory } from '../../src/schemas/index';
+import { ownMessages } from '../../src/messages';
+import { badRequest } from '../http/errors';
+import { storedFields } from '../db/ddl';
+import { parseFieldsParam } from './fieldsParam';
+
+export interface ExpansionPart {
+  key: string;
+  via: string;
+  target: Category;
+  fields: string[];
+}
+
+export interface ListPart {
+  key: string;
+  source: Category;
+  via: string;
+  fields: string[];
+}
+
+export interface LookupPart {
+  key: string;
+  via: string;
+  target: Category;
+  field: string;
+}
+
+export interface CountPart {
+  key: string;
+  source: Category;
+  via: string;
+}
+
+export interface Projection {
+  columns: string[];
+  expansions: ExpansionPart[];
+  lists: ListPart[];
+  lookups: LookupPart[];
+  counts: CountPart[];
+}
+
+const columnsCache = new Map<string, readonly string[]>();
+
+/** Columns the API may return: id and every stored field that is not secret. */
+export function publicColumns(category: Category): readonly string[] {
+  let cols = columnsCache.get(category.key);
+  if (!cols) {
+    cols = ['id', ...storedFields(category).filter(([, f]) => !f.secret).map(([name]) => name)];
+    columnsCache.set(category.key, cols);
+  }
+  return cols;
+}
+
+function refTarget(category: Category, field: string): Category {
+  const spec = category.fields[field];
+  if (!spec?.ref) throw new Error(`${category.key}.${field} is not a ref`);
+  return mustGetCategory(spec.ref);
+}
+
+function checkSubfields(target: Category, fields: readonly string[]): string[] {
+  const allowed = publicColumns(target);
+  const wanted = fields.length > 0 ? fields : target.summary;
+  for (const f of wanted) if (!allowed.includes(f)) throw badRequest(ownMessages.unknownField(`${target.key}.${f}`));
+  return [...wanted];
+}
+
+const derivedCache = new Map<string, Projection>();
+
+/** Every derived value of a category with summary fields (the registry is fixed: computed once). */
+function allDerived(category: Category): Projection {
+  let derived = derivedCache.get(category.key);
+  if (!derived) derivedCache.set(category.key, (derived = buildDerived(category)));
+  return derived;
+}
+
+function buildDerived(category: Category): Projection {
+  return {
+    columns: [],
+    expansions: Object.entries(category.expansions ?? {}).map(([key, e]) => {
+      const target = refTarget(category, e.field);
+      return { key, via: e.field, target, fields: checkSubfields(target, []) };
+    }),
+    lists: Object.entries(category.lists ?? {}).map(([key, l]) => {
+      const source = mustGetCategory(l.category);
+      return { key, source, via: l.via, fields: checkSubfields(source, []) };
+    }),
+    lookups: Object.entries(category.lookups ?? {}).map(([key, l]) => ({
+      key,
+      via: l.via,
+      target: refTarget(category, l.via),
+      field: l.field,
+    })),
+    counts: Object.entries(category.counts ?? {}).map(([key, c]) => ({
+      key,
+      source: mustGetCategory(c.category),
+      via: c.via,
+    })),
+  };
+}
+
+export function resolveProjection(category: Category, fieldsParam: string | undefined, full: boolean): Projection {
+  const every = allDerived(category);
+  if (fieldsParam === undefined || fieldsParam.trim() === '') {
+    const columns = [...publicColumns(category)];
+    return full ? { ...every, columns } : { columns, expansions: [], lists: [], lookups: [], counts: [] };
+  }
+  const request = parseFieldsParam(fieldsParam);
+  const chosen: Projection = { columns: [], expansions: [], lists: [], lookups: [], counts: [] };
+  const columns = publicColumns(category);
+
+  for (const name of request.plain) {
+    const found =
+      (columns.includes(name) && (chosen.columns.push(name), true)) ||
+      pick(every.expansions, chosen.expansions, name) ||
+      pick(every.lists, chosen.lists, name) ||
+      pick(every.lookups, chosen.lookups, name) ||
+      pick(every.counts, chosen.counts, name);
+    if (!found) throw badRequest(ownMessages.unknownField(name));
+  }
+  if (request.plain.length === 0) chosen.columns.push(...columns);
+
+  for (const group of request.groups) {
+    const target = getCategory(group.category);
+    if (!target) throw badRequest(ownMessages.unknownField(group.category));
+    const fields = checkSubfields(target, group.fields);
+    for (const e of every.expansions.filter((x) => x.target.key === target.key)) upsert(chosen.expansions, { ...e, fields });
+    for (const l of every.lists.filter((x) => x.source.key === target.key)) upsert(chosen.lists, { ...l, fields });
+  }
+  chosen.columns = [...new Set(chosen.columns)];
+  return chosen;
+}
+
+function pick<T extends { key: string }>(from: T[], into: T[], key: string): boolean {
+  const part = from.find((p) => p.key === key);
+  if (part && !into.some((p) => p.key === key)) into.push(part);
+  return part !== undefined;
+}
+
+function upsert<T extends { key: string }>(into: T[], part: T): void {
+  const i = into.findIndex((p) => p.key === part.key);
+  if (i === -1) into.push(part);
+  else into[i] = part;
+}

@@ -1,0 +1,57 @@
+/** Reads of one category: a list or one object, filtered by what the caller may see. */
+import type { Category } from '../../src/schemas/defineCategory';
+import type { Queryable } from '../db/database';
+import type { SessionUser } from '../auth/sessionUser';
+import { notFoundError, visibleWhere } from './access';
+import { helperColumns, withDerived } from './expand';
+import { resolveProjection } from './projection';
+import { ident, SqlParams } from './sql';
+import type { Row } from './hooks';
+
+export interface ReadOptions {
+  /** The raw ?fields= value. */
+  fields?: string;
+  /** /api/full/...: every derived value when ?fields= is absent. */
+  full: boolean;
+  /** Equality filters on fields declared `filter: true` (already checked). */
+  filters?: Record<string, number>;
+}
+
+/** The given columns of the visible objects meeting `conditions` (built with the same params). */
+export async function selectVisible(
+  db: Queryable,
+  user: SessionUser,
+  category: Category,
+  columns: readonly string[],
+  conditions: (params: SqlParams) => string[],
+  /** Lock the rows until the transaction ends (a write reads the object it changes this way). */
+  forUpdate = false,
+): Promise<Row[]> {
+  const params = new SqlParams();
+  const where = [visibleWhere(category, user, 't', params), ...conditions(params)];
+  // id is always read: derived values and hooks key on it even when the answer omits it.
+  const cols = [...new Set(['id', ...columns])].map((c) => `"t".${ident(c)}`).join(', ');
+  const { rows } = await db.query<Row>(
+    `SELECT ${cols} FROM ${ident(category.key)} AS "t" WHERE ${where.join(' AND ')} ORDER BY "t"."id"${forUpdate ? ' FOR UPDATE' : ''}`,
+    params.values,
+  );
+  return rows;
+}
+
+export async function readList(db: Queryable, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
+  const projection = resolveProjection(category, opts.fields, opts.full);
+  const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) =>
+    Object.entries(opts.filters ?? {}).map(([field, value]) => `"t".${ident(field)} = ${params.add(value)}`),
+  );
+  return withDerived(db, user, rows, projection);
+}
+
+export async function readOne(db: Queryable, user: SessionUser, category: Category, id: number, opts: ReadOptions): Promise<Row> {
+  const projection = resolveProjection(category, opts.fields, opts.full);
+  const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) => [
+    `"t"."id" = ${params.add(id)}`,
+  ]);
+  if (rows.length === 0) throw notFoundError();
+  const [answer] = await withDerived(db, user, rows, projection);
+  return answer;
+}

@@ -1,0 +1,79 @@
+/**
+ * Body hygiene and field validation of writes, from the field declarations. The server never
+ * trusts the console: every rule of the schema runs here again, with the spec's messages.
+ */
+import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
+import { ownMessages } from '../../src/messages';
+import { badRequest } from '../http/errors';
+import type { Row } from './hooks';
+
+/** Columns are PostgreSQL `integer`: a larger number would fail in the database, not here. */
+const INT4_MAX = 2_147_483_647;
+
+const EXPECTED: Record<FieldSpec['kind'], string> = {
+  text: 'a string',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  json: 'a JSON value',
+  timestamp: 'an ISO 8601 date',
+  ref: 'an id',
+};
+
+function hasKind(field: FieldSpec, value: unknown): boolean {
+  switch (field.kind) {
+    case 'text':
+      return typeof value === 'string';
+    case 'integer':
+      return Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'json':
+      return true;
+    case 'timestamp':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    case 'ref':
+      return Number.isInteger(value) && (value as number) > 0 && (value as number) <= INT4_MAX;
+  }
+}
+
+const isEmpty = (value: unknown) => value === null || (typeof value === 'string' && value.trim() === '');
+
+function validateValue(name: string, field: FieldSpec, value: unknown): void {
+  if (field.required && isEmpty(value)) throw badRequest(field.required);
+  if (value === null) return;
+  if (!hasKind(field, value)) throw badRequest(ownMessages.wrongFieldType(name, EXPECTED[field.kind]));
+  if (field.maxLength !== undefined && typeof value === 'string' && value.length > field.maxLength) {
+    throw badRequest(ownMessages.tooLong(name, field.maxLength));
+  }
+  const problem = field.check?.(value);
+  if (problem) throw badRequest(problem);
+}
+
+export const isPlainObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The accepted values of a create or update body, or a 400 naming the first problem. On update
+ * only the fields sent are validated (and changed); `id` may be sent back unchanged.
+ */
+export function validateBody(category: Category, body: unknown, mode: 'create' | 'update', pathId?: number): Row {
+  if (!isPlainObject(body)) throw badRequest(ownMessages.bodyNotObject);
+  for (const key of Object.keys(body)) {
+    if (key === 'id') {
+      if (mode === 'update' && body.id === pathId) continue;
+      throw badRequest(ownMessages.readOnlyField(key));
+    }
+    const field = category.fields[key];
+    if (!field) throw badRequest(ownMessages.unknownField(key));
+    if (field.system || field.secret) throw badRequest(ownMessages.readOnlyField(key));
+  }
+  const input: Row = {};
+  for (const [name, field] of Object.entries(category.fields)) {
+    if (!(name in body)) {
+      if (mode === 'create' && field.required) throw badRequest(field.required);
+      continue;
+    }
+    validateValue(name, field, body[name]);
+    input[name] = body[name];
+  }
+  return input;
+}

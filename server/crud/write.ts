@@ -1,0 +1,104 @@
+/**
+ * Create, update and delete of one object, the generic way. Every write runs in one
+ * transaction: checks, hooks and the statement itself, so any error leaves nothing stored.
+ *
+ * Order of answers on update and delete: 404 unknown or invisible object; 403 permission; 400
+ * body hygiene and field validation; 409 locked field; 400 references; hooks; 409 uniqueness or
+ * object in use. On create the body is validated (400) before the permission (403), which
+ * depends on the body's team_id. (401 for signed-out callers comes first, in routes.ts.)
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import type { Database, Queryable } from '../db/database';
+import type { SessionUser } from '../auth/sessionUser';
+import { storedFields } from '../db/ddl';
+import { hooksFor } from '../categories/index';
+import { assertPermitted, notFoundError, teamOf } from './access';
+import { validateBody } from './validate';
+import { checkReferences } from './references';
+import { checkLocks } from './locks';
+import { checkUnique } from './uniqueness';
+import { mapDbError } from './dbErrors';
+import { insertRow, updateRow } from './rows';
+import { setServerFields } from './serverFields';
+import { selectVisible } from './read';
+import { publicColumns } from './projection';
+import { toJson } from './serialize';
+import { ident } from './sql';
+import type { Row } from './hooks';
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/** The whole stored object (secrets included: hooks may need them), locked for the write. */
+async function loadForWrite(tx: Queryable, user: SessionUser, category: Category, id: number): Promise<Row> {
+  const columns = ['id', ...storedFields(category).map(([name]) => name)];
+  const [row] = await selectVisible(tx, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`], true);
+  if (!row) throw notFoundError();
+  return row;
+}
+
+export async function createObject(db: Database, user: SessionUser, category: Category, body: unknown): Promise<Row> {
+  const input = validateBody(category, body, 'create');
+  assertPermitted(category.permissions.create, category, user, input);
+  const hooks = hooksFor(category.key);
+  try {
+    const created = await db.transaction(async (tx) => {
+      await checkReferences(tx, user, category, input, Object.keys(input));
+      await hooks.beforeCreate?.({ tx, user, category, input });
+      await checkUnique(tx, category, input);
+      setServerFields(category, user, input);
+      const row = await insertRow(tx, category, input);
+      await hooks.afterCreate?.({ tx, user, category, input, created: row });
+      return row;
+    });
+    return toJson(created, publicColumns(category));
+  } catch (err) {
+    throw mapDbError(err, category, 'create', input);
+  }
+}
+
+export async function updateObject(db: Database, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
+  const hooks = hooksFor(category.key);
+  let after: Row = {};
+  try {
+    const updated = await db.transaction(async (tx) => {
+      const existing = await loadForWrite(tx, user, category, id);
+      assertPermitted(category.permissions.update, category, user, existing);
+      const input = validateBody(category, body, 'update', id);
+      after = { ...existing, ...input };
+      const teamChanged = teamOf(category, after) !== teamOf(category, existing);
+      // Moving an object to another team needs admin rights there too.
+      if (teamChanged) assertPermitted(category.permissions.update, category, user, after);
+      const changed = Object.keys(input).filter((k) => !sameValue(input[k], existing[k]));
+      // Locks first: "in use" explains a refused move better than the references it would break.
+      await checkLocks(tx, category, existing, input);
+      await checkReferences(tx, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
+      await hooks.beforeUpdate?.({ tx, user, category, input, existing });
+      after = { ...existing, ...input };
+      await checkUnique(tx, category, after, existing);
+      const row = await updateRow(tx, category, id, input);
+      await hooks.afterUpdate?.({ tx, user, category, input, existing, updated: row });
+      return row;
+    });
+    return toJson(updated, publicColumns(category));
+  } catch (err) {
+    throw mapDbError(err, category, 'update', after);
+  }
+}
+
+/** Deletes and answers the object as it was. */
+export async function deleteObject(db: Database, user: SessionUser, category: Category, id: number): Promise<Row> {
+  const hooks = hooksFor(category.key);
+  let existing: Row = { id };
+  try {
+    await db.transaction(async (tx) => {
+      existing = await loadForWrite(tx, user, category, id);
+      assertPermitted(category.permissions.delete, category, user, existing);
+      await hooks.beforeDelete?.({ tx, user, category, existing });
+      await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [id]);
+    });
+    return toJson(existing, publicColumns(category));
+  } catch (err) {
+    throw mapDbError(err, category, 'delete', existing);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Serves the built console (config.distDir) and everything no other route answers:
+ * - hashed bundles under /assets/ with a year-long immutable cache; other files of dist/ revalidated;
+ * - any other GET outside /api gets index.html (history routing: /devices, /qr?id=1, /nonsense...;
+ *   the console shows its own error page for unknown routes), with the vendor suffix filled in;
+ * - unknown /api paths (and non-GET requests anywhere) get 404 { Description }.
+ * Wrapped in fastify-plugin so the security headers and the not-found handler cover the whole app.
+ */
+import { existsSync, statSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { messages, ownMessages } from '../../src/messages';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** index.html with the vendor suffix in its meta tag (read by the console) and in the title. */
+export function renderIndex(html: string, vendorSuffix: string): string {
+  // Function replacers: a suffix containing '$&' must be inserted literally.
+  const suffix = escapeHtml(vendorSuffix);
+  return html
+    .replace(/<meta\b[^>]*\bname="pucs-vendor-suffix"[^>]*>/, (tag) => tag.replace(/\bcontent="[^"]*"/, () => `content="${suffix}"`))
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(messages.productName)}${suffix}</title>`);
+}
+
+/** Keeps the rendered page in memory, re-read only when the file changes (a rebuild while running). */
+function indexPage(file: string, vendorSuffix: string): () => string | undefined {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: renderIndex(readFileSync(file, 'utf8'), vendorSuffix) };
+    return cached.html;
+  };
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+const consolePlugin: FastifyPluginAsync = async (app) => {
+  const distDir = resolve(app.config.distDir);
+  const page = indexPage(join(distDir, 'index.html'), app.config.vendorSuffix);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI / emotion inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Icons are data: URLs; QR codes and labels may be rendered to blob: URLs.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // No upgrade-insecure-requests: the server is often reached over plain HTTP on a LAN address.
+      },
+    },
+    // Browsers ignore HSTS over plain HTTP; behind an HTTPS proxy it must not bind sibling hosts.
+    hsts: { maxAge: 15_552_000, includeSubDomains: false },
+  });
+
+  const sendIndex = (reply: FastifyReply) => {
+    const html = page();
+    if (html === undefined) return reply.code(503).type('text/plain; charset=utf-8').send(ownMessages.consoleNotBuilt);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+
+  // Encapsulated so that the static plugin's reply decorators (sendFile, download) stay private here.
+  await app.register(async (files) => {
+    if (existsSync(join(distDir, 'index.html'))) {
+      await files.register(fastifyStatic, {
+        root: distDir,
+        // One route per built file: unknown paths never touch the disk and fall to the handler below.
+        wildcard: false,
+        index: false,
+        globIgnore: ['index.html'],
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (reply, path) => {
+          reply.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+        },
+      });
+    }
+    files.get('/', (_req, reply) => sendIndex(reply));
+    files.get('/index.html', (_req, reply) => sendIndex(reply));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    if (!get || isApi(request.url)) return reply.code(404).send({ Description: ownMessages.notFound });
+    return sendIndex(reply);
+  });
+};
+
+export const consoleRoutes = fp(consolePlugin, { name: 'pucs-console', fastify: '5.x' });

@@ -1,0 +1,72 @@
+/**
+ * Opens the database the configuration names and brings it up to date: PostgreSQL when
+ * DATABASE_URL is set, else the embedded PGlite under <dataDir>/pglite, guarded by the pid lock.
+ * Shared by `npm start` and the user CLI so both agree on where the data is and who may touch it.
+ */
+import { join, resolve } from 'node:path';
+import { openDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import type { ServerConfig } from '../config';
+import { ownMessages } from '../../src/messages';
+import { acquireLock } from './pidLock';
+
+export const embeddedDatabaseDir = (config: Pick<ServerConfig, 'dataDir'>) => join(resolve(config.dataDir), 'pglite');
+
+/** A running server (or another CLI) holds the embedded database. */
+export class DatabaseInUseError extends Error {}
+
+export interface OpenedDatabase {
+  db: Database;
+  /** Human-readable location, without credentials. */
+  where: string;
+  /** Closes the database and releases the lock. */
+  close(): Promise<void>;
+}
+
+export function describeDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `embedded, ${embeddedDatabaseDir(config)}`;
+  try {
+    const u = new URL(config.databaseUrl);
+    return `PostgreSQL, ${u.host}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+export async function openConfiguredDatabase(config: ServerConfig): Promise<OpenedDatabase> {
+  const where = describeDatabase(config);
+  if (config.databaseUrl) {
+    const db = await openDatabase({ url: config.databaseUrl });
+    try {
+      await migrate(db);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+    return { db, where, close: () => db.close() };
+  }
+
+  const lock = acquireLock(config.dataDir);
+  if ('heldBy' in lock) throw new DatabaseInUseError(ownMessages.dataDirLocked(resolve(config.dataDir), lock.heldBy));
+  let db: Database | undefined;
+  try {
+    db = await openDatabase({ dataDir: embeddedDatabaseDir(config) });
+    await migrate(db);
+  } catch (err) {
+    await db?.close().catch(() => {});
+    lock.release();
+    throw err;
+  }
+  const opened = db;
+  return {
+    db: opened,
+    where,
+    async close() {
+      try {
+        await opened.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}

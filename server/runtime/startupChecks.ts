@@ -1,0 +1,25 @@
+/** Checks run before anything is opened, so a misconfigured server stops with one clear line. */
+import type { ServerConfig } from '../config';
+import { ownMessages } from '../../src/messages';
+import { adminSettingsProblem } from '../auth/bootstrap';
+
+export const MIN_SESSION_SECRET = 32;
+
+/**
+ * In production the cookie-signing secret must come from the operator: the generated fallback
+ * lives in the database, so anyone with a copy of a backup could forge sessions.
+ */
+export function sessionSecretProblem(config: Pick<ServerConfig, 'production' | 'sessionSecret'>): string | undefined {
+  if (!config.production) return undefined;
+  return (config.sessionSecret?.length ?? 0) >= MIN_SESSION_SECRET ? undefined : ownMessages.weakSessionSecret;
+}
+
+export function startupProblems(config: ServerConfig): string[] {
+  const port = config.port;
+  const problems = [
+    sessionSecretProblem(config),
+    adminSettingsProblem(config),
+    Number.isInteger(port) && port >= 0 && port < 65536 ? undefined : ownMessages.invalidSetting('PORT', String(port)),
+  ];
+  return problems.filter((p): p is string => p !== undefined);
+}

@@ -1,0 +1,113 @@
+/**
+ * `npm start`: build the console if needed, open and migrate the database, create the first
+ * administrator, optionally seed the demo fleet, then serve. Everything it prints is meant for
+ * the person who just typed the command: progress on slow steps, the URL and how to sign in.
+ */
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { readConfig, type ServerConfig } from './config';
+import { buildApp } from './app';
+import { buildConsole, consoleBuildReason } from './build';
+import { ensureAdmin, type AdminBootstrap } from './auth/bootstrap';
+import { seedDemo } from './demo/seed';
+import { describeDatabase, openConfiguredDatabase, DatabaseInUseError, type OpenedDatabase } from './runtime/openConfiguredDatabase';
+import { startupProblems } from './runtime/startupChecks';
+import { ownMessages } from '../src/messages';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const say = (line: string) => console.log(line);
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function buildIfStale(config: ServerConfig) {
+  // For `npm run dev`: Vite's dev server serves the console there, so a build would be wasted.
+  if (process.env.PUCS_SKIP_BUILD === '1') return;
+  const reason = consoleBuildReason(ROOT, config.distDir);
+  if (!reason) return;
+  say(ownMessages.buildingConsole(reason));
+  const started = performance.now();
+  try {
+    await buildConsole(ROOT, config.distDir);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    fail(ownMessages.consoleBuildFailed);
+  }
+  say(ownMessages.consoleBuilt(((performance.now() - started) / 1000).toFixed(1)));
+}
+
+const urlOf = (host: string, port: number) =>
+  `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** Database open and up to date, first administrator in place, demo fleet seeded if asked. */
+async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDatabase; admin: AdminBootstrap }> {
+  say(ownMessages.openingDatabase(describeDatabase(config)));
+  let opened: OpenedDatabase;
+  try {
+    opened = await openConfiguredDatabase(config);
+  } catch (err) {
+    if (err instanceof DatabaseInUseError) fail(err.message);
+    throw err;
+  }
+  try {
+    const admin = await ensureAdmin(opened.db, config);
+    if (admin.created) say(ownMessages.adminCreated(admin.username, admin.teamName));
+    if (config.demo) {
+      const demo = await seedDemo(opened.db);
+      say(demo.seeded ? ownMessages.demoSeeded(demo.teams, demo.devices) : ownMessages.demoPresent);
+    }
+    return { opened, admin };
+  } catch (err) {
+    await opened.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function main() {
+  const env = readConfig();
+  // The console built from this checkout, wherever the command runs from (npm runs it in the root).
+  const config: ServerConfig = { ...env, distDir: process.env.PUCS_DIST_DIR ? resolve(env.distDir) : resolve(ROOT, 'dist') };
+  const problems = startupProblems(config);
+  if (problems.length > 0) fail(problems.join('\n'));
+
+  await buildIfStale(config);
+  const { opened, admin } = await prepareDatabase(config);
+  const app = await buildApp({ db: opened.db, config }).catch(async (err: unknown) => {
+    await opened.close().catch(() => {});
+    throw err;
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) process.exit(1); // a second Ctrl+C: do not wait
+    stopping = true;
+    say(ownMessages.stopping);
+    await app.close().catch(() => {});
+    await opened.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await opened.close().catch(() => {});
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(ownMessages.portInUse(config.port));
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  say('');
+  say(ownMessages.serverRunning(urlOf(config.host, port)));
+  if (admin.created && admin.generatedPassword) say(ownMessages.signInGenerated(admin.username, admin.generatedPassword));
+  else say(ownMessages.signInSet(config.adminUser));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

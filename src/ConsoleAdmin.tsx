@@ -1,0 +1,57 @@
+/**
+ * The console: react-admin wired to our providers, with every route of spec section 2.
+ * Object routes come from the registry (resources/consoleRoutes.ts); the public pages and the
+ * sign-in page are routes without layout so that they work signed out.
+ */
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { categories } from './schemas';
+import { messages } from './messages';
+import { dataProvider } from './dataProvider/dataProvider';
+import { authProvider } from './dataProvider/authProvider';
+import { i18nProvider } from './i18n';
+import { deriveConsoleRoutes } from './resources/consoleRoutes';
+import { displayField } from './resources/displayField';
+import { RoutePage } from './resources/RoutePage';
+import { ConsoleLayout } from './custom/layout/ConsoleLayout';
+import { Dashboard } from './custom/Dashboard';
+import { NotFoundPage } from './custom/NotFoundPage';
+import { LoginPage } from './custom/LoginPage';
+import { PublicQrPage, QR_LOGIN_PATH, QR_PAGE_PATH } from './custom/PublicQrPage';
+import { QrLoginRedirect } from './custom/QrLoginRedirect';
+import { LOGIN_PATH } from './custom/safeNextPath';
+
+const routes = deriveConsoleRoutes(categories);
+const withScreens = categories.filter((c) => c.console);
+
+export const ConsoleAdmin = () => (
+  <Admin
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    disableTelemetry
+    layout={ConsoleLayout}
+    dashboard={Dashboard}
+    catchAll={NotFoundPage}
+    loginPage={false}
+    title={messages.productName}
+  >
+    {withScreens.map((c) => (
+      // Registered for react-admin's resource definitions; the spec's own routes below serve the
+      // screens, so react-admin's /{resource}/... addresses are unknown paths.
+      <Resource key={c.key} name={c.key} recordRepresentation={displayField(c)}>
+        <Route path="*" element={<NotFoundPage />} />
+      </Resource>
+    ))}
+    <CustomRoutes noLayout>
+      <Route path={QR_PAGE_PATH} element={<PublicQrPage />} />
+      <Route path={QR_LOGIN_PATH} element={<QrLoginRedirect />} />
+      <Route path={LOGIN_PATH} element={<LoginPage />} />
+    </CustomRoutes>
+    <CustomRoutes>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+      ))}
+    </CustomRoutes>
+  </Admin>
+);

@@ -1,0 +1,64 @@
+/**
+ * The home page ('/', title 'Home'): how many objects of each menu category the user can see,
+ * and the user's teams with their role in each.
+ */
+import { Card, CardActionArea, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { LinkBase, useGetList } from 'react-admin';
+import { categories, type Category } from '../schemas';
+import { messages } from '../messages';
+import { menuEntries, type MenuEntry } from '../resources/consoleRoutes';
+import { PageTitle } from '../resources/PageTitle';
+import { useProfileState } from './useProfileState';
+
+/** The category whose objects are teams (the profile lists the user's teams). */
+const teamCategory: Category | undefined = categories.find((c) => c.scope === 'teamItself');
+
+export const Dashboard = () => {
+  const profile = useProfileState();
+  const teams = profile.status === 'signedIn' ? profile.profile.teams : [];
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }}>
+      <PageTitle title={messages.home} />
+      <Grid container spacing={2}>
+        {menuEntries(categories).map((entry) => (
+          <Grid key={entry.path} size={{ xs: 6, sm: 4, md: 2 }}>
+            <CountCard entry={entry} />
+          </Grid>
+        ))}
+      </Grid>
+      {teamCategory && (
+        <Card>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {teamCategory.plural}
+            </Typography>
+            <List dense>
+              {teams.map((team) => (
+                <ListItem key={team.id}>
+                  <ListItemText primary={team.name} secondary={messages.roleName(team.role_id)} />
+                </ListItem>
+              ))}
+            </List>
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+};
+
+const CountCard = ({ entry }: { entry: MenuEntry }) => {
+  // One object per page is enough: the answer's total is the count.
+  const { total } = useGetList(entry.category.key, { pagination: { page: 1, perPage: 1 } });
+  return (
+    <Card>
+      <CardActionArea component={LinkBase} to={entry.path}>
+        <CardContent>
+          <Typography variant="h4" component="p">
+            {total ?? '\u2013'}
+          </Typography>
+          <Typography color="text.secondary">{entry.label}</Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+};

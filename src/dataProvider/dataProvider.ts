@@ -1,0 +1,141 @@
+/**
+ * The react-admin DataProvider over the generic calls of spec section 7. A resource name is a
+ * registry category key, which is also the API path segment (device, devices_group, ...).
+ *
+ * Failures follow the error catalogue (errors.ts) and are re-thrown so react-admin sees them.
+ * Callers tune that per call through `meta`:
+ *   meta.report = false      only re-throw (spec: "Object update failure ... only logged")
+ *   meta.errorExtra = '...'  appended to the alert on a new line
+ *   meta.fields = [...]      the ?fields= projection (lists default to the schema's list columns)
+ *   meta.full = false        getOne reads /api/{cat}/{id} instead of /api/full/{cat}/{id}
+ */
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { mustGetCategory, type Category } from '../schemas';
+import { http } from './http';
+import { reportError } from './errors';
+import { fetchListClientSide, pageToRange, type ListFetcher, type ListQuery, type Row } from './listQuery';
+import { changedFields, createBody, type Json } from './recordDiff';
+
+export interface CallMeta {
+  report?: boolean;
+  errorExtra?: string;
+  fields?: readonly string[];
+  full?: boolean;
+}
+
+export interface DataProviderOptions {
+  /** How lists are read; swapped for a server-paged fetcher when the API pages. */
+  fetchList?: ListFetcher;
+}
+
+async function reported<T>(meta: CallMeta | undefined, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (meta?.report !== false) reportError(error, { extra: meta?.errorExtra });
+    throw error;
+  }
+}
+
+const fieldsQuery = (meta?: CallMeta) => (meta?.fields ? { fields: meta.fields.join(',') } : undefined);
+
+/** react-admin's list parameters in the simple-rest dialect of listQuery.ts. */
+function toListQuery(params: {
+  pagination?: { page: number; perPage: number };
+  sort?: { field: string; order: string };
+  filter?: Record<string, unknown>;
+}): ListQuery {
+  return {
+    filter: params.filter ?? {},
+    sort: params.sort?.field ? { field: params.sort.field, order: params.sort.order === 'DESC' ? 'DESC' : 'ASC' } : undefined,
+    range: params.pagination ? pageToRange(params.pagination.page, params.pagination.perPage) : undefined,
+  };
+}
+
+const objectPath = (category: Category, id: Identifier) => `/${category.key}/${encodeURIComponent(String(id))}`;
+
+export function createDataProvider(options: DataProviderOptions = {}): DataProvider {
+  const fetchList = options.fetchList ?? fetchListClientSide;
+
+  const update = async (resource: string, id: Identifier, data: Json, previousData: Json | undefined, meta?: CallMeta) => {
+    const category = mustGetCategory(resource);
+    const changes = changedFields(category, data, previousData);
+    if (Object.keys(changes).length === 0) return { ...previousData, ...data, id } as Row;
+    const { json } = await reported(meta, () => http<Row | null>(objectPath(category, id), { method: 'PUT', body: changes }));
+    return (json ?? { ...previousData, ...changes, id }) as Row;
+  };
+
+  const remove = async (resource: string, id: Identifier, meta?: CallMeta) => {
+    const category = mustGetCategory(resource);
+    await reported(meta, () => http(objectPath(category, id), { method: 'DELETE' }));
+  };
+
+  return {
+    supportAbortSignal: true,
+
+    async getList<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getList']>[1]) {
+      const category = mustGetCategory(resource);
+      const meta = params.meta as CallMeta | undefined;
+      const page = await reported(meta, () => fetchList(category, toListQuery(params), { signal: params.signal, fields: meta?.fields }));
+      return { data: page.data as unknown as R[], total: page.total };
+    },
+
+    async getOne<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getOne']>[1]) {
+      const category = mustGetCategory(resource);
+      const meta = params.meta as CallMeta | undefined;
+      const path = meta?.full === false ? objectPath(category, params.id) : `/full${objectPath(category, params.id)}`;
+      const { json } = await reported(meta, () => http<R>(path, { query: fieldsQuery(meta), signal: params.signal }));
+      return { data: json };
+    },
+
+    async getMany<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getMany']>[1]) {
+      const category = mustGetCategory(resource);
+      const meta = params.meta as CallMeta | undefined;
+      const page = await reported(meta, () =>
+        fetchList(category, { filter: { id: params.ids } }, { signal: params.signal, fields: meta?.fields }),
+      );
+      return { data: page.data as unknown as R[] };
+    },
+
+    async getManyReference<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getManyReference']>[1]) {
+      const category = mustGetCategory(resource);
+      const meta = params.meta as CallMeta | undefined;
+      const query = toListQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } });
+      const page = await reported(meta, () => fetchList(category, query, { signal: params.signal, fields: meta?.fields }));
+      return { data: page.data as unknown as R[], total: page.total };
+    },
+
+    async create<R extends RaRecord>(resource: string, params: Parameters<DataProvider['create']>[1]) {
+      const category = mustGetCategory(resource);
+      const body = createBody(category, params.data as Json);
+      const { json } = await reported(params.meta as CallMeta | undefined, () =>
+        http<Row>(`/${category.key}`, { method: 'POST', body }),
+      );
+      return { data: { ...body, ...json } as unknown as R };
+    },
+
+    async update<R extends RaRecord>(resource: string, params: Parameters<DataProvider['update']>[1]) {
+      const data = await update(resource, params.id, params.data as Json, params.previousData as Json, params.meta);
+      return { data: data as unknown as R };
+    },
+
+    async updateMany(resource: string, params: Parameters<DataProvider['updateMany']>[1]) {
+      // One call per object, in order: the API has no bulk update and the spec runs changes sequentially.
+      for (const id of params.ids) await update(resource, id, params.data as Json, undefined, params.meta);
+      return { data: params.ids };
+    },
+
+    async delete<R extends RaRecord>(resource: string, params: Parameters<DataProvider['delete']>[1]) {
+      await remove(resource, params.id, params.meta);
+      return { data: (params.previousData ?? { id: params.id }) as R };
+    },
+
+    async deleteMany(resource: string, params: Parameters<DataProvider['deleteMany']>[1]) {
+      // Spec section 9: deletions happen sequentially.
+      for (const id of params.ids) await remove(resource, id, params.meta);
+      return { data: params.ids };
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

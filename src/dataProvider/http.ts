@@ -1,0 +1,123 @@
+/**
+ * The one http helper every console call goes through (spec section 7: "All calls go through one
+ * shared helper"). It knows the /api base, sends the session cookie, the CSRF header and JSON, and
+ * turns any non-2xx answer into an HttpError. It never shows anything: callers decide whether a
+ * failure goes to the error catalogue (errors.ts) or is shown in place (the sign-in form).
+ */
+
+export const API_BASE = '/api';
+
+/** The server refuses any non-GET /api call without it (CSRF guard); sent on every call for simplicity. */
+export const CSRF_HEADER = { 'X-Requested-With': 'pucs' } as const;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON, except FormData (multipart uploads) which the browser encodes itself. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; null for an empty body (204, or current_user when signed out). */
+  json: T;
+}
+
+/** A non-2xx answer. `body` is the parsed error body, normally { Description }. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Headers;
+
+  constructor(message: string, status: number, body: unknown, headers?: Headers) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+
+  /** The server's Description, when the body carries one. */
+  get description(): string | undefined {
+    const d = (this.body as { Description?: unknown } | null)?.Description;
+    return typeof d === 'string' && d !== '' ? d : undefined;
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { name?: unknown }).name === 'AbortError' || (error as { name?: unknown }).name === 'TimeoutError')
+  );
+}
+
+/** '/device/3' -> '/api/device/3' (a path already under /api is kept as is), plus the query string. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  const base = clean === API_BASE || clean.startsWith(`${API_BASE}/`) ? clean : `${API_BASE}${clean}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+}
+
+/** Sends the request and returns the raw Response when it is 2xx; throws HttpError otherwise. */
+export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+  const { method = 'GET', query, body, signal, headers } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    signal,
+    headers: {
+      Accept: 'application/json',
+      ...CSRF_HEADER,
+      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+  };
+  if (body !== undefined) init.body = isForm ? (body as FormData) : JSON.stringify(body);
+
+  const response = await fetch(apiUrl(path, query), init);
+  if (!response.ok) {
+    const errorBody = await readBody(response);
+    const description = (errorBody as { Description?: unknown } | null)?.Description;
+    const message =
+      typeof description === 'string' && description !== ''
+        ? description
+        : response.statusText || `HTTP ${response.status}`;
+    throw new HttpError(message, response.status, errorBody, response.headers);
+  }
+  return response;
+}
+
+/** A JSON call: GET/POST/PUT/DELETE with an optional JSON body, answering parsed JSON. */
+export async function http<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+  const response = await send(path, options);
+  return { status: response.status, headers: response.headers, json: (await readBody(response)) as T };
+}
+
+/** JSON when the body parses as JSON, the text otherwise, null when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return null;
+  }
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * What a create or update sends (spec section 5: "Only changed fields are sent on update").
+ * Only fields a client may write are considered: the server answers 400 to system fields, and
+ * expanded objects (type, group, ...) are read-only views.
+ */
+import type { Category } from '../schemas';
+
+export type Json = Record<string, unknown>;
+
+/** The fields of a category a client may send. */
+export function writableFields(category: Category): string[] {
+  return Object.entries(category.fields)
+    .filter(([, f]) => !f.system && !f.secret)
+    .map(([name]) => name);
+}
+
+/** Structural equality for JSON values (custom fields, provisioning, lists of ids). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  const ka = Object.keys(a as Json).filter((k) => (a as Json)[k] !== undefined);
+  const kb = Object.keys(b as Json).filter((k) => (b as Json)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Json)[k], (b as Json)[k]));
+}
+
+/** The writable fields whose value differs between the edited data and the loaded record. */
+export function changedFields(category: Category, data: Json, previous: Json | undefined): Json {
+  const changes: Json = {};
+  for (const name of writableFields(category)) {
+    if (!(name in data) || data[name] === undefined) continue;
+    if (previous && sameJson(data[name], previous[name])) continue;
+    changes[name] = data[name];
+  }
+  return changes;
+}
+
+/** The body of a create: every writable field the form holds. */
+export function createBody(category: Category, data: Json): Json {
+  return changedFields(category, data, undefined);
+}

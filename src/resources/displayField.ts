@@ -1,0 +1,6 @@
+import type { Category } from '../schemas';
+
+/** The field that names an object in lists and headings: the first of its summary ('name', 'username'). */
+export const displayField = (category: Category): string => category.summary[0] ?? 'id';
+
+export const displayLabel = (category: Category): string => category.fields[displayField(category)]?.label ?? displayField(category);

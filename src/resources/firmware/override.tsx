@@ -1,0 +1,4 @@
+import MemoryIcon from '@mui/icons-material/Memory';
+import type { ResourceOverride } from '../overrides';
+
+export const override: ResourceOverride = { icon: MemoryIcon };

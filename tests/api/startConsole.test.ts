@@ -1,0 +1,121 @@
+/** The built console: files, history routing with the vendor suffix, 404s, 503 without a build. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminWithTeam, createTestApp, type TestApp } from './helpers';
+import { renderIndex } from '../../server/routes/console';
+import { ownMessages } from '../../src/messages';
+
+const INDEX = `<!doctype html>
+<html lang="en"><head>
+<meta charset="UTF-8" />
+<meta name="pucs-vendor-suffix" content="" />
+<title>PUCS</title>
+<script type="module" crossorigin src="/assets/index-abc123.js"></script>
+</head><body><div id="root"></div></body></html>`;
+
+describe('console routes with a build', () => {
+  let t: TestApp;
+  let dist: string;
+  let cookie: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'pucs-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp({ PUCS_DIST_DIR: dist, PUCS_VENDOR_SUFFIX: ' <Acme & Co>' });
+    ({ cookie } = await adminWithTeam(t, 'viewer'));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/index.html', '/login', '/devices', '/qr?id=1', '/qr_code_page_login/?id=3', '/device_view?id=5', '/nonsense/deep/path'])(
+    'GET %s answers index.html with the vendor suffix',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<meta name="pucs-vendor-suffix" content=" &lt;Acme &amp; Co&gt;" />');
+      expect(res.body).toContain('<title>PUCS &lt;Acme &amp; Co&gt;</title>');
+    },
+  );
+
+  it('serves hashed assets with a long immutable cache, other files revalidated', async () => {
+    const asset = await t.app.inject('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown /api paths and non-GET methods with 404 { Description } (signed in; signed out is 401)', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api'],
+      ['POST', '/api/nope/deeper'],
+      ['DELETE', '/devices'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { 'x-requested-with': 'pucs', cookie } });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ Description: ownMessages.notFound });
+    }
+  });
+
+  it('does not serve files outside dist or a missing asset as the page', async () => {
+    expect((await t.app.inject('/assets/missing.js')).headers['content-type']).toMatch(/^text\/html/);
+    const escape = await t.app.inject('/..%2f..%2fetc/passwd');
+    expect(escape.body).not.toContain('root:');
+  });
+
+  it('sends security headers, with a CSP the console can live with', async () => {
+    for (const url of ['/devices', '/assets/index-abc123.js', '/api/nope', '/api/current_user']) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+});
+
+describe('console routes without a build', () => {
+  it('answers pages with a clear 503 and keeps the API working', async () => {
+    const t = await createTestApp({ PUCS_DIST_DIR: '/nonexistent-dist' });
+    try {
+      const page = await t.app.inject('/devices');
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toBe(ownMessages.consoleNotBuilt);
+      expect((await t.app.inject('/')).statusCode).toBe(503);
+      const { cookie } = await adminWithTeam(t, 'viewer');
+      const api = await t.app.inject({ url: '/api/nope', headers: { cookie } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ Description: ownMessages.notFound });
+      expect((await t.app.inject('/api/current_user')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('renderIndex', () => {
+  it('fills the suffix literally, whatever it contains', () => {
+    const html = renderIndex(INDEX, " $& $1 '\"");
+    expect(html).toContain('content=" $&amp; $1 &#39;&quot;"');
+    expect(html).toContain('<title>PUCS $&amp; $1 &#39;&quot;</title>');
+  });
+
+  it('finds the meta tag whatever the attribute order', () => {
+    const html = renderIndex('<meta content="" name="pucs-vendor-suffix"><title>x</title>', '-X');
+    expect(html).toBe('<meta content="-X" name="pucs-vendor-suffix"><title>PUCS-X</title>');
+  });
+});

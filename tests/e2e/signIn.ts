@@ -1,0 +1,17 @@
+import { expect, type Page } from '@playwright/test';
+import { ADMIN } from './settings';
+
+/**
+ * Signs the page's browser context in through the API (the cookie is shared with the page), for
+ * tests about what comes after sign-in. The sign-in form itself has its own tests.
+ */
+export async function signInByApi(page: Page): Promise<void> {
+  const response = await page.request.post('/api/login', {
+    headers: { 'X-Requested-With': 'pucs' },
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  expect(response.status()).toBe(204);
+}
+
+/** The react-admin app bar title of the current page. */
+export const appTitle = (page: Page) => page.locator('#react-admin-title');

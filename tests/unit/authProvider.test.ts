@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuthProvider } from '../../src/dataProvider/authProvider';
+import { createProfileStore, fetchProfile, type Profile } from '../../src/dataProvider/profile';
+import { HttpError } from '../../src/dataProvider/http';
+import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
+import { installFetch, jsonResponse } from './fetchMock';
+
+const profile: Profile = {
+  id: 1,
+  username: 'admin',
+  preferences: {},
+  is_server_admin: true,
+  teams: [
+    { id: 1, name: 'First team', role_id: 3 },
+    { id: 2, name: 'Other', role_id: 1 },
+  ],
+};
+
+const alert = vi.fn();
+beforeEach(() => {
+  alert.mockReset();
+  setErrorUi({ alert, goHome: vi.fn() });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetErrorUi();
+});
+
+/** A fake server with one session flag. */
+function fakeServer() {
+  let signedIn = false;
+  const calls = installFetch(({ url, method, body }) => {
+    if (url.pathname === '/api/current_user') return signedIn ? jsonResponse(profile) : new Response('', { status: 200 });
+    if (url.pathname === '/api/login' && method === 'POST') {
+      const { username, password } = body as { username: string; password: string };
+      if (username !== 'admin' || password !== 'secret') return jsonResponse({ Description: 'Wrong username or password.' }, 401);
+      signedIn = true;
+      return jsonResponse(undefined, 204);
+    }
+    if (url.pathname === '/api/logout' && method === 'POST') {
+      signedIn = false;
+      return jsonResponse(undefined, 204);
+    }
+    return jsonResponse({ Description: 'Not found.' }, 404);
+  });
+  return { calls, setSignedIn: (v: boolean) => (signedIn = v) };
+}
+
+describe('profile', () => {
+  it('fetchProfile answers null for the empty body of a signed-out visitor', async () => {
+    fakeServer();
+    expect(await fetchProfile()).toBeNull();
+  });
+
+  it('the store shares one request between concurrent loads and notifies listeners', async () => {
+    const { calls } = fakeServer();
+    const store = createProfileStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    expect(store.get()).toEqual({ status: 'loading' });
+    await Promise.all([store.load(), store.load(), store.settled()]);
+    expect(calls).toHaveLength(1);
+    expect(store.get()).toEqual({ status: 'signedOut' });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failing profile call is reported and leaves the visitor signed out', async () => {
+    installFetch(() => jsonResponse({ Description: 'Internal server error.' }, 500));
+    const store = createProfileStore();
+    expect(await store.load()).toEqual({ status: 'signedOut' });
+    expect(alert).toHaveBeenCalledWith('Internal server error.');
+  });
+});
+
+describe('authProvider', () => {
+  it('login posts the credentials then loads the profile', async () => {
+    const { calls } = fakeServer();
+    const store = createProfileStore();
+    const auth = createAuthProvider(store);
+    await auth.login({ username: 'admin', password: 'secret' });
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/login', 'GET /api/current_user']);
+    expect(calls[0].body).toEqual({ username: 'admin', password: 'secret' });
+    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(store.get()).toEqual({ status: 'signedIn', profile });
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    expect(await auth.getIdentity!()).toEqual({ id: 1, fullName: 'admin' });
+  });
+
+  it('login with wrong credentials rejects with the 401 and stays signed out', async () => {
+    fakeServer();
+    const store = createProfileStore();
+    const auth = createAuthProvider(store);
+    await store.load();
+    const error = await auth.login({ username: 'admin', password: 'nope' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).description).toBe('Wrong username or password.');
+    expect(store.get().status).toBe('signedOut');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('checkAuth rejects without a profile, quietly, towards the welcome page', async () => {
+    fakeServer();
+    const auth = createAuthProvider(createProfileStore());
+    await expect(auth.checkAuth({})).rejects.toEqual({ redirectTo: '/', message: false });
+    await expect(auth.getIdentity!()).rejects.toThrow();
+    expect(await auth.getPermissions!({})).toBeUndefined();
+  });
+
+  it('getPermissions answers the teams, roles and the teams the user administers', async () => {
+    const server = fakeServer();
+    server.setSignedIn(true);
+    const auth = createAuthProvider(createProfileStore());
+    expect(await auth.getPermissions!({})).toEqual({ isServerAdmin: true, teams: profile.teams, adminTeamIds: [1] });
+  });
+
+  it('logout posts /api/logout, forgets the profile and returns to the welcome page', async () => {
+    const server = fakeServer();
+    server.setSignedIn(true);
+    const store = createProfileStore();
+    const auth = createAuthProvider(store);
+    await store.load();
+    expect(await auth.logout({})).toBe('/');
+    expect(server.calls.at(-1)?.url.pathname).toBe('/api/logout');
+    expect(server.calls.at(-1)?.headers.get('X-Requested-With')).toBe('pucs');
+    expect(store.get()).toEqual({ status: 'signedOut' });
+  });
+
+  it('logout when already signed out makes no call', async () => {
+    const server = fakeServer();
+    const store = createProfileStore();
+    await store.load();
+    await createAuthProvider(store).logout({});
+    expect(server.calls.map((c) => c.url.pathname)).toEqual(['/api/current_user']);
+  });
+
+  it('checkError signs out on 401 and ignores other errors', async () => {
+    const server = fakeServer();
+    server.setSignedIn(true);
+    const store = createProfileStore();
+    const auth = createAuthProvider(store);
+    await store.load();
+    await expect(auth.checkError(new HttpError('x', 500, null))).resolves.toBeUndefined();
+    await expect(auth.checkError(new HttpError('x', 403, null))).resolves.toBeUndefined();
+    expect(store.get().status).toBe('signedIn');
+    await expect(auth.checkError(new HttpError('x', 401, null))).rejects.toMatchObject({ redirectTo: '/', logoutUser: false });
+    expect(store.get().status).toBe('signedOut');
+  });
+});

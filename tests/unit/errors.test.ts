@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/messages';
+import { HttpError } from '../../src/dataProvider/http';
+import { errorMessage, reportError, resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
+
+const alert = vi.fn();
+const goHome = vi.fn();
+
+beforeEach(() => {
+  resetErrorUi();
+  alert.mockReset();
+  goHome.mockReset();
+  setErrorUi({ alert, goHome });
+});
+afterEach(() => resetErrorUi());
+
+const httpError = (status: number, body: unknown, message = 'HTTP error') => new HttpError(message, status, body);
+
+describe('error catalogue (spec section 8)', () => {
+  it('401: alerts the sign-in message, then goes to the home page', () => {
+    const shown = reportError(httpError(401, { Description: 'Sign-in required.' }));
+    expect(shown).toBe(messages.pleaseSignIn);
+    expect(alert).toHaveBeenCalledWith('Please sign in before accessing this page.');
+    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(alert.mock.invocationCallOrder[0]).toBeLessThan(goHome.mock.invocationCallOrder[0]);
+  });
+
+  it('401 from several calls at once alerts only once', () => {
+    reportError(httpError(401, null));
+    reportError(httpError(401, null));
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(goHome).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the response's Description when present", () => {
+    reportError(httpError(409, { Description: 'The name Foo is not unique.' }, 'Conflict'));
+    expect(alert).toHaveBeenCalledWith('The name Foo is not unique.');
+    expect(goHome).not.toHaveBeenCalled();
+  });
+
+  it('shows the error text when there is no Description', () => {
+    reportError(httpError(500, 'plain text', 'Internal Server Error'));
+    expect(alert).toHaveBeenCalledWith('Internal Server Error');
+    reportError(new TypeError('Failed to fetch'));
+    expect(alert).toHaveBeenLastCalledWith('Failed to fetch');
+    reportError('something odd');
+    expect(alert).toHaveBeenLastCalledWith('something odd');
+  });
+
+  it('ignores an empty Description', () => {
+    reportError(httpError(400, { Description: '' }, 'Bad Request'));
+    expect(alert).toHaveBeenCalledWith('Bad Request');
+  });
+
+  it('appends the extra message on a new line', () => {
+    reportError(httpError(400, { Description: 'Template error' }), { extra: messages.customLabelFailure });
+    expect(alert).toHaveBeenCalledWith(`Template error\n${messages.customLabelFailure}`);
+  });
+
+  it('replaces a Description naming the uid-per-type constraint with the spec sentence', () => {
+    reportError(httpError(409, { Description: 'The value is not unique: device_uid_per_type_key.' }));
+    expect(alert).toHaveBeenCalledWith('The UID provided is not unique per selected type. Please enter a unique UID.');
+  });
+
+  it('shows nothing for an aborted request', () => {
+    expect(reportError(new DOMException('The operation was aborted.', 'AbortError'))).toBeUndefined();
+    expect(alert).not.toHaveBeenCalled();
+    expect(goHome).not.toHaveBeenCalled();
+  });
+
+  it('errorMessage gives the text without showing it', () => {
+    expect(errorMessage(httpError(404, { Description: 'Not found.' }), 'More')).toBe('Not found.\nMore');
+    expect(errorMessage(new DOMException('x', 'AbortError'))).toBeUndefined();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('uses window.alert and a full load of / by default', () => {
+    resetErrorUi();
+    const windowAlert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    reportError(httpError(400, { Description: 'Bad' }));
+    expect(windowAlert).toHaveBeenCalledWith('Bad');
+    windowAlert.mockRestore();
+  });
+});

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl, http, HttpError, isAbortError, send } from '../../src/dataProvider/http';
+import { installFetch, jsonResponse } from './fetchMock';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiUrl', () => {
+  it('puts paths under /api and keeps paths already there', () => {
+    expect(apiUrl('/device/3')).toBe('/api/device/3');
+    expect(apiUrl('device')).toBe('/api/device');
+    expect(apiUrl('/api/full/type/1')).toBe('/api/full/type/1');
+  });
+
+  it('appends the query, leaving out null and undefined', () => {
+    expect(apiUrl('/device', { fields: 'id,name', a: undefined, b: null, n: 0, t: false })).toBe(
+      '/api/device?fields=id%2Cname&n=0&t=false',
+    );
+  });
+});
+
+describe('http', () => {
+  it('sends the CSRF header and same-origin credentials on a GET', async () => {
+    const calls = installFetch(() => jsonResponse({ json_list: [] }));
+    const res = await http('/device', { query: { fields: 'id' } });
+    expect(res.json).toEqual({ json_list: [] });
+    expect(calls[0].url.pathname).toBe('/api/device');
+    expect(calls[0].url.searchParams.get('fields')).toBe('id');
+    expect(calls[0].method).toBe('GET');
+    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].init.credentials).toBe('same-origin');
+    expect(calls[0].headers.get('Content-Type')).toBeNull();
+  });
+
+  it('sends JSON bodies with the CSRF header on writes', async () => {
+    const calls = installFetch(() => jsonResponse({ id: 7, name: 'x' }));
+    const res = await http('/type', { method: 'POST', body: { name: 'x' } });
+    expect(res.json).toEqual({ id: 7, name: 'x' });
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].body).toEqual({ name: 'x' });
+    expect(calls[0].headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+  });
+
+  it('lets the browser encode multipart uploads', async () => {
+    const calls = installFetch(() => jsonResponse(undefined, 204));
+    const form = new FormData();
+    form.append('firmware', new Blob(['abc']), 'fw.bin');
+    await http('/upload/firmware/3', { method: 'POST', body: form });
+    expect(calls[0].body).toBe(form);
+    expect(calls[0].headers.get('Content-Type')).toBeNull();
+    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+  });
+
+  it('answers null for an empty body (204, or current_user signed out)', async () => {
+    installFetch(() => new Response('', { status: 200 }));
+    expect((await http('/current_user')).json).toBeNull();
+    installFetch(() => jsonResponse(undefined, 204));
+    const res = await http('/logout', { method: 'POST' });
+    expect(res.status).toBe(204);
+    expect(res.json).toBeNull();
+  });
+
+  it('answers text that is not JSON as text', async () => {
+    installFetch(() => new Response('true-ish', { status: 200 }));
+    expect((await http('/issemver/1.0.0')).json).toBe('true-ish');
+  });
+
+  it('throws an HttpError carrying the Description, the status and the body', async () => {
+    installFetch(() => jsonResponse({ Description: 'The name x is not unique.' }, 409));
+    const error = await http('/type', { method: 'POST', body: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('The name x is not unique.');
+    expect(error.description).toBe('The name x is not unique.');
+    expect(error.body).toEqual({ Description: 'The name x is not unique.' });
+  });
+
+  it('falls back to the status text when the body has no Description', async () => {
+    installFetch(() => new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await http('/device').catch((e) => e);
+    expect(error.message).toBe('Bad Gateway');
+    expect(error.description).toBeUndefined();
+    installFetch(() => new Response(null, { status: 500 }));
+    expect((await http('/device').catch((e) => e)).message).toBe('HTTP 500');
+  });
+
+  it('keeps the headers of an error (Retry-After of a 429)', async () => {
+    installFetch(() => jsonResponse({ Description: 'wait' }, 429, { 'Retry-After': '30' }));
+    const error = await send('/login', { method: 'POST', body: {} }).catch((e) => e);
+    expect(error.headers.get('Retry-After')).toBe('30');
+  });
+
+  it('passes the abort signal and lets an aborted call reject with an AbortError', async () => {
+    const calls = installFetch(() => jsonResponse({}));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await http('/device', { signal: controller.signal }).catch((e) => e);
+    expect(calls[0].init.signal).toBe(controller.signal);
+    expect(isAbortError(error)).toBe(true);
+  });
+
+  it('tells abort errors from others', () => {
+    expect(isAbortError(new DOMException('x', 'AbortError'))).toBe(true);
+    expect(isAbortError(new DOMException('x', 'TimeoutError'))).toBe(true);
+    expect(isAbortError(new Error('x'))).toBe(false);
+    expect(isAbortError(null)).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Where `vite dev` forwards /api (the PUCS server; scripts/dev.mjs starts one on 8080). */
+const apiTarget = process.env.PUCS_API || 'http://localhost:8080';
+
+/** Vendor groups: libraries change less often than the console, so their chunks stay cached. */
+const vendorChunks: { name: string; test: RegExp }[] = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+  { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|stylis)[\\/]/ },
+  { name: 'react-admin', test: /[\\/]node_modules[\\/](react-admin|ra-[^\\/]+|@tanstack|react-hook-form|lodash|inflection|query-string|node-polyglot)[\\/]/ },
+  { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: vendorChunks.map((g, i) => ({ ...g, priority: vendorChunks.length - i })) },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+});
