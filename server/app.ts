@@ -26,11 +26,16 @@ export const BODY_LIMIT = 2 * 1024 * 1024;
 export interface BuildOptions {
   db: Database;
   config: ServerConfig;
-  logger?: boolean;
+  /** Log level, or false for none (tests). */
+  logger?: false | 'error' | 'warn' | 'info';
 }
 
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT, trustProxy: true });
+  const app = Fastify({
+    logger: logger ? { level: logger } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
   app.decorate('db', db);
   app.decorate('config', config);
 
@@ -48,10 +53,11 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     return reply.code(500).send({ Description: ownMessages.internalError });
   });
 
+  // First: its security headers must be on every answer, the early 401/403 of authPlugin included.
+  await app.register(consoleRoutes);
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(crudRoutes);
   await app.register(miscRoutes);
-  await app.register(consoleRoutes);
   return app;
 }

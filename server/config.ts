@@ -10,6 +10,8 @@ export interface ServerConfig {
   demo: boolean;
   vendorSuffix: string;
   production: boolean;
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client address, https). */
+  trustProxy: boolean;
   /** Directory of the built console (vite build output). */
   distDir: string;
   /** Directory for uploaded files. */
@@ -29,6 +31,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demo: env.PUCS_DEMO === '1',
     vendorSuffix: env.PUCS_VENDOR_SUFFIX ?? '',
     production: env.NODE_ENV === 'production',
+    trustProxy: env.PUCS_TRUST_PROXY === '1',
     distDir: env.PUCS_DIST_DIR || 'dist',
     filesDir: env.PUCS_FILES_DIR || `${dataDir}/files`,
   };

@@ -75,7 +75,7 @@ async function main() {
 
   await buildIfStale(config);
   const { opened, admin } = await prepareDatabase(config);
-  const app = await buildApp({ db: opened.db, config }).catch(async (err: unknown) => {
+  const app = await buildApp({ db: opened.db, config, logger: 'warn' }).catch(async (err: unknown) => {
     await opened.close().catch(() => {});
     throw err;
   });

@@ -17,7 +17,8 @@ import { ConsoleLayout } from './custom/layout/ConsoleLayout';
 import { Dashboard } from './custom/Dashboard';
 import { NotFoundPage } from './custom/NotFoundPage';
 import { LoginPage } from './custom/LoginPage';
-import { PublicQrPage, QR_LOGIN_PATH, QR_PAGE_PATH } from './custom/PublicQrPage';
+import { PublicQrPage } from './custom/PublicQrPage';
+import { QR_LOGIN_PATH, QR_PAGE_PATH } from './custom/qrPaths';
 import { QrLoginRedirect } from './custom/QrLoginRedirect';
 import { LOGIN_PATH } from './custom/safeNextPath';
 

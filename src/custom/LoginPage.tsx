@@ -6,20 +6,10 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { Navigate, useAuthProvider } from 'react-admin';
 import { messages, ownMessages } from '../messages';
-import { HttpError } from '../dataProvider/http';
 import { useProfileState } from './useProfileState';
 import { useQueryParam } from '../resources/useQueryParam';
 import { safeNextPath } from './safeNextPath';
-
-/** The message for a failed sign-in: the server's Description, else ours for the status. */
-export function signInErrorMessage(error: unknown): string {
-  if (error instanceof HttpError) {
-    if (error.description) return error.description;
-    if (error.status === 401) return ownMessages.wrongCredentials;
-    if (error.status === 429) return ownMessages.tooManyAttempts;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
+import { signInErrorMessage } from './signInErrorMessage';
 
 export const LoginPage = () => {
   const authProvider = useAuthProvider();

@@ -6,13 +6,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { LinkBase, Loading } from 'react-admin';
 import { messages, ownMessages } from '../messages';
-import { http } from '../dataProvider/http';
-import { isAbortError } from '../dataProvider/http';
+import { http, isAbortError } from '../dataProvider/http';
 import { useQueryParam } from '../resources/useQueryParam';
 import { useProfileState } from './useProfileState';
-
-export const QR_PAGE_PATH = '/qr';
-export const QR_LOGIN_PATH = '/qr_code_page_login/';
+import { qrLoginHref } from './qrPaths';
 
 /** spec section 3: QR public info. */
 export interface QrPublicInfo {
@@ -21,10 +18,6 @@ export interface QrPublicInfo {
   label_svg_image?: string | null;
   provisioning?: unknown;
 }
-
-const withId = (path: string, id: string | undefined) => (id === undefined ? path : `${path}?id=${encodeURIComponent(id)}`);
-export const qrPageHref = (id: string | undefined) => withId(QR_PAGE_PATH, id);
-export const qrLoginHref = (id: string | undefined) => withId(QR_LOGIN_PATH, id);
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; info: QrPublicInfo };
 

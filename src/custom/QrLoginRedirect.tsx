@@ -6,7 +6,7 @@ import { Loading, Navigate } from 'react-admin';
 import { useQueryParam } from '../resources/useQueryParam';
 import { useProfileState } from './useProfileState';
 import { loginHref } from './safeNextPath';
-import { qrPageHref } from './PublicQrPage';
+import { qrPageHref } from './qrPaths';
 
 export const QrLoginRedirect = () => {
   const id = useQueryParam('id');

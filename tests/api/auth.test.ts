@@ -30,11 +30,15 @@ describe('POST /api/login', () => {
     expect(cookie?.secure).toBeFalsy();
   });
 
-  it('marks the cookie Secure over https', async () => {
-    const res = await login(
-      { username: 'alice', password: PW },
-      { 'x-requested-with': 'pucs', 'x-forwarded-proto': 'https' },
-    );
+  it('marks the cookie Secure over https (behind a trusted proxy)', async () => {
+    const proxied = await buildApp({ db: t.db, config: { ...t.config, trustProxy: true } });
+    const res = await proxied.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'alice', password: PW },
+      headers: { 'x-requested-with': 'pucs', 'x-forwarded-proto': 'https' },
+    });
+    await proxied.close();
     expect(res.statusCode).toBe(204);
     expect(res.cookies.find((c) => c.name === 'pucs_session')?.secure).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginHref, safeNextPath } from '../../src/custom/safeNextPath';
-import { signInErrorMessage } from '../../src/custom/LoginPage';
+import { signInErrorMessage } from '../../src/custom/signInErrorMessage';
+import { qrLoginHref, qrPageHref } from '../../src/custom/qrPaths';
 import { HttpError } from '../../src/dataProvider/http';
 import { ownMessages } from '../../src/messages';
 
@@ -45,5 +46,13 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage(new HttpError('x', 401, null))).toBe(ownMessages.wrongCredentials);
     expect(signInErrorMessage(new HttpError('x', 429, null))).toBe(ownMessages.tooManyAttempts);
     expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+  });
+});
+
+describe('QR addresses', () => {
+  it('carry the QR code id', () => {
+    expect(qrPageHref('5')).toBe('/qr?id=5');
+    expect(qrLoginHref('a&b')).toBe('/qr_code_page_login/?id=a%26b');
+    expect(qrPageHref(undefined)).toBe('/qr');
   });
 });
