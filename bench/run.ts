@@ -11,6 +11,7 @@ import { migrate } from '../server/db/migrate';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { seedDemo } from '../server/demo/seed';
+import { ensureAdmin } from '../server/auth/bootstrap';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS || 5);
 
@@ -31,18 +32,15 @@ async function load(title: string, url: string, cookie: string) {
 async function main() {
   const db = await timed('open in-memory PGlite', () => openDatabase({}));
   await timed('migrate (all categories)', () => migrate(db));
+  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent', PUCS_ADMIN_USER: 'bench', PUCS_ADMIN_PASSWORD: 'bench-password' });
+  await ensureAdmin(db, config);
   await timed('seed demo fleet (2,000 devices)', () => seedDemo(db));
-  const app = await buildApp({ db, config: readConfig({ PUCS_DIST_DIR: '/nonexistent', PUCS_ADMIN_PASSWORD: 'bench' }) });
-  const { rows } = await db.query<{ username: string }>('SELECT username FROM "user" ORDER BY id LIMIT 1');
-  await db.query('UPDATE "user" SET password_hash = $1 WHERE username = $2', [
-    await (await import('../server/auth/password')).hashPassword('bench-password'),
-    rows[0].username,
-  ]);
+  const app = await buildApp({ db, config });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
-    body: JSON.stringify({ username: rows[0].username, password: 'bench-password' }),
+    body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   const type = await db.query<{ id: number }>('SELECT id FROM type ORDER BY id LIMIT 1');

@@ -22,22 +22,21 @@ export interface QrPublicInfo {
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; info: QrPublicInfo };
 
 function useQrPublicInfo(id: string | undefined): Load {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Keyed by id so that a new id shows 'loading' at once, without a state reset in the effect.
+  const [result, setResult] = useState<{ id: string; load: Load }>();
   useEffect(() => {
-    if (!id) {
-      setLoad({ state: 'failed' });
-      return;
-    }
-    setLoad({ state: 'loading' });
+    if (!id) return;
     const controller = new AbortController();
+    const done = (load: Load) => setResult({ id, load });
     http<QrPublicInfo | null>(`/execute_qr_code_action/${encodeURIComponent(id)}`, { signal: controller.signal })
-      .then(({ json }) => setLoad(json ? { state: 'loaded', info: json } : { state: 'failed' }))
+      .then(({ json }) => done(json ? { state: 'loaded', info: json } : { state: 'failed' }))
       .catch((error) => {
-        if (!isAbortError(error)) setLoad({ state: 'failed' });
+        if (!isAbortError(error)) done({ state: 'failed' });
       });
     return () => controller.abort();
   }, [id]);
-  return load;
+  if (!id) return { state: 'failed' };
+  return result?.id === id ? result.load : { state: 'loading' };
 }
 
 export const PublicQrPage = () => {
