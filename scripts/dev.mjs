@@ -10,7 +10,8 @@ const port = process.env.PORT || '8080';
 const env = { ...process.env, PORT: port, PUCS_API: process.env.PUCS_API || `http://localhost:${port}` };
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'server/start.ts'], { stdio: 'inherit', env }),
+  // Vite serves the console in dev: the server need not build dist/ on every restart.
+  spawn('npx', ['tsx', 'watch', 'server/start.ts'], { stdio: 'inherit', env: { ...env, PUCS_SKIP_BUILD: '1' } }),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),
 ];
 

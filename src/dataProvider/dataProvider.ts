@@ -9,7 +9,20 @@
  *   meta.fields = [...]      the ?fields= projection (lists default to the schema's list columns)
  *   meta.full = false        getOne reads /api/{cat}/{id} instead of /api/full/{cat}/{id}
  */
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+} from 'react-admin';
 import { mustGetCategory, type Category } from '../schemas';
 import { http } from './http';
 import { reportError } from './errors';
@@ -73,14 +86,14 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
   return {
     supportAbortSignal: true,
 
-    async getList<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getList']>[1]) {
+    async getList<R extends RaRecord>(resource: string, params: GetListParams) {
       const category = mustGetCategory(resource);
       const meta = params.meta as CallMeta | undefined;
       const page = await reported(meta, () => fetchList(category, toListQuery(params), { signal: params.signal, fields: meta?.fields }));
       return { data: page.data as unknown as R[], total: page.total };
     },
 
-    async getOne<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getOne']>[1]) {
+    async getOne<R extends RaRecord>(resource: string, params: GetOneParams) {
       const category = mustGetCategory(resource);
       const meta = params.meta as CallMeta | undefined;
       const path = meta?.full === false ? objectPath(category, params.id) : `/full${objectPath(category, params.id)}`;
@@ -88,7 +101,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       return { data: json };
     },
 
-    async getMany<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getMany']>[1]) {
+    async getMany<R extends RaRecord>(resource: string, params: GetManyParams) {
       const category = mustGetCategory(resource);
       const meta = params.meta as CallMeta | undefined;
       const page = await reported(meta, () =>
@@ -97,7 +110,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       return { data: page.data as unknown as R[] };
     },
 
-    async getManyReference<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getManyReference']>[1]) {
+    async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
       const category = mustGetCategory(resource);
       const meta = params.meta as CallMeta | undefined;
       const query = toListQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } });
@@ -105,7 +118,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       return { data: page.data as unknown as R[], total: page.total };
     },
 
-    async create<R extends RaRecord>(resource: string, params: Parameters<DataProvider['create']>[1]) {
+    async create<R extends RaRecord>(resource: string, params: CreateParams) {
       const category = mustGetCategory(resource);
       const body = createBody(category, params.data as Json);
       const { json } = await reported(params.meta as CallMeta | undefined, () =>
@@ -114,23 +127,23 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       return { data: { ...body, ...json } as unknown as R };
     },
 
-    async update<R extends RaRecord>(resource: string, params: Parameters<DataProvider['update']>[1]) {
+    async update<R extends RaRecord>(resource: string, params: UpdateParams) {
       const data = await update(resource, params.id, params.data as Json, params.previousData as Json, params.meta);
       return { data: data as unknown as R };
     },
 
-    async updateMany(resource: string, params: Parameters<DataProvider['updateMany']>[1]) {
+    async updateMany(resource: string, params: UpdateManyParams) {
       // One call per object, in order: the API has no bulk update and the spec runs changes sequentially.
       for (const id of params.ids) await update(resource, id, params.data as Json, undefined, params.meta);
       return { data: params.ids };
     },
 
-    async delete<R extends RaRecord>(resource: string, params: Parameters<DataProvider['delete']>[1]) {
+    async delete<R extends RaRecord>(resource: string, params: DeleteParams) {
       await remove(resource, params.id, params.meta);
       return { data: (params.previousData ?? { id: params.id }) as R };
     },
 
-    async deleteMany(resource: string, params: Parameters<DataProvider['deleteMany']>[1]) {
+    async deleteMany(resource: string, params: DeleteManyParams) {
       // Spec section 9: deletions happen sequentially.
       for (const id of params.ids) await remove(resource, id, params.meta);
       return { data: params.ids };
