@@ -133,7 +133,7 @@ export const ownMessages = {
   referenceOtherTeam: (field: string) => `The object referenced by '${field}' belongs to another team.`,
   teamCannotChange: 'The team cannot be changed while the object is in use.',
   typeCannotChange: 'The type cannot be changed while the object is in use.',
-  firmwareIsTarget: 'The firmware cannot be disabled while it is the target firmware of a device.',
+  firmwareIsTarget: 'The firmware cannot be disabled while it is the target firmware of a device or a group.',
   inUse: (name: string) => `'${name}' is still in use and cannot be deleted.`,
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: 'The password must have at least 8 characters.',
@@ -189,4 +189,21 @@ export const ownMessages = {
   fieldCannotChange: (label: string) => `The ${label.toLowerCase()} cannot be changed while the object is in use.`,
   badFieldsParam: (detail: string) => `The fields parameter is not valid: ${detail}.`,
   badFilter: (field: string) => `The filter '${field}' must be an id.`,
+
+  // List dialect of ra-data-simple-rest and the CSV export (server/crud/listQuery.ts, server/routes/csvExport.ts)
+  badListParam: (param: string, expected: string) => `The ${param} parameter is not valid: expected ${expected}.`,
+  badSortField: (field: string) => `The list cannot be sorted by '${field}'.`,
+  badFilterKey: (key: string) => `The list cannot be filtered by '${key}'.`,
+  badFilterValue: (key: string, expected: string) => `The filter '${key}' must be ${expected}.`,
+  noSearchField: 'This list has no text to search in.',
+  pageTooLarge: (max: number) => `A page can hold at most ${max} objects.`,
+  unknownCategory: (key: string) => `There is no category '${key}'.`,
+
+  // Teams page: adding a member by username (server/categories/role.ts)
+  noSuchUser: 'There is no user with this username.',
+  alreadyMember: 'This user is already a member of the team.',
+  eitherField: (a: string, b: string) => `Send either '${a}' or '${b}', not both.`,
+  // A reference that must share a field with the object (a target firmware of the object's type)
+  referenceMismatch: (refLabel: string, fieldLabel: string) =>
+    `The ${refLabel.toLowerCase()} must have the same ${fieldLabel.toLowerCase()} as the object.`,
 } as const;

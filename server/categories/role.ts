@@ -1,12 +1,30 @@
 /**
- * Roles (a user's membership of a team): a team must keep at least one administrator, so an
- * admin role cannot be demoted, moved or deleted when it is the team's last one.
+ * Roles (a user's membership of a team):
+ * - a team admin adds an existing user by username (the teams page): the write-only `username`
+ *   input is resolved to user_id, exact match; an unknown name says only that there is no such
+ *   user;
+ * - a team must keep at least one administrator, so an admin role cannot be demoted, moved or
+ *   deleted when it is the team's last one.
  */
-import type { CategoryHooks, Row } from '../crud/hooks';
+import type { CategoryHooks, CreateContext, Row } from '../crud/hooks';
 import type { Queryable } from '../db/database';
 import { ownMessages } from '../../src/messages';
 import { ROLE } from '../../src/schemas/role';
-import { conflict } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
+
+const USERNAME_INPUT = 'username';
+
+async function resolveUsername({ tx, input }: CreateContext): Promise<void> {
+  if (!(USERNAME_INPUT in input)) return;
+  const username = input[USERNAME_INPUT];
+  delete input[USERNAME_INPUT];
+  const { rows } =
+    typeof username === 'string'
+      ? await tx.query<{ id: number }>(`SELECT "id" FROM "user" WHERE "username" = $1`, [username])
+      : { rows: [] };
+  if (rows.length === 0) throw badRequest(ownMessages.noSuchUser);
+  input.user_id = rows[0].id;
+}
 
 async function assertAnotherAdmin(tx: Queryable, existing: Row): Promise<void> {
   if (existing.role_id !== ROLE.ADMIN) return;
@@ -21,7 +39,12 @@ async function assertAnotherAdmin(tx: Queryable, existing: Row): Promise<void> {
 }
 
 export const roleHooks: CategoryHooks = {
-  async beforeUpdate({ tx, input, existing }) {
+  async beforeCreate(ctx) {
+    await resolveUsername(ctx);
+  },
+  async beforeUpdate(ctx) {
+    await resolveUsername(ctx);
+    const { tx, input, existing } = ctx;
     const losesAdmin =
       ('role_id' in input && input.role_id !== ROLE.ADMIN) ||
       ('team_id' in input && input.team_id !== existing.team_id) ||

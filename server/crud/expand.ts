@@ -13,7 +13,7 @@ import { visibleWhere } from './access';
 import { ident, SqlParams } from './sql';
 import { toJson } from './serialize';
 import type { Row } from './hooks';
-import type { CountPart, ExpansionPart, ListPart, LookupPart, Projection } from './projection';
+import { subProjection, type CountPart, type ExpansionPart, type ListPart, type LookupPart, type Projection } from './projection';
 
 const distinctIds = (rows: Row[], field: string): number[] => [
   ...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === 'number')),
@@ -26,12 +26,12 @@ async function fetchByIds(db: Queryable, table: string, columns: readonly string
   return new Map(rows.map((r) => [r.id as number, r]));
 }
 
-async function expansion(db: Queryable, rows: Row[], part: ExpansionPart, out: Row[]) {
-  const found = await fetchByIds(db, part.target.key, part.fields, distinctIds(rows, part.via));
-  rows.forEach((row, i) => {
-    const target = found.get(row[part.via] as number);
-    out[i][part.key] = target ? toJson(target, part.fields) : null;
-  });
+async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: ExpansionPart, out: Row[]) {
+  const sub = subProjection(part.target, part.fields);
+  const found = [...(await fetchByIds(db, part.target.key, [...sub.columns, ...helperColumns(sub)], distinctIds(rows, part.via))).values()];
+  const answers = await withDerived(db, user, found, sub);
+  const byId = new Map(found.map((target, k) => [target.id as number, answers[k]]));
+  rows.forEach((row, i) => (out[i][part.key] = byId.get(row[part.via] as number) ?? null));
 }
 
 async function lookup(db: Queryable, rows: Row[], part: LookupPart, out: Row[]) {
@@ -43,21 +43,23 @@ async function lookup(db: Queryable, rows: Row[], part: LookupPart, out: Row[]) 
 }
 
 async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[]) {
+  const sub = subProjection(part.source, part.fields);
   const params = new SqlParams();
-  const cols = [...new Set([part.via, ...part.fields])].map((c) => `"t".${ident(c)}`).join(', ');
+  const cols = [...new Set(['id', part.via, ...sub.columns, ...helperColumns(sub)])].map((c) => `"t".${ident(c)}`).join(', ');
   const { rows: items } = await db.query<Row>(
     `SELECT ${cols} FROM ${ident(part.source.key)} AS "t"
       WHERE "t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}
       ORDER BY "t"."id"`,
     params.values,
   );
+  const answers = await withDerived(db, user, items, sub);
   const byOwner = new Map<number, Row[]>();
-  for (const item of items) {
+  items.forEach((item, k) => {
     const owner = item[part.via] as number;
     let list = byOwner.get(owner);
     if (!list) byOwner.set(owner, (list = []));
-    list.push(toJson(item, part.fields));
-  }
+    list.push(answers[k]);
+  });
   rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? []));
 }
 
@@ -87,7 +89,7 @@ export async function withDerived(db: Queryable, user: SessionUser, rows: Row[],
   if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id as number);
   await Promise.all([
-    ...p.expansions.map((e) => expansion(db, rows, e, out)),
+    ...p.expansions.map((e) => expansion(db, user, rows, e, out)),
     ...p.lookups.map((l) => lookup(db, rows, l, out)),
     ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows)),
     ...p.counts.map((c) => count(db, user, ids, c, out, rows)),

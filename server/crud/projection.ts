@@ -12,6 +12,10 @@
  *
  * Secret fields (a password hash, a claim code) are not public: asking for one is an unknown
  * field, exactly like a misspelt name.
+ *
+ * The fields of an expanded object or of a list item may also name the target's own lookups
+ * and counts (a team's roles show each member's username): flat values, one level deep, so a
+ * read never recurses through the categories.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { getCategory, mustGetCategory } from '../../src/schemas/index';
@@ -73,11 +77,39 @@ function refTarget(category: Category, field: string): Category {
   return mustGetCategory(spec.ref);
 }
 
+function lookupParts(category: Category): LookupPart[] {
+  return Object.entries(category.lookups ?? {}).map(([key, l]) => ({
+    key,
+    via: l.via,
+    target: refTarget(category, l.via),
+    field: l.field,
+  }));
+}
+
+function countParts(category: Category): CountPart[] {
+  return Object.entries(category.counts ?? {}).map(([key, c]) => ({
+    key,
+    source: mustGetCategory(c.category),
+    via: c.via,
+  }));
+}
+
 function checkSubfields(target: Category, fields: readonly string[]): string[] {
-  const allowed = publicColumns(target);
+  const allowed = [...publicColumns(target), ...Object.keys(target.lookups ?? {}), ...Object.keys(target.counts ?? {})];
   const wanted = fields.length > 0 ? fields : target.summary;
   for (const f of wanted) if (!allowed.includes(f)) throw badRequest(ownMessages.unknownField(`${target.key}.${f}`));
   return [...wanted];
+}
+
+/** How to answer the sub-fields of an expansion or list item (checked by checkSubfields). */
+export function subProjection(target: Category, fields: readonly string[]): Projection {
+  return {
+    columns: publicColumns(target).filter((c) => fields.includes(c)),
+    expansions: [],
+    lists: [],
+    lookups: lookupParts(target).filter((l) => fields.includes(l.key)),
+    counts: countParts(target).filter((c) => fields.includes(c.key)),
+  };
 }
 
 const derivedCache = new Map<string, Projection>();
@@ -100,17 +132,8 @@ function buildDerived(category: Category): Projection {
       const source = mustGetCategory(l.category);
       return { key, source, via: l.via, fields: checkSubfields(source, []) };
     }),
-    lookups: Object.entries(category.lookups ?? {}).map(([key, l]) => ({
-      key,
-      via: l.via,
-      target: refTarget(category, l.via),
-      field: l.field,
-    })),
-    counts: Object.entries(category.counts ?? {}).map(([key, c]) => ({
-      key,
-      source: mustGetCategory(c.category),
-      via: c.via,
-    })),
+    lookups: lookupParts(category),
+    counts: countParts(category),
   };
 }
 

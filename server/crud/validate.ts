@@ -49,6 +49,11 @@ function validateValue(name: string, field: FieldSpec, value: unknown): void {
   if (problem) throw badRequest(problem);
 }
 
+/** The write-only input sent in `body` that a hook resolves into `name` (FieldSpec.resolvesTo). */
+function alternativeSent(category: Category, body: Row, name: string): string | undefined {
+  return Object.keys(body).find((key) => category.fields[key]?.resolvesTo === name);
+}
+
 export const isPlainObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -68,10 +73,12 @@ export function validateBody(category: Category, body: unknown, mode: 'create' |
   }
   const input: Row = {};
   for (const [name, field] of Object.entries(category.fields)) {
+    const alternative = alternativeSent(category, body, name);
     if (!(name in body)) {
-      if (mode === 'create' && field.required) throw badRequest(field.required);
+      if (mode === 'create' && field.required && alternative === undefined) throw badRequest(field.required);
       continue;
     }
+    if (alternative !== undefined) throw badRequest(ownMessages.eitherField(name, alternative));
     validateValue(name, field, body[name]);
     input[name] = body[name];
   }

@@ -4,7 +4,9 @@
  * Found with import.meta.glob so that generic code never names a category.
  */
 import type { ComponentType } from 'react';
-import type { ConsoleRoute } from './consoleRoutes';
+import type { RaRecord } from 'react-admin';
+import type { Category, FieldSpec } from '../schemas';
+import type { ConsoleRoute, ObjectMode } from './consoleRoutes';
 
 export interface PageProps {
   route: ConsoleRoute;
@@ -17,6 +19,44 @@ export interface ResourceOverride {
   ListPage?: ComponentType<PageProps>;
   /** Replaces the generic object screen on the category's add, view and edit routes. */
   ObjectPage?: ComponentType<PageProps>;
+  /** Blocks shown under the object form (the type's lists, the devices of a group, ...). */
+  panels?: ComponentType<ObjectPanelProps>[];
+  /** Replaces the object screen's Delete button (the type's cascade delete). */
+  DeleteButton?: ComponentType<DeleteButtonProps>;
+  /** Replaces the generic input of one field, by field name, inside the object form. */
+  fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
+}
+
+/** What a panel under the object form gets. */
+export interface ObjectPanelProps {
+  category: Category;
+  /** The object as read from GET /api/full/{cat}/{id}; undefined while adding. */
+  record: RaRecord | undefined;
+  mode: ObjectMode;
+  /** The caller is an admin of the object's team (may modify it). */
+  isAdmin: boolean;
+  /** Reads the object again (after a panel changed related objects). */
+  refresh: () => void;
+}
+
+export interface DeleteButtonProps {
+  category: Category;
+  record: RaRecord;
+  /** Called once the object is gone: the screen goes to the list page. */
+  onDeleted: () => void;
+}
+
+/**
+ * A field input inside the object form (a react-admin/react-hook-form form: read and write the
+ * value with useInput({ source: name }) or useFormContext()).
+ */
+export interface FieldInputProps {
+  name: string;
+  field: FieldSpec;
+  category: Category;
+  mode: ObjectMode;
+  /** View mode, or a field that can no longer change. */
+  readOnly: boolean;
 }
 
 const modules = import.meta.glob<{ override: ResourceOverride }>('./*/override.tsx', { eager: true });

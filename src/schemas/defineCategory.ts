@@ -59,6 +59,16 @@ export interface FieldSpec {
   sameTeam?: boolean;
   /** What deleting the referenced object does to this one: refuse (default), clear the reference, or delete this too. */
   onDelete?: 'restrict' | 'setNull' | 'cascade';
+  /**
+   * For kind 'ref': fields the referenced object must share with this one, e.g. a target
+   * firmware of the object's own type (spec section 4). Checked again when one of them changes.
+   */
+  matches?: readonly string[];
+  /**
+   * A write-only input that a category hook turns into the named field (a role's username,
+   * resolved to user_id): sending it satisfies that field's `required`; sending both is a 400.
+   */
+  resolvesTo?: string;
 }
 
 /** Who may see objects of a category and how their team is found. */

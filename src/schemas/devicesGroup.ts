@@ -14,7 +14,7 @@ export const devicesGroup = defineCategory({
     name: nameField(),
     team_id: teamField,
     type_id: typeField,
-    target_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Target firmware', list: true, input: 'select' },
+    target_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Target firmware', list: true, input: 'select', matches: ['type_id'] },
     documents_collection_id: documentsCollectionField,
     notes: notesField,
     icon: iconField,

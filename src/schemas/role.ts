@@ -19,8 +19,13 @@ export const role = defineCategory({
     team_id: { ...teamField, onDelete: 'cascade' },
     user_id: { kind: 'ref', ref: 'user', label: 'User', required: ownMessages.wrongFieldType('user_id', 'a user id'), sameTeam: false, list: true, onDelete: 'cascade' },
     role_id: { kind: 'integer', label: 'Role', default: ROLE.USER, list: true, check: checkRole },
+    // A team admin adds an existing user by name (the teams page); server/categories/role.ts
+    // resolves it to user_id, exact match.
+    username: { kind: 'text', label: 'Username', writeOnly: true, maxLength: 64, resolvesTo: 'user_id' },
   },
-  summary: ['team_id', 'user_id', 'role_id', 'id'],
-  unique: [{ name: 'role_user_per_team_key', fields: ['team_id', 'user_id'], message: () => ownMessages.uniqueViolation('role_user_per_team_key') }],
+  // username: the member's, looked up, so a team's role list shows who each member is.
+  summary: ['team_id', 'user_id', 'role_id', 'id', 'username'],
+  unique: [{ name: 'role_user_per_team_key', fields: ['team_id', 'user_id'], message: () => ownMessages.alreadyMember }],
   expansions: { user: { field: 'user_id' } },
+  lookups: { username: { via: 'user_id', field: 'username' } },
 });

@@ -1,0 +1,185 @@
+/**
+ * The list dialect of react-admin's ra-data-simple-rest, spoken by GET /api/{cat} and
+ * GET /api/full/{cat} so that the stock provider works unchanged:
+ *
+ *   sort=["name","ASC"]   range=[0,24]   filter={"q":"text","type_id":3,"id":[1,2]}
+ *
+ * Any one of the three switches a list call to the dialect (a JSON array and a Content-Range
+ * header, routes.ts); without them the call answers {"json_list": [...]} as spec section 7 says.
+ * This file only parses and checks the parameters into data; listSql.ts turns that into SQL.
+ *
+ * - sort: a readable column of the category (not a JSON one) and ASC or DESC; default id ASC.
+ * - range: inclusive [start, end], at most MAX_PAGE objects; absent = every match (getMany).
+ * - filter: `q` searches the category's search column (searchColumn); `id` and every field
+ *   declared `filter: true` or of kind ref (ref columns are indexed) match a value, a list of
+ *   values (getMany sends {"id": [...]}) or null (no reference). Blank strings are ignored, as
+ *   react-admin sends them for a cleared input.
+ */
+import type { Category, FieldKind } from '../../src/schemas/defineCategory';
+import { ownMessages } from '../../src/messages';
+import { badRequest } from '../http/errors';
+import { publicColumns } from './projection';
+import { isPlainObject } from './validate';
+
+export type Query = Record<string, string | string[] | undefined>;
+
+export type Condition =
+  /** Case-insensitive substring of a text column. */
+  | { kind: 'search'; column: string; text: string }
+  /** Equal to one of the values (none: matches nothing). */
+  | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
+  | { kind: 'null'; column: string };
+
+export type FilterKind = Extract<FieldKind, 'integer' | 'ref' | 'text' | 'boolean'>;
+
+export interface Sort {
+  column: string;
+  descending: boolean;
+}
+
+export interface ListQuery {
+  sort: Sort;
+  /** Inclusive bounds of the page; absent: every matching object. */
+  range?: { start: number; end: number };
+  conditions: Condition[];
+}
+
+/** Largest page: a bound on the memory and time of one call (react-admin asks 10 to 100). */
+export const MAX_PAGE = 10_000;
+export const ID_SORT: Sort = { column: 'id', descending: false };
+export const SEARCH_KEY = 'q';
+const DIALECT_PARAMS = ['sort', 'range', 'filter'] as const;
+const INT4_MAX = 2_147_483_647;
+const INTEGER_TEXT = /^-?[0-9]{1,10}$/;
+
+export function usesListDialect(query: Query): boolean {
+  return DIALECT_PARAMS.some((p) => query[p] !== undefined);
+}
+
+function parseJson(query: Query, param: string, expected: string): unknown {
+  const raw = query[param];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw badRequest(ownMessages.badListParam(param, expected));
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(ownMessages.badListParam(param, expected));
+  }
+}
+
+/** The column `q` searches: `name`, else the first text column shown in lists (a username). */
+export function searchColumn(category: Category): string | undefined {
+  const fields = Object.entries(category.fields).filter(([, f]) => !f.secret && !f.writeOnly && f.kind === 'text');
+  return fields.find(([name]) => name === 'name')?.[0] ?? fields.find(([, f]) => f.list)?.[0];
+}
+
+export function parseSort(category: Category, query: Query): Sort {
+  const expected = '["field","ASC" or "DESC"]';
+  const value = parseJson(query, 'sort', expected);
+  if (value === undefined) return ID_SORT;
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
+    throw badRequest(ownMessages.badListParam('sort', expected));
+  }
+  const [column, order] = value as [string, string];
+  const direction = order.toUpperCase();
+  if (direction !== 'ASC' && direction !== 'DESC') throw badRequest(ownMessages.badListParam('sort', expected));
+  const kind = column === 'id' ? 'integer' : category.fields[column]?.kind;
+  if (!publicColumns(category).includes(column) || kind === 'json') throw badRequest(ownMessages.badSortField(column));
+  return { column, descending: direction === 'DESC' };
+}
+
+function parseRange(query: Query): ListQuery['range'] {
+  const expected = '[start,end] with 0 <= start <= end';
+  const value = parseJson(query, 'range', expected);
+  if (value === undefined) return undefined;
+  const ok =
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every((n) => Number.isSafeInteger(n) && n >= 0) &&
+    (value[0] as number) <= (value[1] as number);
+  if (!ok) throw badRequest(ownMessages.badListParam('range', expected));
+  const [start, end] = value as [number, number];
+  if (end - start + 1 > MAX_PAGE) throw badRequest(ownMessages.pageTooLarge(MAX_PAGE));
+  return { start, end };
+}
+
+/** The kind a filter key compares as, or undefined when the list cannot be filtered by it. */
+function filterKind(category: Category, key: string): FilterKind | undefined {
+  if (key === 'id') return 'integer';
+  const field = category.fields[key];
+  if (!field || field.secret || field.writeOnly || !(field.filter || field.kind === 'ref')) return undefined;
+  return field.kind === 'json' || field.kind === 'timestamp' ? undefined : field.kind;
+}
+
+const EXPECTED: Record<FilterKind, string> = {
+  integer: 'an id or a list of ids',
+  ref: 'an id, a list of ids or null',
+  text: 'a string or a list of strings',
+  boolean: 'true or false',
+};
+
+function filterValue(key: string, kind: FilterKind, value: unknown): number | string | boolean {
+  const bad = () => badRequest(ownMessages.badFilterValue(key, EXPECTED[kind]));
+  switch (kind) {
+    case 'integer':
+    case 'ref': {
+      const n = typeof value === 'string' && INTEGER_TEXT.test(value) ? Number(value) : value;
+      if (!Number.isInteger(n) || Math.abs(n as number) > INT4_MAX) throw bad();
+      return n as number;
+    }
+    case 'boolean':
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw bad();
+    case 'text':
+      if (typeof value !== 'string') throw bad();
+      return value;
+  }
+}
+
+/** One filter entry as a condition; undefined when the value is blank (no filter). */
+function filterCondition(category: Category, key: string, value: unknown): Condition | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (key === SEARCH_KEY) {
+    if (typeof value !== 'string') throw badRequest(ownMessages.badFilterValue(key, 'a string'));
+    const column = searchColumn(category);
+    if (!column) throw badRequest(ownMessages.noSearchField);
+    const text = value.trim();
+    return text === '' ? undefined : { kind: 'search', column, text };
+  }
+  const kind = filterKind(category, key);
+  if (!kind) throw badRequest(ownMessages.badFilterKey(key));
+  if (value === null) return { kind: 'null', column: key };
+  const values = (Array.isArray(value) ? value : [value]).map((v) => filterValue(key, kind, v));
+  return { kind: 'in', column: key, fieldKind: kind, values };
+}
+
+export function parseFilter(category: Category, query: Query): Condition[] {
+  const value = parseJson(query, 'filter', 'a JSON object');
+  if (value === undefined) return [];
+  if (!isPlainObject(value)) throw badRequest(ownMessages.badListParam('filter', 'a JSON object'));
+  return Object.entries(value)
+    .map(([key, v]) => filterCondition(category, key, v))
+    .filter((c): c is Condition => c !== undefined);
+}
+
+export function parseListQuery(category: Category, query: Query): ListQuery {
+  return { sort: parseSort(category, query), range: parseRange(query), conditions: parseFilter(category, query) };
+}
+
+/**
+ * The plain filters of spec section 7 (`?type_id=3&group_id=`) as conditions, for the CSV
+ * export: an empty value or 0 (the Dropdown's 'All types' / 'All groups') means no filter.
+ */
+export function plainFilterConditions(category: Category, query: Query): Condition[] {
+  const conditions: Condition[] = [];
+  for (const [name, raw] of Object.entries(query)) {
+    const field = category.fields[name];
+    if (!field?.filter || raw === undefined) continue;
+    const value = Array.isArray(raw) ? raw.join(',') : raw;
+    if (value === '' || value === '0') continue;
+    if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > INT4_MAX) throw badRequest(ownMessages.badFilter(name));
+    conditions.push({ kind: 'in', column: name, fieldKind: 'integer', values: [Number(value)] });
+  }
+  return conditions;
+}
