@@ -15,7 +15,7 @@ const vendorChunks: { name: string; test: RegExp }[] = [
 export default defineConfig({
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    outDir: process.env.PUCS_DIST_DIR || 'dist',
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -27,7 +27,7 @@ export function storedFields(category: Category): [string, FieldSpec][] {
   return Object.entries(category.fields).filter(([, f]) => !f.writeOnly);
 }
 
-const SQL_TYPE: Record<FieldSpec['kind'], string> = {
+export const SQL_TYPE: Record<FieldSpec['kind'], string> = {
   text: 'text',
   integer: 'integer',
   boolean: 'boolean',

@@ -1,0 +1,73 @@
+/**
+ * SQL of the list dialect (listQuery.ts) over table alias "t": WHERE conditions, ORDER BY, and
+ * the keyset condition that continues an ordered scan after a given row (the CSV export pages
+ * with it: unlike OFFSET it costs the same on the last page as on the first, and never skips or
+ * repeats a row when others are inserted meanwhile).
+ *
+ * Every ORDER BY ends with the id, in the same direction, so the order is total and pages are
+ * stable. Text is sorted case-insensitively (lower()): 'alpha' next to 'Alpha', not after 'Zulu'.
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import { SQL_TYPE } from '../db/ddl';
+import type { Condition, Sort } from './listQuery';
+import { ident, type SqlParams } from './sql';
+
+const ARRAY_TYPE = { integer: 'int[]', ref: 'int[]', text: 'text[]', boolean: 'boolean[]' } as const;
+
+/** LIKE treats % and _ as wildcards and \ as the escape: a search is for the text as typed. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function conditionSql(c: Condition, params: SqlParams): string {
+  const column = `"t".${ident(c.column)}`;
+  switch (c.kind) {
+    case 'search':
+      return `${column} ILIKE ${params.add(`%${likeEscape(c.text)}%`)}`;
+    case 'in':
+      return `${column} = ANY(${params.add(c.values)}::${ARRAY_TYPE[c.fieldKind]})`;
+    case 'null':
+      return `${column} IS NULL`;
+  }
+}
+
+/** The value a list is ordered by. */
+export function sortExpression(category: Category, sort: Sort): string {
+  const column = `"t".${ident(sort.column)}`;
+  return category.fields[sort.column]?.kind === 'text' ? `lower(${column})` : column;
+}
+
+export function orderBySql(category: Category, sort: Sort): string {
+  const direction = sort.descending ? 'DESC' : 'ASC';
+  return `ORDER BY ${sortExpression(category, sort)} ${direction}, "t"."id" ${direction}`;
+}
+
+/** Where the previous chunk of a keyset scan ended: the sort value as text (lossless: a
+ * timestamp keeps its microseconds, which a JavaScript Date would drop) and the id. */
+export interface KeysetPosition {
+  key: string | null;
+  id: number;
+}
+
+/** Selects the sort value as text, under this alias, for the next keysetAfter. */
+export const KEYSET_ALIAS = '__sort_key';
+
+export function keysetKeySql(category: Category, sort: Sort): string {
+  return `(${sortExpression(category, sort)})::text AS ${ident(KEYSET_ALIAS)}`;
+}
+
+/**
+ * Rows after `last` in the order of orderBySql. PostgreSQL puts NULLs last in ascending order
+ * and first in descending order, hence the IS NULL branches.
+ */
+export function keysetAfterSql(category: Category, sort: Sort, last: KeysetPosition, params: SqlParams): string {
+  const expr = sortExpression(category, sort);
+  const kind = sort.column === 'id' ? 'integer' : (category.fields[sort.column]?.kind ?? 'text');
+  const id = params.add(last.id);
+  const beyond = sort.descending ? '<' : '>';
+  if (last.key === null) {
+    const tiesAfter = `(${expr} IS NULL AND "t"."id" ${beyond} ${id})`;
+    return sort.descending ? `(${tiesAfter} OR ${expr} IS NOT NULL)` : tiesAfter;
+  }
+  const key = `${params.add(last.key)}::${SQL_TYPE[kind]}`;
+  const after = `${expr} ${beyond} ${key} OR (${expr} = ${key} AND "t"."id" ${beyond} ${id})`;
+  return sort.descending ? `(${after})` : `(${after} OR ${expr} IS NULL)`;
+}
