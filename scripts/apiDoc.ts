@@ -3,6 +3,7 @@
  * `npm run docs` regenerates it; a unit test fails when it is stale.
  */
 import { categories, type Category, type FieldSpec } from '../src/schemas';
+import { MAX_PAGE } from '../server/crud/listQuery';
 
 const HEADER = `# API
 
@@ -22,7 +23,7 @@ Signed-out callers get 401 on every call except \`GET /api/current_user\`, \`POS
 | \`GET /api/current_user\` | \`{id, username, preferences, is_server_admin, teams: [{id, name, role_id}]}\`, or an empty body when signed out |
 | \`GET /api/get_teams_where_user_is_admin/\` | \`{"json_list": [{id, name}]}\` |
 | \`GET /api/issemver/{value}\` | \`true\` or \`false\` |
-| \`PUT /api/user\` \`{"preferences": {...}}\` | the caller's preferences |
+| \`PUT /api/user\` \`{"preferences": {...}}\` | changes the caller's preferences; answers the caller's user object |
 
 ## Generic calls, for every category {cat}
 
@@ -31,16 +32,54 @@ Signed-out callers get 401 on every call except \`GET /api/current_user\`, \`POS
 | \`GET /api/{cat}?fields=a,b\` | \`{"json_list": [...]}\`, only the fields asked (all readable fields without \`fields\`) |
 | \`GET /api/full/{cat}?fields=...\` | the same with the category's expansions and lists |
 | \`GET /api/{cat}/{id}\`, \`GET /api/full/{cat}/{id}\` | one object |
-| \`POST /api/{cat}\` | creates; answers the new object with its id |
-| \`PUT /api/{cat}/{id}\` | changes only the fields sent; answers the object |
-| \`DELETE /api/{cat}/{id}\` | deletes |
+| \`POST /api/{cat}\` | creates; 201 with the new object, id included |
+| \`PUT /api/{cat}/{id}\` | changes only the fields sent; 200 with the object |
+| \`DELETE /api/{cat}/{id}\` | deletes; 200 with the deleted object as it was |
 
 \`fields\` mixes plain names with expansions in the spec's grammar:
 \`fields=name,type(name,id,name_of_uid),device(name,id)\`: \`cat(a,b)\` selects every expansion or
-list of the object whose target category is \`cat\`, with those fields.
+list of the object whose target category is \`cat\`, with those fields. The fields of an expanded
+object or list item may name that category's lookups and counts too (\`role(username,role_id)\`).
+A plain \`?{field}={id}\` filters a list by a field marked filterable (\`?type_id=3\`).
 
 Access: a caller sees only objects of teams they belong to; any other object answers 404, exactly
 like an unknown id, on every verb. Only admins of the object's team create, change or delete it (403).
+
+### Paged lists: the ra-data-simple-rest dialect
+
+\`GET /api/{cat}\` and \`GET /api/full/{cat}\` also speak the dialect of react-admin's
+ra-data-simple-rest, so the stock provider pointed at \`/api/full\` works unchanged. With any of
+these parameters the answer is a JSON **array** of the page (\`fields\` still applies) and a header
+\`Content-Range: {cat} {first}-{last}/{total}\` (\`{cat} */{total}\` for an empty page), exposed to
+the browser by \`Access-Control-Expose-Headers: Content-Range\`; without them the answer is
+\`{"json_list": [...]}\` as above.
+
+| parameter | meaning |
+|---|---|
+| \`sort=["name","ASC"]\` | order by a readable, non-JSON column, \`ASC\` or \`DESC\`, then by id; text case-insensitively; default \`["id","ASC"]\` |
+| \`range=[0,24]\` | inclusive first and last index of the page, at most ${MAX_PAGE} objects; without it, every match |
+| \`filter={"q":"text","type_id":3}\` | \`q\`: case-insensitive substring of the name (of the first text list column, e.g. \`username\`, for a category without a name); \`id\`, filterable fields and reference fields: a value, a list of values (\`{"id":[1,2]}\`, as getMany sends) or \`null\`; blank strings are ignored |
+
+Sorting, filtering, counting and paging run in the database; only objects of the caller's teams
+are counted. Malformed JSON, an unknown sort column or filter key, or a bad value answers 400.
+
+### CSV export
+
+\`GET /api/download/csv_export/{cat}[?type_id=&group_id=]\` answers \`text/csv; charset=utf-8\` with
+\`Content-Disposition: attachment; filename="{cat}.csv"\`, streamed. Columns: \`id\`, then the
+category's list columns (marked \`list\` below) in order; the header row holds their keys, since
+cells hold API values (ids, not names). Rows: every object of the caller's teams matching the plain
+filters (an empty value or \`0\` means all) and the dialect's \`filter\`, in its \`sort\` order.
+RFC 4180 quoting and CRLF line ends; a text cell beginning with \`=\`, \`+\`, \`-\`, \`@\`, tab or
+carriage return gets a leading \`'\` so a spreadsheet does not run it as a formula. An unknown
+category answers 404.
+
+### Team members
+
+\`GET /api/full/team\` lists each team's members under \`role\`: \`{id, team_id, user_id, role_id,
+username}\`. A team admin adds an existing user by name with \`POST /api/role
+{"team_id", "username", "role_id"}\` (instead of \`user_id\`; exact match): an unknown name answers
+400 saying only that there is no such user; a member already in the team, 409.
 `;
 
 function fieldRow(name: string, f: FieldSpec): string {
@@ -51,6 +90,9 @@ function fieldRow(name: string, f: FieldSpec): string {
     f.writeOnly ? 'write-only' : '',
     f.default !== undefined ? `default \`${JSON.stringify(f.default)}\`` : '',
     f.maxLength ? `at most ${f.maxLength} characters` : '',
+    f.resolvesTo ? `resolved to \`${f.resolvesTo}\`` : '',
+    f.matches ? `of the object's ${f.matches.map((m) => `\`${m}\``).join(', ')}` : '',
+    f.list ? 'list' : '',
   ].filter(Boolean);
   return `| \`${name}\` | ${f.kind} | ${f.label} | ${notes.join('; ')} |`;
 }

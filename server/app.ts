@@ -11,6 +11,7 @@ import { authPlugin } from './auth/plugin';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './crud/routes';
 import { miscRoutes } from './routes/misc';
+import { csvExportRoutes } from './routes/csvExport';
 import { consoleRoutes } from './routes/console';
 
 declare module 'fastify' {
@@ -59,5 +60,6 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   await app.register(authRoutes);
   await app.register(crudRoutes);
   await app.register(miscRoutes);
+  await app.register(csvExportRoutes);
   return app;
 }

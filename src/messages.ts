@@ -36,6 +36,8 @@ export const messages = {
   selectTypeToFilterGroups: 'Select a type to allow filtering by groups',
   selectAType: 'Select a type...',
   roleName: (id: number) => ({ 0: 'not_authorized', 1: 'user', 3: 'admin' } as Record<number, string>)[id] ?? `Role ${id}`,
+  firmwareOption: (name: string, version: string) => `${name} (${version})`,
+  documentOption: (name: string, docType: string) => `${name} [${docType}]`,
 
   // Devices-in-group block
   deleteFromGroup: 'Delete from the group',
@@ -44,6 +46,8 @@ export const messages = {
   devicesOfType: (type: string) => `Devices of the type ${type}:`,
   addSelectedDevices: (n: number) => `Add selected devices (${n})`,
   close: 'Close',
+  nameColumn: 'Name',
+  currentGroupColumn: 'Current group',
 
   // Documents
   whatKindOfDocument: 'What kind of document type do you want to create?',
@@ -206,4 +210,59 @@ export const ownMessages = {
   // A reference that must share a field with the object (a target firmware of the object's type)
   referenceMismatch: (refLabel: string, fieldLabel: string) =>
     `The ${refLabel.toLowerCase()} must have the same ${fieldLabel.toLowerCase()} as the object.`,
+
+  // Object screen (src/resources/object/): words the spec leaves to us
+  refresh: 'Refresh',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+  uploadIcon: 'Upload an icon',
+  removeIcon: 'Remove the icon',
+  iconNotImage: 'The icon must be an image file.',
+  iconTooLarge: (maxKb: number) => `The icon must be smaller than ${maxKb} KB.`,
+  jsonNotValid: (label: string) => `The field '${label}' is not valid JSON.`,
+  /** One line of the change confirmation (spec section 5), before 'Are you sure you want to keep these changes?'. */
+  changeLine: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
+  noValue: '(none)',
+
+  // Custom fields editor (src/resources/inputs/CustomFields*.tsx, src/resources/type/)
+  customFieldColumns: { name: 'Name', type: 'Type', value: 'Value' },
+  customFieldTypeNames: ['String', 'Boolean', 'Integer'],
+  addCustomField: 'Add a custom field',
+  deleteCustomField: (name: string) => `Delete the custom field ${name}`,
+  confirmDeleteCustomField: (name: string) =>
+    `Are you sure you want to delete the custom field '${name}'? It will be removed from all devices of this type.`,
+  customFieldExistingChanged:
+    'Existing devices of this type are not changed: they keep their current value of this field. Only new devices get this type and value.',
+  customFieldRenamed: (oldName: string) =>
+    `When saved, the field '${oldName}' is removed from all devices of this type; existing devices do not get the new name.`,
+  customFieldNotInteger: 'The value must be a whole number.',
+  customFieldDuplicate: (name: string) => `The custom field name '${name}' is used more than once.`,
+  noCustomFields: 'No custom fields.',
+  customFieldsNeedType: 'Select a type to see the custom fields it defines.',
+
+  // Type screen: its content and the cascade delete (src/resources/type/)
+  noObjects: 'None.',
+  firmwareWithVersion: (name: string, version: string) => `${name} (${version})`,
+  deletingProgress: (n: number, total: number) => `Deleting ${n} of ${total}…`,
+
+  // Devices-in-group block (src/resources/devices_group/)
+  selectAllDevices: 'Select or deselect all devices',
+  noDevicesInGroup: 'No devices in this group.',
+  noDevicesToAdd: 'No other devices of this type in the team.',
+
+  // Tables and lists (src/resources/list/)
+  searchByName: 'Search by name',
+  exportCsv: 'Export CSV',
+  noResults: 'No objects match.',
+
+  // Teams page (src/resources/team/)
+  members: 'Members',
+  role: 'Role',
+  addMember: 'Add member',
+  removeMember: (username: string) => `Remove ${username}`,
+  confirmRemoveMember: (username: string, team: string) => `Are you sure you want to remove '${username}' from the team '${team}'?`,
+  createTeam: 'Create a team',
+  newTeamName: 'Name of the new team',
+  noMembers: 'No members.',
+  readOnlyTeam: 'Only administrators of the team can change its members.',
 } as const;

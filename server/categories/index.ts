@@ -10,6 +10,7 @@ import { deviceHooks } from './device';
 import { devicesGroupHooks } from './devicesGroup';
 import { firmwareHooks } from './firmware';
 import { basicDocumentHooks } from './basicDocument';
+import { typeHooks } from './type';
 
 const hooks: Record<string, CategoryHooks> = {
   team: teamHooks,
@@ -19,6 +20,7 @@ const hooks: Record<string, CategoryHooks> = {
   devices_group: devicesGroupHooks,
   firmware: firmwareHooks,
   basic_document: basicDocumentHooks,
+  type: typeHooks,
 };
 
 const none: CategoryHooks = {};

@@ -6,6 +6,10 @@
  * Reverse lists and counts only include objects the caller may see. An expansion shows the
  * summary of the object a visible row points at: the reference itself is already visible, and
  * cross-team references (an author) are declared as such in the schema.
+ *
+ * The objects of an expansion or reverse list get their own lookups and counts when their
+ * fields name them (a team's roles with each member's username): the same batch functions,
+ * run once more over all those objects together.
  */
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';

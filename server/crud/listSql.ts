@@ -63,6 +63,8 @@ export function keysetAfterSql(category: Category, sort: Sort, last: KeysetPosit
   const kind = sort.column === 'id' ? 'integer' : (category.fields[sort.column]?.kind ?? 'text');
   const id = params.add(last.id);
   const beyond = sort.descending ? '<' : '>';
+  // The common case (the default order) as a plain range, which the primary key index serves.
+  if (sort.column === 'id') return `"t"."id" ${beyond} ${id}`;
   if (last.key === null) {
     const tiesAfter = `(${expr} IS NULL AND "t"."id" ${beyond} ${id})`;
     return sort.descending ? `(${tiesAfter} OR ${expr} IS NOT NULL)` : tiesAfter;

@@ -3,6 +3,8 @@
  *
  *   GET    /api/{cat}            {"json_list": [...]}, ?fields= projection, ?{filter field}=id
  *   GET    /api/full/{cat}       same, with every declared expansion, list, lookup and count
+ *          either list, with sort=, range= or filter= (ra-data-simple-rest, listQuery.ts):
+ *                                a JSON array of the page and Content-Range: {cat} 0-24/319
  *   GET    /api/{cat}/:id        the object
  *   GET    /api/full/{cat}/:id   the object with its derived values
  *   POST   /api/{cat}            201, the created object (id included)
@@ -12,13 +14,15 @@
  * Errors answer {"Description": ...} (server/http/errors.ts). Nothing here names a category:
  * what one needs beyond this lives in server/categories/<key>.ts.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Category } from '../../src/schemas/defineCategory';
 import { categories } from '../../src/schemas/index';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { notFoundError, requireUser } from './access';
 import { readList, readOne, type ReadOptions } from './read';
+import { parseListQuery, usesListDialect } from './listQuery';
+import { readPage, type Page } from './listPage';
 import { createObject, deleteObject, updateObject } from './write';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -49,16 +53,34 @@ function readOptions(category: Category, request: FastifyRequest, full: boolean,
   return { fields: single(query.fields), full, filters };
 }
 
+/**
+ * `{cat} 0-24/319`: first-last/total. An empty page has no first and last, so it answers a star
+ * in their place, `{cat} *` then `/319` (RFC 9110's form for an unsatisfiable range);
+ * ra-data-simple-rest reads only the total, after the last slash.
+ */
+export function contentRange(category: Category, page: Page): string {
+  const span = page.rows.length === 0 ? '*' : `${page.start}-${page.start + page.rows.length - 1}`;
+  return `${category.key} ${span}/${page.total}`;
+}
+
+async function listAnswer(app: FastifyInstance, category: Category, request: FastifyRequest, reply: FastifyReply, full: boolean) {
+  const user = requireUser(request.user);
+  const opts = readOptions(category, request, full, true);
+  const query = (request.query ?? {}) as Query;
+  if (!usesListDialect(query)) return { json_list: await readList(app.db, user, category, opts) };
+  const page = await readPage(app.db, user, category, opts, parseListQuery(category, query));
+  // The console may be served from another origin in development: let it read the total.
+  void reply.header('Content-Range', contentRange(category, page)).header('Access-Control-Expose-Headers', 'Content-Range');
+  return page.rows;
+}
+
 function registerCategory(app: FastifyInstance, category: Category) {
   const base = `/api/${category.key}`;
   const fullBase = `/api/full/${category.key}`;
   type WithId = { Params: { id: string } };
 
   for (const full of [false, true]) {
-    app.get(full ? fullBase : base, async (request) => {
-      const user = requireUser(request.user);
-      return { json_list: await readList(app.db, user, category, readOptions(category, request, full, true)) };
-    });
+    app.get(full ? fullBase : base, (request, reply) => listAnswer(app, category, request, reply, full));
     app.get<WithId>(`${full ? fullBase : base}/:id`, async (request) => {
       const user = requireUser(request.user);
       return readOne(app.db, user, category, parseId(request.params.id), readOptions(category, request, full, false));

@@ -30,7 +30,7 @@ interface TypeIds {
 }
 
 export async function seedDemo(db: Database, now = new Date()): Promise<DemoResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const marker = await tx.query("SELECT 1 FROM settings WHERE key = $1", [DEMO_MARKER]);
     if (marker.rows.length > 0) return { seeded: false, teams: 0, devices: 0 };
 
@@ -62,6 +62,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoResu
     await tx.query('INSERT INTO settings (key, value) VALUES ($1, $2)', [DEMO_MARKER, now.toISOString()]);
     return { seeded: true, teams: teams.length, devices };
   });
+  // PGlite never refreshes planner statistics by itself: without this, paging a big fleet picks slow plans.
+  if (result.seeded) await db.exec('ANALYZE');
+  return result;
 }
 
 /** Types of one team, each with its firmwares and two groups (stable and pilot). */

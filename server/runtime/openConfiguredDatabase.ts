@@ -52,6 +52,9 @@ export async function openConfiguredDatabase(config: ServerConfig): Promise<Open
   try {
     db = await openDatabase({ dataDir: embeddedDatabaseDir(config) });
     await migrate(db);
+    // PGlite has no autovacuum to refresh planner statistics; without them paging a big fleet
+    // picks slow plans. Sampling keeps this well under a second even at 100k devices.
+    await db.exec('ANALYZE');
   } catch (err) {
     await db?.close().catch(() => {});
     lock.release();

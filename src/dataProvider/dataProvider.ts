@@ -8,6 +8,11 @@
  *   meta.errorExtra = '...'  appended to the alert on a new line
  *   meta.fields = [...]      the ?fields= projection (lists default to the schema's list columns)
  *   meta.full = false        getOne reads /api/{cat}/{id} instead of /api/full/{cat}/{id}
+ *   meta.all = true          getList reads the whole list with the spec's GET /api/{cat}?fields=
+ *                            (pickers); pagination, sort and filter are then ignored
+ *
+ * getList, getMany and getManyReference speak the server's list dialect (listQuery.ts): the
+ * server sorts, filters and pages, and answers the total in Content-Range.
  */
 import type {
   CreateParams,
@@ -26,7 +31,7 @@ import type {
 import { mustGetCategory, type Category } from '../schemas';
 import { http } from './http';
 import { reportError } from './errors';
-import { fetchListClientSide, pageToRange, type ListFetcher, type ListQuery, type Row } from './listQuery';
+import { fetchListPage, fetchWholeList, listFields, pageToRange, type ListFetcher, type ListQuery, type Row } from './listQuery';
 import { changedFields, createBody, type Json } from './recordDiff';
 
 export interface CallMeta {
@@ -34,10 +39,11 @@ export interface CallMeta {
   errorExtra?: string;
   fields?: readonly string[];
   full?: boolean;
+  all?: boolean;
 }
 
 export interface DataProviderOptions {
-  /** How lists are read; swapped for a server-paged fetcher when the API pages. */
+  /** How pages of lists are read (tests swap it). */
   fetchList?: ListFetcher;
 }
 
@@ -65,10 +71,13 @@ function toListQuery(params: {
   };
 }
 
+/** What getMany reads by default: enough to show a referenced object (its list columns and summary). */
+const referenceFields = (category: Category) => [...new Set([...listFields(category), ...category.summary])];
+
 const objectPath = (category: Category, id: Identifier) => `/${category.key}/${encodeURIComponent(String(id))}`;
 
 export function createDataProvider(options: DataProviderOptions = {}): DataProvider {
-  const fetchList = options.fetchList ?? fetchListClientSide;
+  const fetchList = options.fetchList ?? fetchListPage;
 
   const update = async (resource: string, id: Identifier, data: Json, previousData: Json | undefined, meta?: CallMeta) => {
     const category = mustGetCategory(resource);
@@ -89,6 +98,10 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
     async getList<R extends RaRecord>(resource: string, params: GetListParams) {
       const category = mustGetCategory(resource);
       const meta = params.meta as CallMeta | undefined;
+      if (meta?.all) {
+        const rows = await reported(meta, () => fetchWholeList(category, { signal: params.signal, fields: meta.fields }));
+        return { data: rows as unknown as R[], total: rows.length };
+      }
       const page = await reported(meta, () => fetchList(category, toListQuery(params), { signal: params.signal, fields: meta?.fields }));
       return { data: page.data as unknown as R[], total: page.total };
     },
@@ -105,7 +118,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
       const category = mustGetCategory(resource);
       const meta = params.meta as CallMeta | undefined;
       const page = await reported(meta, () =>
-        fetchList(category, { filter: { id: params.ids } }, { signal: params.signal, fields: meta?.fields }),
+        fetchList(category, { filter: { id: params.ids } }, { signal: params.signal, fields: meta?.fields ?? referenceFields(category) }),
       );
       return { data: page.data as unknown as R[] };
     },

@@ -1,10 +1,17 @@
 /**
- * Reading a page of a category's objects. The query is expressed in the ra-data-simple-rest
- * dialect (sort [field, order], inclusive range [start, end], filter object) so that moving paging
- * to the server is one new ListFetcher sending `sort=["name","ASC"]&range=[0,24]&filter={...}`
- * and reading Content-Range; nothing else in the data provider changes.
+ * Reading lists of a category's objects, in the two forms the server speaks:
  *
- * Today's fetcher reads the whole json_list and sorts, filters and slices it here.
+ * - a page, in the dialect of react-admin's ra-data-simple-rest on GET /api/full/{cat}:
+ *   `sort=["name","ASC"]&range=[0,24]&filter={"q":"x","type_id":3}` answering a JSON array and
+ *   `Content-Range: {cat} 0-24/319`. Sorting, filtering and paging happen in the server's SQL, so a
+ *   table of 100k devices only ever brings one page to the browser. getMany is the same call with
+ *   `filter={"id":[1,2]}` and no range.
+ * - the whole list, the spec's own call (section 7): GET /api/{cat}?fields=... answering
+ *   {"json_list": [...]}; the Dropdown's options are read this way.
+ *
+ * We do not use ra-data-simple-rest's provider itself: it cannot send the `fields` projection
+ * (a full device carries its configuration history) and it has its own fetch, while every call
+ * must go through the shared helper (http.ts) for the CSRF header and the error catalogue.
  */
 import type { Category } from '../schemas';
 import { http } from './http';
@@ -13,9 +20,9 @@ export type Row = Record<string, unknown> & { id: number | string };
 
 export interface ListQuery {
   sort?: { field: string; order: 'ASC' | 'DESC' };
-  /** Inclusive bounds, like Content-Range. */
+  /** Inclusive bounds, like Content-Range; absent: every match. */
   range?: [number, number];
-  /** field -> value (equality) or list of values (any of); `q` searches the text columns. */
+  /** field -> value, a list of values (any of) or null (no reference); `q` searches the name. */
   filter?: Record<string, unknown>;
 }
 
@@ -40,60 +47,45 @@ export function listFields(category: Category): string[] {
   return ['id', ...listed];
 }
 
-/** The current dialect: GET /api/{cat}?fields=... answering {json_list}, paged here. */
-export const fetchListClientSide: ListFetcher = async (category, query, options = {}) => {
+/**
+ * Filter values react-admin sends for a cleared input (undefined, '') mean "no filter" and are
+ * left out; null is kept: the server reads it as "no reference" (devices without a group).
+ */
+export function cleanFilter(filter: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** The total of `Content-Range: {cat} 0-24/319`, the number after the last slash (also for an empty page). */
+export function totalFromContentRange(header: string | null): number | undefined {
+  const match = header ? /\/\s*(\d+)\s*$/.exec(header) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+/** A page of objects through the server's list dialect. */
+export const fetchListPage: ListFetcher = async (category, query, options = {}) => {
+  const fields = options.fields ?? listFields(category);
+  const { json, headers } = await http<Row[] | null>(`/full/${category.key}`, {
+    query: {
+      fields: fields.join(','),
+      sort: query.sort ? JSON.stringify([query.sort.field, query.sort.order]) : undefined,
+      range: query.range ? JSON.stringify(query.range) : undefined,
+      // Always sent, even empty: any dialect parameter switches the answer to the paged form.
+      filter: JSON.stringify(cleanFilter(query.filter ?? {})),
+    },
+    signal: options.signal,
+  });
+  const data = Array.isArray(json) ? json : [];
+  return { data, total: totalFromContentRange(headers.get('content-range')) ?? data.length };
+};
+
+/** Every object of a category the user can see: the spec's GET /api/{cat}?fields=... */
+export async function fetchWholeList(category: Category, options: FetchListOptions = {}): Promise<Row[]> {
   const fields = options.fields ?? listFields(category);
   const { json } = await http<{ json_list?: Row[] } | null>(`/${category.key}`, {
     query: { fields: fields.join(',') },
     signal: options.signal,
   });
-  return applyListQuery(json?.json_list ?? [], query, textColumns(category));
-};
-
-function textColumns(category: Category): string[] {
-  return Object.entries(category.fields)
-    .filter(([, f]) => f.kind === 'text' && f.list && !f.secret)
-    .map(([name]) => name);
-}
-
-const isBlank = (v: unknown) => v === undefined || v === null || v === '';
-
-function matches(row: Row, filter: Record<string, unknown>, searchIn: readonly string[]): boolean {
-  return Object.entries(filter).every(([field, wanted]) => {
-    if (isBlank(wanted)) return true;
-    if (field === 'q') {
-      const needle = String(wanted).toLowerCase();
-      return searchIn.some((c) => String(row[c] ?? '').toLowerCase().includes(needle));
-    }
-    // URL parameters and form values arrive as strings while ids are numbers: compare as text.
-    if (Array.isArray(wanted)) return wanted.some((w) => String(w) === String(row[field]));
-    return String(row[field]) === String(wanted);
-  });
-}
-
-function compare(a: unknown, b: unknown): number {
-  // Empty values sort last whatever the order, so that they never hide the real ones.
-  if (isBlank(a) || isBlank(b)) return isBlank(a) === isBlank(b) ? 0 : isBlank(a) ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
-}
-
-export function applyListQuery(rows: readonly Row[], query: ListQuery, searchIn: readonly string[] = ['name']): ListPage {
-  let data = query.filter ? rows.filter((r) => matches(r, query.filter!, searchIn)) : [...rows];
-  const total = data.length;
-  const sort = query.sort;
-  if (sort?.field) {
-    const sign = sort.order === 'DESC' ? -1 : 1;
-    data.sort((x, y) => {
-      const blankX = isBlank(x[sort.field]);
-      const blankY = isBlank(y[sort.field]);
-      if (blankX || blankY) return compare(x[sort.field], y[sort.field]);
-      return sign * compare(x[sort.field], y[sort.field]);
-    });
-  }
-  if (query.range) data = data.slice(query.range[0], query.range[1] + 1);
-  return { data, total };
+  return json?.json_list ?? [];
 }
 
 /** react-admin's page/perPage as the inclusive range of the simple-rest dialect. */

@@ -44,6 +44,8 @@ export interface DeleteButtonProps {
   record: RaRecord;
   /** Called once the object is gone: the screen goes to the list page. */
   onDeleted: () => void;
+  /** Reads the object again: a delete that stopped half-way shows what is left. */
+  refresh?: () => void;
 }
 
 /**

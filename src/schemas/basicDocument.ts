@@ -30,5 +30,16 @@ export const basicDocument = defineCategory({
   summary: ['name', 'doc_type', 'id'],
   unique: [{ name: 'basic_document_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) }],
   expansions: { author: { field: 'author_id' } },
-  console: { list: '/documents', listKind: 'table', base: 'basic_document', newRoute: '/document_new', menu: { order: 6 } },
+  console: {
+    list: '/documents',
+    listKind: 'table',
+    base: 'basic_document',
+    newRoute: '/document_new',
+    menu: { order: 6 },
+    picker: {
+      filterBy: ['team_id'],
+      fields: ['doc_type'],
+      optionLabel: (o) => messages.documentOption(String(o.name ?? ''), String(o.doc_type ?? '')),
+    },
+  },
 });

@@ -69,6 +69,35 @@ export interface FieldSpec {
    * resolved to user_id): sending it satisfies that field's `required`; sending both is a 400.
    */
   resolvesTo?: string;
+
+  // Console hints for the object screen (spec section 2 'Object screen', sections 4 and 5).
+  // The server ignores them; they keep the generic screen free of category names.
+
+  /**
+   * On a field other pickers depend on (team, type): what those pickers say while it is empty
+   * ('A team must be selected first.'). A ref picker depends on the team and on its `matches`.
+   */
+  requiredFirst?: string;
+  /** The input's label is a field of the object referenced by `via` (a uid labelled with the type's name_of_uid). */
+  labelFrom?: { via: string; field: string };
+  /**
+   * While `via` is set, the value is the referenced object's field of the same name and cannot be
+   * chosen here (a device in a group follows the group's target firmware; a device shows its
+   * type's icon). It is then not sent: the server derives it. `message` says why, if anything.
+   */
+  follows?: { via: string; message?: string };
+  /** Changing it on an existing object asks for confirmation (spec section 5: type, group, target firmware, version). */
+  confirmChange?: boolean;
+  /** Emptying a non-empty value on an existing object asks this first (spec section 5). */
+  confirmUnset?: string;
+  /** The picker offers '+' to create the referenced object in a child form (spec: create a type or group inline). */
+  createInline?: boolean;
+  /** A system field shown read-only on the object screen once the object exists (owner, creation date). */
+  shownReadOnly?: boolean;
+  /** Also checked by the server through GET /api{path}/{value}, answering true or false (the semver check). */
+  remoteCheck?: { path: string; message: string };
+  /** A 0/1 switch's texts for off and on ('Enabled' / 'Disabled'). */
+  switchLabels?: readonly [off: string, on: string];
 }
 
 /** Who may see objects of a category and how their team is found. */
@@ -149,7 +178,40 @@ export interface CategoryDef {
     menu?: { order: number };
     /** The route has only a list, no object screens (teams). */
     listOnly?: boolean;
+    /** How the shared Dropdown offers objects of this category (src/resources/dropdown/). */
+    picker?: PickerSpec;
   };
+}
+
+/**
+ * The shared object picker of spec 'Dropdown', per category. Every text comes from messages.ts;
+ * nothing here is needed for a category that is never picked.
+ */
+export interface PickerSpec {
+  /** Zero option of a list filter ('All teams'); blank when absent. */
+  zeroFilter?: string;
+  /**
+   * Zero option of a list filter while a `filterBy` value is not chosen
+   * ('Select a type to allow filtering by groups'); zeroFilter when absent.
+   */
+  zeroUnfiltered?: string;
+  /** Zero option of a form ('Select a type...'); blank when absent. */
+  zeroForm?: string;
+  /**
+   * Fields of an option that must equal the same-named filter value, when that value is chosen
+   * (a group's type_id, a type's team_id).
+   */
+  filterBy?: readonly string[];
+  /** While a `filterBy` value is not chosen no option is offered (a group belongs to one type). */
+  needsFilter?: boolean;
+  /** Fields loaded for each option besides id, the display field and `filterBy` (for optionLabel and hide). */
+  fields?: readonly string[];
+  /** The text of an option; the display field when absent. */
+  optionLabel?: (option: Readonly<Record<string, unknown>>) => string;
+  /** Options never offered (disabled firmwares). */
+  hide?: (option: Readonly<Record<string, unknown>>) => boolean;
+  /** In a form with nothing chosen and exactly one option, that option is chosen (a single team). */
+  autoSelectSingle?: boolean;
 }
 
 export type Category = CategoryDef & {

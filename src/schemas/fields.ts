@@ -25,6 +25,7 @@ export const teamField: FieldSpec = {
   list: true,
   filter: true,
   input: 'select',
+  requiredFirst: messages.teamFirst,
 };
 
 export const typeField: FieldSpec = {
@@ -35,15 +36,25 @@ export const typeField: FieldSpec = {
   list: true,
   filter: true,
   input: 'select',
+  requiredFirst: messages.typeFirst,
+  confirmChange: true,
 };
 
 export const notesField: FieldSpec = { kind: 'text', label: 'Notes', maxLength: MAX_NOTES, input: 'textarea', default: '' };
 
 export const iconField: FieldSpec = { kind: 'text', label: 'Icon', maxLength: MAX_ICON, input: 'icon', default: null };
 
-export const authorField: FieldSpec = { kind: 'ref', ref: 'user', label: 'Owner', system: true, sameTeam: false, onDelete: 'setNull' };
+export const authorField: FieldSpec = {
+  kind: 'ref',
+  ref: 'user',
+  label: 'Owner',
+  system: true,
+  sameTeam: false,
+  onDelete: 'setNull',
+  shownReadOnly: true,
+};
 
-export const dateField: FieldSpec = { kind: 'timestamp', label: 'Creation date', system: true };
+export const dateField: FieldSpec = { kind: 'timestamp', label: 'Creation date', system: true, shownReadOnly: true };
 
 export const documentsCollectionField: FieldSpec = {
   kind: 'ref',

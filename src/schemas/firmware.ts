@@ -1,7 +1,7 @@
 import { defineCategory } from './defineCategory';
 import { authorField, dateField, documentsCollectionField, iconField, nameField, notesField, teamField, typeField } from './fields';
 import { checkCustomFields, checkFirmwareName, checkVersion } from './rules';
-import { messages } from '../messages';
+import { messages, ownMessages } from '../messages';
 
 const usedAsTarget = [
   { category: 'device', via: 'target_firmware_id' },
@@ -20,8 +20,24 @@ export const firmware = defineCategory({
     name: nameField(checkFirmwareName),
     team_id: teamField,
     type_id: typeField,
-    version: { kind: 'text', label: 'Version', required: messages.versionEmpty, maxLength: 100, list: true, check: checkVersion },
-    is_disabled: { kind: 'integer', label: 'Disabled', default: 0, input: 'switch', list: true },
+    version: {
+      kind: 'text',
+      label: 'Version',
+      required: messages.versionEmpty,
+      maxLength: 100,
+      list: true,
+      check: checkVersion,
+      remoteCheck: { path: '/issemver', message: messages.versionNotSemver },
+      confirmChange: true,
+    },
+    is_disabled: {
+      kind: 'integer',
+      label: 'Disabled',
+      default: 0,
+      input: 'switch',
+      list: true,
+      switchLabels: [ownMessages.enabled, ownMessages.disabled],
+    },
     filename: { kind: 'text', label: 'File', system: true },
     size: { kind: 'integer', label: 'Size', system: true },
     firmware_hash: { kind: 'text', label: 'SHA3-256', maxLength: 64, input: 'none' },
@@ -47,5 +63,17 @@ export const firmware = defineCategory({
     is_currently_on: { category: 'device', via: 'current_firmware_id' },
   },
   lockedWhileUsed: { type_id: usedAsTarget, team_id: usedAsTarget },
-  console: { list: '/firmwares', listKind: 'table', base: 'firmware', menu: { order: 2 } },
+  console: {
+    list: '/firmwares',
+    listKind: 'table',
+    base: 'firmware',
+    menu: { order: 2 },
+    picker: {
+      filterBy: ['type_id'],
+      needsFilter: true,
+      fields: ['version', 'is_disabled'],
+      optionLabel: (o) => messages.firmwareOption(String(o.name ?? ''), String(o.version ?? '')),
+      hide: (o) => o.is_disabled === 1,
+    },
+  },
 });

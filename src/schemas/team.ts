@@ -1,5 +1,6 @@
 import { defineCategory } from './defineCategory';
 import { iconField, nameField, notesField } from './fields';
+import { messages } from '../messages';
 
 export const team = defineCategory({
   key: 'team',
@@ -16,5 +17,12 @@ export const team = defineCategory({
   },
   summary: ['name', 'id'],
   lists: { role: { category: 'role', via: 'team_id' } },
-  console: { list: '/teams', listKind: 'table', base: 'team', listOnly: true, menu: { order: 5 } },
+  console: {
+    list: '/teams',
+    listKind: 'table',
+    base: 'team',
+    listOnly: true,
+    menu: { order: 5 },
+    picker: { zeroFilter: messages.allTeams, autoSelectSingle: true },
+  },
 });

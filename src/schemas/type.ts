@@ -32,5 +32,11 @@ export const type = defineCategory({
   expansions: { author: { field: 'author_id' } },
   lists: { firmware: usedBy[2], devices_group: usedBy[1], device: usedBy[0] },
   lockedWhileUsed: { team_id: usedBy },
-  console: { list: '/types', listKind: 'list', base: 'type', menu: { order: 3 } },
+  console: {
+    list: '/types',
+    listKind: 'list',
+    base: 'type',
+    menu: { order: 3 },
+    picker: { zeroFilter: messages.allTypes, zeroForm: messages.selectAType, filterBy: ['team_id'] },
+  },
 });

@@ -26,24 +26,39 @@ const route = (c: RecordedCall) => `${c.method} ${c.url.pathname}`;
 const dp = createDataProvider();
 
 describe('dataProvider reads', () => {
-  it('getList maps json_list to data and total, sorted, filtered and paged', async () => {
-    const calls = installFetch(() => jsonResponse({ json_list: devices }));
+  const paged = (c: RecordedCall) => ({
+    sort: JSON.parse(c.url.searchParams.get('sort') ?? 'null'),
+    range: JSON.parse(c.url.searchParams.get('range') ?? 'null'),
+    filter: JSON.parse(c.url.searchParams.get('filter') ?? 'null'),
+  });
+
+  it('getList asks the server for one sorted, filtered page and reads the total', async () => {
+    const calls = installFetch(() => jsonResponse([devices[1]], 200, { 'Content-Range': 'device 0-0/2' }));
     const res = await dp.getList('device', {
       pagination: { page: 1, perPage: 1 },
       sort: { field: 'name', order: 'ASC' },
       filter: { team_id: 1 },
     });
-    expect(route(calls[0])).toBe('GET /api/device');
+    expect(route(calls[0])).toBe('GET /api/full/device');
     expect(calls[0].url.searchParams.get('fields')).toContain('name');
+    expect(paged(calls[0])).toEqual({ sort: ['name', 'ASC'], range: [0, 0], filter: { team_id: 1 } });
     expect(res).toEqual({ data: [devices[1]], total: 2 });
   });
 
   it('getList passes meta.fields and the abort signal', async () => {
-    const calls = installFetch(() => jsonResponse({ json_list: [] }));
+    const calls = installFetch(() => jsonResponse([]));
     const controller = new AbortController();
     await dp.getList('firmware', { meta: { fields: ['id', 'name', 'version'] }, signal: controller.signal });
     expect(calls[0].url.searchParams.get('fields')).toBe('id,name,version');
     expect(calls[0].init.signal).toBe(controller.signal);
+  });
+
+  it("getList with meta.all reads the spec's whole json_list", async () => {
+    const calls = installFetch(() => jsonResponse({ json_list: devices }));
+    const res = await dp.getList('device', { pagination: { page: 1, perPage: 1 }, meta: { all: true, fields: ['id', 'name'] } });
+    expect(route(calls[0])).toBe('GET /api/device');
+    expect(calls[0].url.search).toBe('?fields=id%2Cname');
+    expect(res).toEqual({ data: devices, total: 3 });
   });
 
   it('getOne reads the full form, or the short one on request, with fields', async () => {
@@ -55,14 +70,17 @@ describe('dataProvider reads', () => {
     expect(calls[1].url.searchParams.get('fields')).toBe('icon');
   });
 
-  it('getMany keeps only the asked ids', async () => {
-    installFetch(() => jsonResponse({ json_list: devices }));
-    const res = await dp.getMany('device', { ids: [3, 1] });
+  it('getMany filters by the ids, with no range, reading list columns and summary', async () => {
+    const calls = installFetch(() => jsonResponse([devices[0], devices[2]]));
+    const res = await dp.getMany('firmware', { ids: [3, 1] });
+    expect(route(calls[0])).toBe('GET /api/full/firmware');
+    expect(paged(calls[0])).toEqual({ sort: null, range: null, filter: { id: [3, 1] } });
+    expect(calls[0].url.searchParams.get('fields')!.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'version']));
     expect(res.data.map((r) => r.id)).toEqual([1, 3]);
   });
 
   it('getManyReference filters on the target field', async () => {
-    installFetch(() => jsonResponse({ json_list: devices }));
+    const calls = installFetch(() => jsonResponse([devices[2], devices[0]], 200, { 'Content-Range': 'device 0-1/2' }));
     const res = await dp.getManyReference('device', {
       target: 'group_id',
       id: 5,
@@ -70,6 +88,7 @@ describe('dataProvider reads', () => {
       sort: { field: 'name', order: 'DESC' },
       filter: {},
     });
+    expect(paged(calls[0])).toEqual({ sort: ['name', 'DESC'], range: [0, 9], filter: { group_id: 5 } });
     expect(res.data.map((r) => r.id)).toEqual([3, 1]);
     expect(res.total).toBe(2);
   });

@@ -1,56 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mustGetCategory } from '../../src/schemas';
-import { applyListQuery, fetchListClientSide, listFields, pageToRange, type Row } from '../../src/dataProvider/listQuery';
+import {
+  cleanFilter,
+  fetchListPage,
+  fetchWholeList,
+  listFields,
+  pageToRange,
+  totalFromContentRange,
+  type Row,
+} from '../../src/dataProvider/listQuery';
 import { installFetch, jsonResponse } from './fetchMock';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const rows: Row[] = [
-  { id: 1, name: 'beta', team_id: 1, version: '1.10.0' },
-  { id: 2, name: 'Alpha', team_id: 2, version: '1.2.0' },
-  { id: 3, name: 'gamma', team_id: 1, version: null },
-  { id: 4, name: 'delta', team_id: 2, version: '1.9.0' },
+  { id: 2, name: 'Alpha', team_id: 2 },
+  { id: 1, name: 'beta', team_id: 1 },
 ];
-
-describe('applyListQuery', () => {
-  it('filters by equality, comparing ids as text', () => {
-    expect(applyListQuery(rows, { filter: { team_id: '1' } }).data.map((r) => r.id)).toEqual([1, 3]);
-  });
-
-  it('filters by a list of values (getMany)', () => {
-    const page = applyListQuery(rows, { filter: { id: [4, '2'] } });
-    expect(page.data.map((r) => r.id)).toEqual([2, 4]);
-    expect(page.total).toBe(2);
-  });
-
-  it('ignores blank filter values and searches q case-insensitively', () => {
-    expect(applyListQuery(rows, { filter: { team_id: '', q: 'ALP' } }).data.map((r) => r.id)).toEqual([2]);
-  });
-
-  it('sorts case-insensitively and numerically, blanks last in both orders', () => {
-    expect(applyListQuery(rows, { sort: { field: 'name', order: 'ASC' } }).data.map((r) => r.name)).toEqual([
-      'Alpha',
-      'beta',
-      'delta',
-      'gamma',
-    ]);
-    expect(applyListQuery(rows, { sort: { field: 'version', order: 'ASC' } }).data.map((r) => r.id)).toEqual([2, 4, 1, 3]);
-    expect(applyListQuery(rows, { sort: { field: 'version', order: 'DESC' } }).data.map((r) => r.id)).toEqual([1, 4, 2, 3]);
-    expect(applyListQuery(rows, { sort: { field: 'id', order: 'DESC' } }).data.map((r) => r.id)).toEqual([4, 3, 2, 1]);
-  });
-
-  it('slices the inclusive range and counts the total before slicing', () => {
-    const page = applyListQuery(rows, { sort: { field: 'id', order: 'ASC' }, range: pageToRange(2, 3) });
-    expect(page.data.map((r) => r.id)).toEqual([4]);
-    expect(page.total).toBe(4);
-  });
-
-  it('does not reorder its input', () => {
-    const input = [...rows];
-    applyListQuery(input, { sort: { field: 'name', order: 'DESC' } });
-    expect(input).toEqual(rows);
-  });
-});
 
 describe('pageToRange', () => {
   it('maps react-admin pages to the simple-rest range', () => {
@@ -71,21 +37,63 @@ describe('listFields', () => {
   });
 });
 
-describe('fetchListClientSide', () => {
-  it('reads json_list with the fields projection and pages it', async () => {
-    const calls = installFetch(() => jsonResponse({ json_list: rows }));
-    const page = await fetchListClientSide(
+describe('cleanFilter and totalFromContentRange', () => {
+  it('drops cleared values but keeps null (no reference)', () => {
+    expect(cleanFilter({ a: undefined, b: '', c: null, d: 0, q: 'x' })).toEqual({ c: null, d: 0, q: 'x' });
+  });
+
+  it('reads the total after the last slash, for full and empty pages', () => {
+    expect(totalFromContentRange('device 0-24/319')).toBe(319);
+    expect(totalFromContentRange('device */0')).toBe(0);
+    expect(totalFromContentRange(null)).toBeUndefined();
+    expect(totalFromContentRange('garbage')).toBeUndefined();
+  });
+});
+
+describe('fetchListPage', () => {
+  it('sends sort, range, filter and fields to /api/full/{cat} and reads Content-Range', async () => {
+    const calls = installFetch(() => jsonResponse(rows, 200, { 'Content-Range': 'type 0-1/40' }));
+    const page = await fetchListPage(
       mustGetCategory('type'),
-      { sort: { field: 'name', order: 'ASC' }, range: [0, 1] },
+      { sort: { field: 'name', order: 'DESC' }, range: [0, 24], filter: { q: 'al', team_id: 2, type_id: '' } },
       { fields: ['id', 'name'] },
     );
+    const params = calls[0].url.searchParams;
+    expect(calls[0].url.pathname).toBe('/api/full/type');
+    expect(params.get('fields')).toBe('id,name');
+    expect(JSON.parse(params.get('sort')!)).toEqual(['name', 'DESC']);
+    expect(JSON.parse(params.get('range')!)).toEqual([0, 24]);
+    expect(JSON.parse(params.get('filter')!)).toEqual({ q: 'al', team_id: 2 });
+    expect(page).toEqual({ data: rows, total: 40 });
+  });
+
+  it('always sends a filter, so that the server answers the paged form (getMany has no range)', async () => {
+    const calls = installFetch(() => jsonResponse(rows));
+    const page = await fetchListPage(mustGetCategory('team'), {});
+    expect(calls[0].url.searchParams.get('filter')).toBe('{}');
+    expect(calls[0].url.searchParams.has('range')).toBe(false);
+    expect(calls[0].url.searchParams.get('fields')).toBe(listFields(mustGetCategory('team')).join(','));
+    expect(page.total).toBe(2);
+  });
+
+  it('carries the CSRF header of the shared helper', async () => {
+    const calls = installFetch(() => jsonResponse([]));
+    await fetchListPage(mustGetCategory('team'), {});
+    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+  });
+});
+
+describe('fetchWholeList', () => {
+  it("reads the spec's json_list with the fields projection", async () => {
+    const calls = installFetch(() => jsonResponse({ json_list: rows }));
+    expect(await fetchWholeList(mustGetCategory('type'), { fields: ['id', 'name', 'team_id'] })).toEqual(rows);
     expect(calls[0].url.pathname).toBe('/api/type');
-    expect(calls[0].url.searchParams.get('fields')).toBe('id,name');
-    expect(page).toEqual({ data: [rows[1], rows[0]], total: 4 });
+    expect(calls[0].url.searchParams.get('fields')).toBe('id,name,team_id');
+    expect([...calls[0].url.searchParams.keys()]).toEqual(['fields']);
   });
 
   it('treats a missing json_list as empty', async () => {
     installFetch(() => jsonResponse({}));
-    expect(await fetchListClientSide(mustGetCategory('type'), {})).toEqual({ data: [], total: 0 });
+    expect(await fetchWholeList(mustGetCategory('type'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type { ResourceOverride } from '../overrides';
+import { DevicesInGroupPanel } from './DevicesInGroupPanel';
 
-export const override: ResourceOverride = { icon: WorkspacesIcon };
+export const override: ResourceOverride = { icon: WorkspacesIcon, panels: [DevicesInGroupPanel] };

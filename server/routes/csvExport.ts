@@ -1,0 +1,64 @@
+/**
+ * CSV export of a category's table (spec section 7, downloads):
+ *
+ *   GET /api/download/csv_export/{category}[?type_id=&group_id=][&filter=...&sort=...]
+ *
+ * Columns: the category's list columns, `id` first, then every field declared `list: true`, in
+ * declaration order; the header row holds their API keys (`team_id`, not 'Team'), because the
+ * cells hold API values (a team's id, not its name) and the keys say exactly that (docs/API.md).
+ * Rows: the objects the caller may see, filtered by the plain `?field=id` filters (an empty
+ * value or 0 means all) and by the list dialect's `filter`, in its `sort` order (default id).
+ * `range` and the console's cache-busting `r` are ignored: an export is the whole list.
+ *
+ * The file is streamed: rows are read in keyset chunks of 1,000 and written as they come, so a
+ * 100k-device export never sits whole in memory. The answer's status and headers are sent before
+ * the first row, so everything that can be refused (category, filters, sort) is checked first.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Category } from '../../src/schemas/defineCategory';
+import { getCategory } from '../../src/schemas/index';
+import { ownMessages } from '../../src/messages';
+import type { Database } from '../db/database';
+import type { SessionUser } from '../auth/sessionUser';
+import { notFound } from '../http/errors';
+import { csvLine } from '../http/csv';
+import { requireUser } from '../crud/access';
+import { parseFilter, parseSort, plainFilterConditions, type Condition, type Query, type Sort } from '../crud/listQuery';
+import { scanVisible } from '../crud/listPage';
+
+/** The exported columns of a category: id, then its list columns. */
+export function csvColumns(category: Category): string[] {
+  const listed = Object.entries(category.fields).filter(([, f]) => f.list && !f.secret && !f.writeOnly);
+  return ['id', ...listed.map(([name]) => name)];
+}
+
+async function* csvText(
+  db: Database,
+  user: SessionUser,
+  category: Category,
+  conditions: Condition[],
+  sort: Sort,
+): AsyncGenerator<string> {
+  const columns = csvColumns(category);
+  yield csvLine(columns);
+  for await (const rows of scanVisible(db, user, category, columns, conditions, sort)) {
+    yield rows.map((row) => csvLine(columns.map((c) => row[c]))).join('');
+  }
+}
+
+export const csvExportRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { category: string } }>('/api/download/csv_export/:category', async (request, reply) => {
+    const user = requireUser(request.user);
+    const category = getCategory(request.params.category);
+    if (!category) throw notFound(ownMessages.unknownCategory(request.params.category));
+    const query = (request.query ?? {}) as Query;
+    const conditions = [...plainFilterConditions(category, query), ...parseFilter(category, query)];
+    const sort = parseSort(category, query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${category.key}.csv"`)
+      .header('Access-Control-Expose-Headers', 'Content-Disposition')
+      .send(Readable.from(csvText(app.db, user, category, conditions, sort)));
+  });
+};

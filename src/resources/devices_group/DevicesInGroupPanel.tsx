@@ -1,0 +1,88 @@
+/**
+ * The devices-in-group block (spec section 2) under the group's form, once the group exists
+ * (view and edit): its devices, each with 'Delete from the group', and 'Add devices'. Only
+ * administrators of the group's team see the buttons; for others the block is read-only.
+ */
+import { Box, Button, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { Identifier, RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { mustGetCategory } from '../../schemas';
+import { messages, ownMessages } from '../../messages';
+import { objectHref, objectRoutes } from '../consoleRoutes';
+import type { ObjectPanelProps } from '../overrides';
+import { AddDevicesDialog } from './AddDevicesDialog';
+import { removeDeviceFromGroup } from './groupMembership';
+
+/** The group's list of devices in its full form names the category of its members. */
+const MEMBERS_LIST = 'devices';
+
+interface Member {
+  id: Identifier;
+  name?: unknown;
+}
+
+export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: ObjectPanelProps) => {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [removing, setRemoving] = useState<Identifier | null>(null);
+  if (!record || record.id === undefined || record.id === null) return null;
+
+  const memberCategory = mustGetCategory(category.lists?.[MEMBERS_LIST]?.category ?? '');
+  const viewPath = objectRoutes(memberCategory)?.view;
+  const members = (Array.isArray(record[MEMBERS_LIST]) ? record[MEMBERS_LIST] : []) as Member[];
+
+  const remove = async (id: Identifier) => {
+    setRemoving(id);
+    await removeDeviceFromGroup(id);
+    setRemoving(null);
+    refresh();
+  };
+
+  return (
+    <Box component="section" aria-label={memberCategory.plural} sx={{ mt: 2 }} data-testid="devices-in-group">
+      <Typography variant="subtitle1" component="h2">
+        {memberCategory.plural}
+      </Typography>
+      {members.length === 0 ? (
+        <Typography variant="body2">{ownMessages.noDevicesInGroup}</Typography>
+      ) : (
+        <List dense disablePadding>
+          {members.map((device) => (
+            <ListItem key={device.id} disableGutters sx={{ gap: 2 }}>
+              {viewPath ? (
+                <MuiLink component={Link} to={objectHref(viewPath, device.id)}>
+                  {String(device.name ?? '')}
+                </MuiLink>
+              ) : (
+                String(device.name ?? '')
+              )}
+              {isAdmin && (
+                <Button size="small" disabled={removing !== null} onClick={() => remove(device.id)}>
+                  {messages.deleteFromGroup}
+                </Button>
+              )}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {isAdmin && (
+        <Button variant="outlined" size="small" sx={{ mt: 1 }} onClick={() => setDialogOpen(true)}>
+          {messages.addDevices}
+        </Button>
+      )}
+      {isAdmin && dialogOpen && (
+        <AddDevicesDialog group={groupKey(record)} onClose={() => setDialogOpen(false)} onAdded={refresh} />
+      )}
+    </Box>
+  );
+};
+
+function groupKey(record: RaRecord) {
+  return {
+    id: record.id,
+    type_id: record.type_id as Identifier,
+    team_id: record.team_id as Identifier,
+    name: String(record.name ?? ''),
+    type_name: String(record.type_name ?? ''),
+  };
+}

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import type { InputKind } from '../../schemas';
+import { CustomFieldsInput } from './CustomFieldsInput';
+import { IconFieldInput } from './IconFieldInput';
+import type { GenericInputProps } from './inputProps';
+import { inputKind } from './inputKind';
+import { JsonFieldInput } from './JsonFieldInput';
+import { NumberFieldInput } from './NumberFieldInput';
+import { SelectFieldInput } from './SelectFieldInput';
+import { SwitchFieldInput } from './SwitchFieldInput';
+import { TextAreaInput } from './TextAreaInput';
+import { TextFieldInput } from './TextFieldInput';
+
+const PasswordInput = (props: GenericInputProps) => <TextFieldInput {...props} type="password" />;
+
+/** The generic input of each kind; 'none' has none (the field is handled elsewhere, or not at all). */
+const INPUTS: Record<InputKind, ComponentType<GenericInputProps> | undefined> = {
+  text: TextFieldInput,
+  textarea: TextAreaInput,
+  number: NumberFieldInput,
+  switch: SwitchFieldInput,
+  select: SelectFieldInput,
+  json: JsonFieldInput,
+  customFields: CustomFieldsInput,
+  icon: IconFieldInput,
+  password: PasswordInput,
+  none: undefined,
+};
+
+/** The input the schema asks for a field. */
+export const FieldInput = (props: GenericInputProps) => {
+  const Input = INPUTS[inputKind(props.field)];
+  return Input ? <Input {...props} /> : null;
+};

@@ -1,0 +1,21 @@
+import { DropdownInput } from '../dropdown/DropdownInput';
+import type { GenericInputProps } from './inputProps';
+
+/**
+ * A reference picker: the shared Dropdown bound to the form. It filters its options by the form's
+ * own fields (a type picker by the team, a group or firmware picker by the type).
+ */
+export const SelectFieldInput = ({ name, field, readOnly, label, helperText, disabled }: GenericInputProps) => {
+  if (!field.ref) throw new Error(`${name}: a select input needs a ref field`);
+  return (
+    <DropdownInput
+      source={name}
+      reference={field.ref}
+      context="form"
+      label={label ?? field.label}
+      disabled={disabled || readOnly}
+      helperText={helperText}
+      required={field.required !== undefined && !readOnly}
+    />
+  );
+};

@@ -1,0 +1,52 @@
+/**
+ * The table's CSV export (spec section 7): GET /api/download/csv_export/{category} with the
+ * table's current filters as the spec's plain parameters (`?type_id=&group_id=`, and the team),
+ * the name search and the sort order in the list dialect, so the file holds what the table shows,
+ * every page of it. Through download.ts, which adds the cache-busting `r` and reads the file name.
+ */
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useListContext } from 'react-admin';
+import type { Category } from '../../schemas';
+import { ownMessages } from '../../messages';
+import { downloadFile } from '../../dataProvider/download';
+import { reportError } from '../../dataProvider/errors';
+import type { QueryValue } from '../../dataProvider/http';
+import { isUnset } from '../dropdown/picker';
+import { filterFields, SEARCH_FILTER } from './filterFields';
+
+export function csvExportQuery(
+  category: Category,
+  filterValues: Readonly<Record<string, unknown>>,
+  sort?: { field: string; order: string },
+): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  for (const { name } of filterFields(category)) {
+    if (!isUnset(filterValues[name])) query[name] = String(filterValues[name]);
+  }
+  const search = filterValues[SEARCH_FILTER];
+  if (typeof search === 'string' && search.trim() !== '') query.filter = JSON.stringify({ [SEARCH_FILTER]: search });
+  if (sort?.field) query.sort = JSON.stringify([sort.field, sort.order === 'DESC' ? 'DESC' : 'ASC']);
+  return query;
+}
+
+export const CsvExportButton = ({ category }: { category: Category }) => {
+  const { filterValues, sort } = useListContext();
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`/download/csv_export/${category.key}`, { query: csvExportQuery(category, filterValues, sort) });
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button onClick={exportCsv} disabled={busy} startIcon={<DownloadIcon />}>
+      {ownMessages.exportCsv}
+    </Button>
+  );
+};

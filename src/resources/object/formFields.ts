@@ -1,0 +1,93 @@
+/**
+ * Which fields the object screen shows and what a new object starts with, read from the schema
+ * (spec section 2 'Object screen'). Pure: no React, so the rules are unit-tested directly.
+ */
+import type { Category, FieldSpec } from '../../schemas';
+import { ID_FIELD } from '../../schemas';
+import { messages } from '../../messages';
+import { displayField } from '../displayField';
+import { formatDate } from '../../formatDate';
+import { inputKind } from '../inputs/inputKind';
+
+export type Values = Record<string, unknown>;
+
+export const isEmptyValue = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The fields a user fills in: writable, not secret, with an input. */
+export function formFieldNames(category: Category): string[] {
+  return Object.entries(category.fields)
+    .filter(([, f]) => !f.system && !f.secret && inputKind(f) !== 'none')
+    .map(([name]) => name);
+}
+
+/** Optional fields are hidden by default in a child form (spec: 'Show hidden fields'). */
+export const isOptionalField = (field: FieldSpec): boolean => field.required === undefined;
+
+/** A new object: the schema's defaults and the spec's default name 'New {category}'. */
+export function initialValues(category: Category, preset: Values = {}): Values {
+  const values: Values = {};
+  for (const name of formFieldNames(category)) {
+    const field = category.fields[name];
+    if (field.default !== undefined) values[name] = field.default;
+    else if (field.kind === 'ref') values[name] = null;
+  }
+  const nameField = displayField(category);
+  if (category.fields[nameField] && !category.fields[nameField].system) values[nameField] = messages.newObjectName(category.singular);
+  return { ...values, ...preset };
+}
+
+export interface InfoItem {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/** The expansion that carries a ref field's object (author_id -> author). */
+export function expansionKey(category: Category, fieldName: string): string | undefined {
+  return Object.entries(category.expansions ?? {}).find(([, e]) => e.field === fieldName)?.[0];
+}
+
+/**
+ * Read-only facts of an existing object (spec: the product ID, the owner, the creation date):
+ * the id plus every system field declared `shownReadOnly`.
+ */
+export function readOnlyInfo(category: Category, record: Values, refCategory: (key: string) => Category | undefined): InfoItem[] {
+  const items: InfoItem[] = [{ name: 'id', label: ID_FIELD.label, value: String(record.id ?? '') }];
+  for (const [name, field] of Object.entries(category.fields)) {
+    if (!field.shownReadOnly) continue;
+    items.push({ name, label: field.label, value: displayValue(category, name, field, record, refCategory) });
+  }
+  return items;
+}
+
+function displayValue(
+  category: Category,
+  name: string,
+  field: FieldSpec,
+  record: Values,
+  refCategory: (key: string) => Category | undefined,
+): string {
+  const value = record[name];
+  if (field.kind === 'timestamp') return formatDate(value as string | null | undefined);
+  if (field.kind === 'ref') {
+    const key = expansionKey(category, name);
+    const target = field.ref ? refCategory(field.ref) : undefined;
+    const expanded = key ? (record[key] as Values | null | undefined) : undefined;
+    if (expanded && target) return String(expanded[displayField(target)] ?? '');
+    return isEmptyValue(value) ? '' : String(value);
+  }
+  return isEmptyValue(value) ? '' : String(value);
+}
+
+/**
+ * What a save sends: the form's values without the fields that follow another object while that
+ * reference is set (spec section 4: a device's own target firmware is sent only when it has no group).
+ */
+export function savePayload(category: Category, values: Values): Values {
+  const payload = { ...values };
+  for (const [name, field] of Object.entries(category.fields)) {
+    if (field.follows && !isEmptyValue(values[field.follows.via])) delete payload[name];
+  }
+  return payload;
+}

@@ -1,0 +1,77 @@
+/**
+ * Client-side validation of the object form with the rules the server runs (spec section 5):
+ * each field's `required` and `check` from the schema, the server's answer to a `remoteCheck`,
+ * and the team-scoped `unique` rules against the existing names. Pure, unit-tested.
+ */
+import type { Category, UniqueRule } from '../../schemas';
+import { messages } from '../../messages';
+import { displayField } from '../displayField';
+import { isEmptyValue, type Values } from './formFields';
+import { TEAM_FIELD } from './pickerRules';
+
+export type FieldErrors = Record<string, string>;
+
+export interface ValidationInput {
+  category: Category;
+  /** The fields the form shows. */
+  fields: readonly string[];
+  values: Values;
+  /** The object as loaded, when editing: an unchanged name is accepted even if not unique. */
+  record?: Values;
+  /** Rows of GET /api/{cat}?fields=name,team_id[,version] (the spec's 'existing names'). */
+  existing?: readonly Values[];
+  /** Messages of the remote checks that failed, by field. */
+  remote?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Unique rules within a team: the console checks them; others (uid per type) are the server's. */
+export const teamUniqueRules = (category: Category): UniqueRule[] =>
+  (category.unique ?? []).filter((r) => r.fields.includes(TEAM_FIELD));
+
+/** The fields of the 'existing names' call, or none when the category has no such rule. */
+export const existingNamesFields = (category: Category): string[] => [...new Set(teamUniqueRules(category).flatMap((r) => r.fields))];
+
+const sameValue = (a: unknown, b: unknown) => !isEmptyValue(a) && !isEmptyValue(b) && String(a) === String(b);
+
+function uniquenessErrors(input: ValidationInput): FieldErrors {
+  const { category, values, record, existing } = input;
+  const errors: FieldErrors = {};
+  if (!existing) return errors;
+  for (const rule of teamUniqueRules(category)) {
+    if (rule.fields.some((f) => isEmptyValue(values[f]))) continue;
+    if (record && rule.fields.every((f) => sameValue(values[f], record[f]))) continue;
+    const clash = existing.some((row) => row.id !== record?.id && rule.fields.every((f) => sameValue(row[f], values[f])));
+    // The message belongs to the last field of the rule: the name, or the version of a firmware pair.
+    if (clash) errors[rule.fields[rule.fields.length - 1]] = rule.message(values);
+  }
+  return errors;
+}
+
+/** The first problem of each field, in the order required, check, remote check, uniqueness. */
+export function validateObject(input: ValidationInput): FieldErrors {
+  const { category, fields, values, remote = {} } = input;
+  const errors: FieldErrors = {};
+  for (const name of fields) {
+    const field = category.fields[name];
+    const value = values[name];
+    if (isEmptyValue(value)) {
+      if (field.required) errors[name] = field.required;
+      continue;
+    }
+    const problem = field.check?.(value) ?? remote[name];
+    if (problem) errors[name] = problem;
+  }
+  for (const [name, message] of Object.entries(uniquenessErrors(input))) errors[name] ??= message;
+  return errors;
+}
+
+/**
+ * The items of the error list under 'Please, fix the following errors:': the summary
+ * 'Name is not valid.' first when the name is wrong, then each message once.
+ */
+export function errorListItems(category: Category, errors: FieldErrors): string[] {
+  const items: string[] = [];
+  if (errors[displayField(category)]) items.push(messages.nameNotValid);
+  for (const message of Object.values(errors)) if (!items.includes(message)) items.push(message);
+  return items;
+}

@@ -1,0 +1,67 @@
+/**
+ * Under the type's form in view mode (spec 'Type form'): the type's firmwares, groups and devices,
+ * each name linking to its view page. The lists come with the type's full form.
+ */
+import { Box, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
+import type { Identifier, RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { mustGetCategory } from '../../schemas';
+import { ownMessages } from '../../messages';
+import { objectHref, objectRoutes } from '../consoleRoutes';
+import type { ObjectPanelProps } from '../overrides';
+import { CONTENT_ORDER } from './typeCascade';
+
+/** Listed in the spec's words: firmwares, groups, devices. */
+const SHOWN_ORDER = [...CONTENT_ORDER].reverse();
+
+interface Item {
+  id: Identifier;
+  name?: unknown;
+  version?: unknown;
+}
+
+const label = (item: Item) =>
+  typeof item.version === 'string' && item.version !== ''
+    ? ownMessages.firmwareWithVersion(String(item.name ?? ''), item.version)
+    : String(item.name ?? '');
+
+const ContentList = ({ categoryKey, record }: { categoryKey: string; record: RaRecord }) => {
+  const category = mustGetCategory(categoryKey);
+  const viewPath = objectRoutes(category)?.view;
+  const items = (Array.isArray(record[categoryKey]) ? record[categoryKey] : []) as Item[];
+  return (
+    <Box component="section" aria-label={category.plural} sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="h2">
+        {category.plural}
+      </Typography>
+      {items.length === 0 ? (
+        <Typography variant="body2">{ownMessages.noObjects}</Typography>
+      ) : (
+        <List dense disablePadding>
+          {items.map((item) => (
+            <ListItem key={item.id} disableGutters>
+              {viewPath ? (
+                <MuiLink component={Link} to={objectHref(viewPath, item.id)}>
+                  {label(item)}
+                </MuiLink>
+              ) : (
+                label(item)
+              )}
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+};
+
+export const TypeContentsPanel = ({ record, mode }: ObjectPanelProps) => {
+  if (mode !== 'view' || !record) return null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="type-contents">
+      {SHOWN_ORDER.map((key) => (
+        <ContentList key={key} categoryKey={key} record={record} />
+      ))}
+    </Box>
+  );
+};

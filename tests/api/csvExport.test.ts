@@ -1,0 +1,201 @@
+/**
+ * GET /api/download/csv_export/{category}: columns, RFC 4180 quoting, formula neutralising,
+ * filters, team isolation, errors, and the keyset scan that streams it in chunks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownMessages } from '../../src/messages';
+import { mustGetCategory } from '../../src/schemas/index';
+import { scanVisible } from '../../server/crud/listPage';
+import { csvColumns } from '../../server/routes/csvExport';
+import { csvCell } from '../../server/http/csv';
+import type { Sort } from '../../server/crud/listQuery';
+import type { SessionUser } from '../../server/auth/sessionUser';
+import { adminWithTeam, api, createTestApp, ROLE, type Client, type TestApp } from './helpers';
+import { createOk } from './crudFixtures';
+
+let t: TestApp;
+let c: Client;
+let other: Client;
+let team: number;
+let me: number;
+let typeA: number;
+let typeB: number;
+let group: number;
+
+/** Minimal RFC 4180 reader for the assertions: rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += ch;
+    }
+  }
+  expect(cell, 'the file ends with CRLF').toBe('');
+  return rows;
+}
+
+const exportOf = async (client: Client, query = '') => {
+  const res = await client.get(`/api/download/csv_export/device${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const [header, ...rows] = parseCsv(res.body);
+  return { res, header, rows, byUid: new Map(rows.map((r) => [r[header.indexOf('uid_for_type')], r])) };
+};
+
+/** Unique IDs are free text: the cells that need quoting or neutralising. */
+const TRICKY = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR', 'a,b', 'say "hi"', 'two\nlines'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await adminWithTeam(t, 'exporter');
+  const b = await adminWithTeam(t, 'stranger');
+  c = a.client;
+  me = a.userId;
+  other = b.client;
+  team = a.teamId;
+  typeA = (await createOk(c, 'type', { name: 'TA', team_id: team })).id as number;
+  typeB = (await createOk(c, 'type', { name: 'TB', team_id: team })).id as number;
+  group = (await createOk(c, 'devices_group', { name: 'G', team_id: team, type_id: typeA })).id as number;
+  for (const [i, uid] of TRICKY.entries()) {
+    await createOk(c, 'device', { name: `tricky ${i}`, team_id: team, type_id: typeA, uid_for_type: uid, group_id: i < 3 ? group : null });
+  }
+  // A name may begin with '-': neutralised too.
+  await createOk(c, 'device', { name: '-minus', team_id: team, type_id: typeB, uid_for_type: 'plain' });
+  const otherType = (await createOk(other, 'type', { name: 'TA', team_id: b.teamId })).id as number;
+  await createOk(other, 'device', { name: 'foreign', team_id: b.teamId, type_id: otherType, uid_for_type: 'FOREIGN' });
+  // Enough rows for several 1,000-row chunks, inserted in one statement; dates with
+  // microseconds (which a JavaScript Date cannot hold), ties, and NULLs.
+  await t.db.query(
+    `INSERT INTO "device" ("name", "team_id", "type_id", "uid_for_type", "date")
+     SELECT 'bulk ' || g, $1, $2, 'B' || g,
+            CASE WHEN g % 5 = 0 THEN NULL ELSE timestamptz '2024-01-01 00:00:00Z' + (g % 700) * interval '1 microsecond' END
+       FROM generate_series(1, 2500) AS g`,
+    [team, typeB],
+  );
+});
+afterAll(() => t.close());
+
+describe('CSV export', () => {
+  it('answers a CSV attachment named after the category', async () => {
+    const { res } = await exportOf(c, '?r=0.123');
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="device.csv"');
+  });
+
+  it('has the list columns, id first, keys in the header, every visible row once', async () => {
+    const { header, rows } = await exportOf(c);
+    expect(header).toEqual(csvColumns(mustGetCategory('device')));
+    expect(header).toEqual(['id', 'name', 'team_id', 'type_id', 'group_id', 'uid_for_type', 'target_firmware_id', 'last_seen']);
+    expect(rows).toHaveLength(TRICKY.length + 1 + 2500);
+    const ids = rows.map((r) => Number(r[0]));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const first = rows[0];
+    expect(first.slice(1, 5)).toEqual(['tricky 0', String(team), String(typeA), String(group)]);
+    // null is an empty cell
+    expect(first[6]).toBe('');
+  });
+
+  it('quotes per RFC 4180 and neutralises = + - @ tab and CR with a leading quote', async () => {
+    const { res, byUid } = await exportOf(c);
+    const cell = (uid: string) => byUid.get(`'${uid}`) ?? byUid.get(uid);
+    for (const uid of ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR']) expect(byUid.has(`'${uid}`), JSON.stringify(uid)).toBe(true);
+    for (const uid of ['a,b', 'say "hi"', 'two\nlines']) expect(cell(uid), uid).toBeDefined();
+    expect(res.body).toContain(',"say ""hi""",');
+    expect(res.body).toContain(',"a,b",');
+    expect(res.body).toContain(',"two\nlines",');
+    expect(res.body).toContain(`,"'\rCR",`);
+    expect(res.body).toContain(`,'=1+1,`);
+    expect(res.body).toContain(`,'-minus,`);
+  });
+
+  it('formats cells: numbers as they are, JSON as text, dates as ISO 8601', () => {
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell('-3')).toBe("'-3");
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(false)).toBe('false');
+    expect(csvCell([{ a: '=x' }])).toBe('"[{""a"":""=x""}]"');
+    expect(csvCell(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)))).toBe('2024-01-02T03:04:05.000Z');
+  });
+
+  it('honours the type and group filters; empty or 0 means all', async () => {
+    expect((await exportOf(c, `?type_id=${typeA}`)).rows).toHaveLength(TRICKY.length);
+    expect((await exportOf(c, `?type_id=${typeA}&group_id=${group}`)).rows).toHaveLength(3);
+    expect((await exportOf(c, `?type_id=${typeB}&group_id=`)).rows).toHaveLength(2501);
+    expect((await exportOf(c, '?type_id=0&group_id=')).rows).toHaveLength(TRICKY.length + 2501);
+  });
+
+  it('honours the list dialect filter and sort', async () => {
+    const q = await exportOf(c, `?filter=${encodeURIComponent('{"q":"TRICKY"}')}&sort=${encodeURIComponent('["name","DESC"]')}`);
+    expect(q.rows.map((r) => r[1])).toEqual(TRICKY.map((_, i) => `tricky ${i}`).reverse());
+  });
+
+  it("never holds another team's rows, whatever the filter", async () => {
+    const mine = await exportOf(c);
+    expect(mine.byUid.has('FOREIGN')).toBe(false);
+    const theirs = await exportOf(other);
+    expect(theirs.rows.map((r) => r[1])).toEqual(['foreign']);
+    expect((await exportOf(other, `?type_id=${typeA}`)).rows).toEqual([]);
+  });
+
+  it('exports other categories with their own list columns', async () => {
+    const res = await c.get('/api/download/csv_export/devices_group');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="devices_group.csv"');
+    expect(parseCsv(res.body)).toEqual([
+      ['id', 'name', 'team_id', 'type_id', 'target_firmware_id'],
+      [String(group), 'G', String(team), String(typeA), ''],
+    ]);
+  });
+
+  it('answers 401 signed out, 404 for an unknown category, 400 for a bad filter', async () => {
+    expect((await api(t.app).get('/api/download/csv_export/device')).statusCode).toBe(401);
+    const unknown = await c.get('/api/download/csv_export/gizmo');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ Description: ownMessages.unknownCategory('gizmo') });
+    const bad = await c.get('/api/download/csv_export/device?type_id=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ Description: ownMessages.badFilter('type_id') });
+    const badSort = await c.get(`/api/download/csv_export/device?sort=${encodeURIComponent('["nope","ASC"]')}`);
+    expect(badSort.json()).toEqual({ Description: ownMessages.badSortField('nope') });
+  });
+});
+
+describe('the keyset scan behind the export', () => {
+  const device = mustGetCategory('device');
+  const user = (): SessionUser => ({ id: me, username: 'exporter', isServerAdmin: false, roles: new Map([[team, ROLE.ADMIN]]) });
+
+  async function scan(sort: Sort, chunk: number): Promise<number[]> {
+    const ids: number[] = [];
+    for await (const rows of scanVisible(t.db, user(), device, ['id'], [], sort, chunk)) ids.push(...rows.map((r) => r.id as number));
+    return ids;
+  }
+
+  it('small chunks give exactly the order of one big chunk, for every kind of sort column, NULLs included', async () => {
+    // group_id is NULL for most rows, date has microseconds, name sorts case-insensitively.
+    for (const column of ['id', 'name', 'group_id', 'type_id', 'date', 'uid_for_type']) {
+      for (const descending of [false, true]) {
+        const sort = { column, descending };
+        const whole = await scan(sort, 10_000);
+        expect(whole, `${column} ${descending}`).toHaveLength(TRICKY.length + 2501);
+        expect(await scan(sort, 997), `${column} ${descending}`).toEqual(whole);
+      }
+    }
+  });
+});
