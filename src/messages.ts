@@ -260,6 +260,7 @@ export const ownMessages = {
   role: 'Role',
   addMember: 'Add member',
   removeMember: (username: string) => `Remove ${username}`,
+  roleOf: (username: string) => `Role of ${username}`,
   confirmRemoveMember: (username: string, team: string) => `Are you sure you want to remove '${username}' from the team '${team}'?`,
   createTeam: 'Create a team',
   newTeamName: 'Name of the new team',

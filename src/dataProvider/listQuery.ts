@@ -2,7 +2,7 @@
  * Reading lists of a category's objects, in the two forms the server speaks:
  *
  * - a page, in the dialect of react-admin's ra-data-simple-rest on GET /api/full/{cat}:
- *   `sort=["name","ASC"]&range=[0,24]&filter={"q":"x","type_id":3}` answering a JSON array and
+ *   `sort=["name","ASC"]&range=[0,24]&filter={"q":"x","{field}":3}` answering a JSON array and
  *   `Content-Range: {cat} 0-24/319`. Sorting, filtering and paging happen in the server's SQL, so a
  *   table of 100k devices only ever brings one page to the browser. getMany is the same call with
  *   `filter={"id":[1,2]}` and no range.

@@ -83,9 +83,10 @@ export interface FieldSpec {
   /**
    * While `via` is set, the value is the referenced object's field of the same name and cannot be
    * chosen here (a device in a group follows the group's target firmware; a device shows its
-   * type's icon). It is then not sent: the server derives it. `message` says why, if anything.
+   * type's icon). It is then not sent: the server derives it. `message` says why, if anything;
+   * `always`: the field never takes a value of its own, even while `via` is unset.
    */
-  follows?: { via: string; message?: string };
+  follows?: { via: string; message?: string; always?: boolean };
   /** Changing it on an existing object asks for confirmation (spec section 5: type, group, target firmware, version). */
   confirmChange?: boolean;
   /** Emptying a non-empty value on an existing object asks this first (spec section 5). */

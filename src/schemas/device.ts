@@ -63,7 +63,7 @@ export const device = defineCategory({
     basic_docs_list: { kind: 'json', label: 'Documents', default: [], input: 'none' },
     notes: notesField,
     // Spec section 2: a device shows its type's icon.
-    icon: { ...iconField, follows: { via: 'type_id' } },
+    icon: { ...iconField, follows: { via: 'type_id', always: true } },
     author_id: authorField,
     date: dateField,
   },

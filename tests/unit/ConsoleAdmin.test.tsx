@@ -27,7 +27,9 @@ beforeEach(async () => {
       return jsonResponse(undefined, 204);
     }
     if (path.startsWith('/api/execute_qr_code_action/')) return jsonResponse({ Description: 'Not found.' }, 404);
-    if (path === '/api/device') return jsonResponse({ json_list: [{ id: 1, name: 'Sensor 1', team_id: 1 }] });
+    // Tables read pages in the list dialect; pickers read the spec's whole json_list.
+    if (path === '/api/full/device') return jsonResponse([{ id: 1, name: 'Sensor 1', team_id: 1 }], 200, { 'Content-Range': 'device 0-0/1' });
+    if (/^\/api\/full\/[a-z_]+$/.test(path)) return jsonResponse([], 200, { 'Content-Range': 'x */0' });
     if (/^\/api\/[a-z_]+$/.test(path)) return jsonResponse({ json_list: [] });
     return jsonResponse({ Description: 'Not found.' }, 404);
   });

@@ -26,7 +26,7 @@ function renderInForm(
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <ResourceContextProvider value={resource}>
-        <Form record={record} onSubmit={(values) => void submitted.push(values)}>
+        <Form record={record} onSubmit={(values: Record<string, unknown>) => void submitted.push(values)}>
           {ui}
           <button type="submit">{SUBMIT}</button>
         </Form>

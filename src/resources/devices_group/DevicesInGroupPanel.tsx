@@ -3,7 +3,7 @@
  * (view and edit): its devices, each with 'Delete from the group', and 'Add devices'. Only
  * administrators of the group's team see the buttons; for others the block is read-only.
  */
-import { Box, Button, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
+import { Button, Card, CardContent, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -39,41 +39,43 @@ export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: Obje
   };
 
   return (
-    <Box component="section" aria-label={memberCategory.plural} sx={{ mt: 2 }} data-testid="devices-in-group">
-      <Typography variant="subtitle1" component="h2">
-        {memberCategory.plural}
-      </Typography>
-      {members.length === 0 ? (
-        <Typography variant="body2">{ownMessages.noDevicesInGroup}</Typography>
-      ) : (
-        <List dense disablePadding>
-          {members.map((device) => (
-            <ListItem key={device.id} disableGutters sx={{ gap: 2 }}>
-              {viewPath ? (
-                <MuiLink component={Link} to={objectHref(viewPath, device.id)}>
-                  {String(device.name ?? '')}
-                </MuiLink>
-              ) : (
-                String(device.name ?? '')
-              )}
-              {isAdmin && (
-                <Button size="small" disabled={removing !== null} onClick={() => remove(device.id)}>
-                  {messages.deleteFromGroup}
-                </Button>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      )}
-      {isAdmin && (
-        <Button variant="outlined" size="small" sx={{ mt: 1 }} onClick={() => setDialogOpen(true)}>
-          {messages.addDevices}
-        </Button>
-      )}
-      {isAdmin && dialogOpen && (
-        <AddDevicesDialog group={groupKey(record)} onClose={() => setDialogOpen(false)} onAdded={refresh} />
-      )}
-    </Box>
+    <Card component="section" aria-label={memberCategory.plural} data-testid="devices-in-group">
+      <CardContent>
+        <Typography variant="subtitle1" component="h2">
+          {memberCategory.plural}
+        </Typography>
+        {members.length === 0 ? (
+          <Typography variant="body2">{ownMessages.noDevicesInGroup}</Typography>
+        ) : (
+          <List dense disablePadding>
+            {members.map((device) => (
+              <ListItem key={device.id} disableGutters sx={{ gap: 2 }}>
+                {viewPath ? (
+                  <MuiLink component={Link} to={objectHref(viewPath, device.id)}>
+                    {String(device.name ?? '')}
+                  </MuiLink>
+                ) : (
+                  String(device.name ?? '')
+                )}
+                {isAdmin && (
+                  <Button size="small" disabled={removing !== null} onClick={() => remove(device.id)}>
+                    {messages.deleteFromGroup}
+                  </Button>
+                )}
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {isAdmin && (
+          <Button variant="outlined" size="small" sx={{ mt: 1 }} onClick={() => setDialogOpen(true)}>
+            {messages.addDevices}
+          </Button>
+        )}
+        {isAdmin && dialogOpen && (
+          <AddDevicesDialog group={groupKey(record)} onClose={() => setDialogOpen(false)} onAdded={refresh} />
+        )}
+      </CardContent>
+    </Card>
   );
 };
 

@@ -5,7 +5,7 @@
  * `console.picker` (src/schemas/defineCategory.ts, PickerSpec); this component names none.
  *
  *   <Dropdown
- *     category="type"              key of the category offered
+ *     category={key}               key of the category offered (its registry key)
  *     value={3 | null}             chosen id; null = the zero option
  *     onChange={(id) => ...}       id or null; also called with null when the chosen object falls
  *                                  outside changed `filters`, and with the only option when
@@ -20,7 +20,8 @@
  *     autoSelectSingle?            overrides the declaration's autoSelectSingle; by default it
  *                                  applies in forms only: in a filter the zero option ('All
  *                                  teams') already shows the single team's objects
- *     onBlur? name? required?
+ *     onBlur? name? required?      required: the label's asterisk (validation is the form's)
+ *     fullWidth?                   default false (react-admin's theme would stretch it)
  *   />
  *
  * The form-bound variant is DropdownInput (./DropdownInput.tsx).
@@ -54,6 +55,7 @@ export interface DropdownProps {
   onBlur?: () => void;
   name?: string;
   required?: boolean;
+  fullWidth?: boolean;
 }
 
 const NO_FILTERS: PickerFilters = {};
@@ -72,6 +74,7 @@ export const Dropdown = ({
   onBlur,
   name,
   required,
+  fullWidth = false,
 }: DropdownProps) => {
   const category = mustGetCategory(categoryKey);
   const id = useId();
@@ -103,6 +106,7 @@ export const Dropdown = ({
       error={Boolean(error)}
       helperText={error && error !== true ? error : helperText}
       size="small"
+      fullWidth={fullWidth}
       sx={{ minWidth: 200 }}
       // The asterisk only: a native `required` would let the browser block the submit with its
       // own message instead of the form's validation (spec texts).

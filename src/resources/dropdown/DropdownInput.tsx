@@ -2,8 +2,8 @@
  * The Dropdown bound to a field of a react-admin / react-hook-form form (useInput):
  *
  *   <DropdownInput
- *     source="type_id"          the form field holding the chosen id (null when none)
- *     reference="type"          key of the category offered
+ *     source={field}            the form field holding the chosen id (null when none)
+ *     reference={key}           key of the category offered (its registry key)
  *     label="Type" validate={...} disabled? helperText? context? autoSelectSingle?
  *     filters={{ ... }}         optional: by default the picker's filterBy fields are read from
  *                               the same-named fields of the form (a type picker follows the

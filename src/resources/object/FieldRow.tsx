@@ -41,7 +41,7 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, locked
 
   const deps = inputKind(field) === 'select' ? pickerDependencies(category, name, getCategory) : [];
   const waitingFor = readOnly ? undefined : missingDependency(category, deps, values);
-  const following = field.follows !== undefined && !isEmptyValue(values[field.follows.via]);
+  const following = field.follows !== undefined && (field.follows.always === true || !isEmptyValue(values[field.follows.via]));
   const hint = waitingFor ?? (following && !readOnly ? field.follows?.message : undefined);
   const disabled = locked || waitingFor !== undefined || (following && inputKind(field) === 'select');
   const refCategory = field.ref ? getCategory(field.ref) : undefined;

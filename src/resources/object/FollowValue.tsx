@@ -11,15 +11,20 @@ import { useRefField } from './useRefField';
  * device shows its type's icon). Renders nothing.
  */
 export const FollowValue = ({ category, name }: { category: Category; name: string }) => {
-  const via = category.fields[name].follows!.via;
+  const { via, always } = category.fields[name].follows!;
   const viaValue = useWatch({ name: via });
   const current = useWatch({ name });
   const followed = useRefField(category.fields[via]?.ref, viaValue, name);
   const { setValue } = useFormContext();
   useEffect(() => {
-    if (isEmptyValue(viaValue) || followed === undefined) return;
+    if (isEmptyValue(viaValue)) {
+      // A value that only ever comes from the reference goes with it.
+      if (always && !isEmptyValue(current)) setValue(name, null, { shouldDirty: true });
+      return;
+    }
+    if (followed === undefined) return;
     const value = followed ?? null;
     if (!sameJson(current ?? null, value)) setValue(name, value, { shouldDirty: true });
-  }, [viaValue, followed, current, name, setValue]);
+  }, [viaValue, followed, current, name, always, setValue]);
   return null;
 };

@@ -87,7 +87,7 @@ function displayValue(
 export function savePayload(category: Category, values: Values): Values {
   const payload = { ...values };
   for (const [name, field] of Object.entries(category.fields)) {
-    if (field.follows && !isEmptyValue(values[field.follows.via])) delete payload[name];
+    if (field.follows && (field.follows.always || !isEmptyValue(values[field.follows.via]))) delete payload[name];
   }
   return payload;
 }

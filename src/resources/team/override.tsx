@@ -1,4 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import type { ResourceOverride } from '../overrides';
+import { TeamsPage } from './TeamsPage';
 
-export const override: ResourceOverride = { icon: GroupsIcon };
+export const override: ResourceOverride = { icon: GroupsIcon, ListPage: TeamsPage };

@@ -2,7 +2,7 @@
  * Under the type's form in view mode (spec 'Type form'): the type's firmwares, groups and devices,
  * each name linking to its view page. The lists come with the type's full form.
  */
-import { Box, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { mustGetCategory } from '../../schemas';
@@ -30,7 +30,7 @@ const ContentList = ({ categoryKey, record }: { categoryKey: string; record: RaR
   const viewPath = objectRoutes(category)?.view;
   const items = (Array.isArray(record[categoryKey]) ? record[categoryKey] : []) as Item[];
   return (
-    <Box component="section" aria-label={category.plural} sx={{ mb: 2 }}>
+    <Box component="section" aria-label={category.plural} sx={{ '&:not(:last-child)': { mb: 2 } }}>
       <Typography variant="subtitle1" component="h2">
         {category.plural}
       </Typography>
@@ -58,10 +58,12 @@ const ContentList = ({ categoryKey, record }: { categoryKey: string; record: RaR
 export const TypeContentsPanel = ({ record, mode }: ObjectPanelProps) => {
   if (mode !== 'view' || !record) return null;
   return (
-    <Box sx={{ mt: 2 }} data-testid="type-contents">
-      {SHOWN_ORDER.map((key) => (
-        <ContentList key={key} categoryKey={key} record={record} />
-      ))}
-    </Box>
+    <Card data-testid="type-contents">
+      <CardContent>
+        {SHOWN_ORDER.map((key) => (
+          <ContentList key={key} categoryKey={key} record={record} />
+        ))}
+      </CardContent>
+    </Card>
   );
 };

@@ -1,0 +1,74 @@
+/**
+ * The table of one category (spec section 2: /devices, /firmwares, /documents, /types, /groups):
+ * react-admin's List over the data provider, so sorting (a click on a column header), the
+ * filters and paging are done by the server through the list dialect, 25 objects a page; only
+ * the page shown is ever read, whatever the size of the fleet. Columns, filters, links and the
+ * add route all come from the category's schema.
+ */
+import { Box, Button, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Datagrid, LinkBase, List, type Identifier } from 'react-admin';
+import type { Category } from '../../schemas';
+import { ownMessages } from '../../messages';
+import { objectHref, objectRoutes } from '../consoleRoutes';
+import { displayField } from '../displayField';
+import { pageHeading } from '../pageTitle';
+import { CsvExportButton } from './CsvExportButton';
+import { ListFilterBar } from './ListFilterBar';
+import { columnElement, listColumns } from './listColumns';
+
+export const PAGE_SIZE = 25;
+
+export interface CategoryTableProps {
+  category: Category;
+  /** A heading with the plural, for routes showing several categories (documents). */
+  showHeading?: boolean;
+  /** The add button; a shared add route (one form for several categories) is offered once. */
+  showAdd?: boolean;
+  /**
+   * The table's page, sort and filters are kept in the address. Only one table of a page may
+   * do so; the others keep theirs in memory.
+   */
+  syncWithLocation?: boolean;
+}
+
+export const CategoryTable = ({ category, showHeading = false, showAdd = true, syncWithLocation = true }: CategoryTableProps) => {
+  const routes = objectRoutes(category);
+  return (
+    <Box>
+      {showHeading && (
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {category.plural}
+        </Typography>
+      )}
+      <List
+        resource={category.key}
+        perPage={PAGE_SIZE}
+        sort={{ field: displayField(category), order: 'ASC' }}
+        disableSyncWithLocation={!syncWithLocation}
+        storeKey={syncWithLocation ? undefined : false}
+        // The page title, the add button and the filters are ours (spec texts and routes).
+        title={false}
+        actions={false}
+        empty={false}
+      >
+        <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <ListFilterBar category={category} />
+          {routes && showAdd && (
+            <Button component={LinkBase} to={routes.new} variant="contained" startIcon={<AddIcon />}>
+              {pageHeading('new', category)}
+            </Button>
+          )}
+          <CsvExportButton category={category} />
+        </Stack>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
+          empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
+        >
+          {listColumns(category).map((column) => columnElement(category, column))}
+        </Datagrid>
+      </List>
+    </Box>
+  );
+};

@@ -1,0 +1,87 @@
+/**
+ * The filters above a table: a Dropdown ('All teams', 'All types', 'All groups') per filter field
+ * of the schema and a search by name. Values live in react-admin's list parameters (and so in
+ * the address), and the server filters. A picker that depends on another filter (groups on the
+ * type) gets its value, and clears itself when its choice no longer fits (Dropdown rule).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { InputAdornment, Stack, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useListContext } from 'react-admin';
+import type { Category } from '../../schemas';
+import { ownMessages } from '../../messages';
+import { Dropdown } from '../dropdown/Dropdown';
+import { filterFields, isSearchable, pickerFilters, SEARCH_FILTER, withFilter } from './filterFields';
+
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+
+type Filters = Readonly<Record<string, unknown>>;
+
+export const ListFilterBar = ({ category }: { category: Category }) => {
+  const { filterValues, setFilters } = useListContext();
+  // Dropdown rules and the delayed search run after a render: they must build on the newest values.
+  const latest = useRef<Filters>(filterValues);
+  latest.current = filterValues;
+  const setFilter = (name: string, value: unknown) => {
+    const next = withFilter(latest.current, name, value);
+    latest.current = next;
+    setFilters(next, undefined, false);
+  };
+
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', flexGrow: 1 }}>
+      {filterFields(category).map((field) => (
+        <Dropdown
+          key={field.name}
+          category={field.reference}
+          context="filter"
+          label={field.label}
+          name={field.name}
+          value={toId(filterValues[field.name])}
+          filters={pickerFilters(field, filterValues)}
+          onChange={(id) => setFilter(field.name, id)}
+        />
+      ))}
+      {isSearchable(category) && <SearchBox value={filterValues[SEARCH_FILTER]} onSearch={(text) => setFilter(SEARCH_FILTER, text)} />}
+    </Stack>
+  );
+};
+
+const toId = (value: unknown): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
+
+const SearchBox = ({ value, onSearch }: { value: unknown; onSearch: (text: string) => void }) => {
+  const applied = typeof value === 'string' ? value : '';
+  const [text, setText] = useState(applied);
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+
+  // The address or another control changed the search: show it.
+  useEffect(() => setText(applied), [applied]);
+
+  useEffect(() => {
+    if (text === applied) return;
+    const timer = setTimeout(() => onSearchRef.current(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, applied]);
+
+  return (
+    <TextField
+      size="small"
+      fullWidth={false}
+      type="search"
+      label={ownMessages.searchByName}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+};

@@ -1,0 +1,73 @@
+/**
+ * The columns of a category's table, from its schema: every field declared `list: true`, in
+ * declaration order, shown by kind. A reference shows the referenced object's name (read for the
+ * whole page in one batched call per category by react-admin's ReferenceField) and links to its
+ * view page; the display field links to the object's own view page.
+ */
+import type { MouseEvent, ReactElement } from 'react';
+import { BooleanField, FunctionField, LinkBase, NumberField, ReferenceField, TextField, type RaRecord } from 'react-admin';
+import { mustGetCategory, type Category, type FieldSpec } from '../../schemas';
+import { formatDate } from '../../formatDate';
+import { objectHref, objectRoutes } from '../consoleRoutes';
+import { displayField } from '../displayField';
+import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
+
+export interface Column {
+  name: string;
+  field: FieldSpec;
+}
+
+export function listColumns(category: Category): Column[] {
+  return Object.entries(category.fields)
+    .filter(([, f]) => f.list && !f.secret && !f.writeOnly && f.kind !== 'json')
+    .map(([name, field]) => ({ name, field }));
+}
+
+/** A click on a link inside a clickable row must not also run the row's click. */
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
+
+export function columnElement(category: Category, { name, field }: Column): ReactElement {
+  const common = { key: name, source: name, label: field.label };
+  if (name === displayField(category)) {
+    const routes = objectRoutes(category);
+    if (!routes) return <TextField {...common} />;
+    return (
+      <FunctionField
+        {...common}
+        render={(record: RaRecord) => (
+          <LinkBase to={objectHref(routes.view, record.id)} onClick={stopPropagation}>
+            {String(record[name] ?? '')}
+          </LinkBase>
+        )}
+      />
+    );
+  }
+  if (field.kind === 'ref' && field.ref) return <ReferenceColumn {...common} reference={field.ref} sortable={false} />;
+  if (field.kind === 'timestamp') return <FunctionField {...common} render={(record: RaRecord) => formatDate(record[name] as string | null)} />;
+  if (field.kind === 'boolean' || field.input === 'switch') return <BooleanField {...common} looseValue />;
+  if (field.kind === 'integer') return <NumberField {...common} />;
+  return <TextField {...common} />;
+}
+
+interface ReferenceColumnProps {
+  source: string;
+  label: string;
+  reference: string;
+  /** Read by the Datagrid header: ids would sort by number, not by the names shown. */
+  sortable?: boolean;
+}
+
+const ReferenceColumn = ({ source, reference }: ReferenceColumnProps) => {
+  const target = mustGetCategory(reference);
+  const routes = objectRoutes(target);
+  return (
+    <ReferenceField
+      source={source}
+      reference={reference}
+      link={routes ? (record: RaRecord) => objectHref(routes.view, record[source] as string | number) : false}
+      queryOptions={{ meta: { fields: optionFields(target) } }}
+    >
+      <FunctionField render={(record: OptionRow) => optionLabel(target, record)} />
+    </ReferenceField>
+  );
+};

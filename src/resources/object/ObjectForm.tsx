@@ -1,0 +1,140 @@
+import { Stack } from '@mui/material';
+import { useMemo, useRef, useState, type RefObject } from 'react';
+import { Form, RecordContextProvider, type RaRecord } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import type { Category } from '../../schemas';
+import type { ObjectMode } from '../consoleRoutes';
+import type { ResourceOverride } from '../overrides';
+import { ErrorList } from './ErrorList';
+import { FieldRow } from './FieldRow';
+import { FollowValue } from './FollowValue';
+import { FormButtons } from './FormButtons';
+import { formFieldNames, initialValues, isOptionalField, type Values } from './formFields';
+import { lockedFields } from './locks';
+import { OptionalFieldsToggle } from './OptionalFieldsToggle';
+import { useExistingRows } from './useExistingRows';
+import { useRemoteChecks } from './useRemoteChecks';
+import { useSaveObject } from './useSaveObject';
+import { errorListItems, validateObject, type FieldErrors } from './validation';
+
+export interface ObjectFormProps {
+  category: Category;
+  mode: ObjectMode;
+  /** The loaded object (view and edit). */
+  record?: RaRecord;
+  /** Values a new object starts with besides the schema's defaults (a child gets its parent's team). */
+  preset?: Values;
+  /** Embedded in a parent: optional fields start hidden. */
+  child: boolean;
+  /** The user may modify the object (admin of its team); anyone may try to add. */
+  canModify: boolean;
+  override: ResourceOverride;
+  onSaved: (record: RaRecord) => void;
+  onCancel: () => void;
+  /** The Delete button to show in view and edit. */
+  deleteButton?: React.ReactNode;
+}
+
+type Submit = (values: Values) => Promise<void>;
+
+/**
+ * The object form of the add, view and edit modes: a react-admin Form (so that override inputs
+ * use useInput / useFormContext) over the schema's fields, validated on change with the shared
+ * rules, saved through the data provider.
+ */
+export const ObjectForm = (props: ObjectFormProps) => {
+  const { category, record, preset } = props;
+  const formRecord = useMemo(() => record ?? initialValues(category, preset), [record, category, preset]);
+  const submit = useRef<Submit>(undefined);
+  return (
+    <RecordContextProvider value={formRecord}>
+      <Form
+        record={formRecord}
+        noValidate
+        // Nothing typed is lost when the object is read again under an edit (a refresh, a focus).
+        resetOptions={{ keepDirtyValues: true }}
+        onSubmit={(values: Values) => submit.current?.(values)}
+      >
+        <ObjectFormBody {...props} submit={submit} />
+      </Form>
+    </RecordContextProvider>
+  );
+};
+
+const ObjectFormBody = ({
+  category,
+  mode,
+  record,
+  child,
+  canModify,
+  override,
+  onSaved,
+  onCancel,
+  deleteButton,
+  submit,
+}: ObjectFormProps & { submit: RefObject<Submit | undefined> }) => {
+  const values = useWatch() as Values;
+  const { dirtyFields, touchedFields } = useFormState();
+  const readOnly = mode === 'view' || (mode === 'edit' && !canModify);
+  const [submitted, setSubmitted] = useState(false);
+  const [inputErrors, setInputErrors] = useState<FieldErrors>({});
+  const [showOptional, setShowOptional] = useState(!child);
+
+  const fields = formFieldNames(category);
+  const locked = useMemo(() => lockedFields(category, record), [category, record]);
+  const existing = useExistingRows(category, !readOnly);
+  const remote = useRemoteChecks(category, readOnly ? {} : values);
+  const validate = (of: Values, remoteMessages = remote.messages): FieldErrors => ({
+    ...validateObject({ category, fields, values: of, record, existing, remote: remoteMessages }),
+    ...inputErrors,
+  });
+
+  const { save, saving } = useSaveObject({ category, mode, record, onSaved });
+  submit.current = async (formValues) => {
+    setSubmitted(true);
+    const errors = validate(formValues, await remote.settle(formValues));
+    if (Object.keys(errors).length === 0) await save(formValues);
+  };
+
+  // A field's problem shows once it was changed or left, or after a save was tried ("validated on change").
+  const allErrors = readOnly ? {} : validate(values);
+  const shown = Object.fromEntries(
+    Object.entries(allErrors).filter(([name]) => submitted || inputErrors[name] || dirtyFields[name] || touchedFields[name]),
+  );
+  const onInvalid = (name: string, message: string | undefined) =>
+    setInputErrors((current) => {
+      if (current[name] === message) return current;
+      const { [name]: _dropped, ...rest } = current;
+      return message === undefined ? rest : { ...rest, [name]: message };
+    });
+
+  const hasOptional = fields.some((name) => isOptionalField(category.fields[name]));
+  const visible = fields.filter((name) => showOptional || !isOptionalField(category.fields[name]));
+
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }}>
+      {fields
+        .filter((name) => category.fields[name].follows)
+        .map((name) => (
+          <FollowValue key={name} category={category} name={name} />
+        ))}
+      {child && hasOptional && <OptionalFieldsToggle shown={showOptional} onToggle={() => setShowOptional(!showOptional)} />}
+      {visible.map((name) => (
+        <FieldRow
+          key={name}
+          category={category}
+          name={name}
+          mode={mode}
+          readOnly={readOnly}
+          values={values}
+          error={shown[name] !== undefined}
+          locked={locked.has(name)}
+          fieldInputs={override.fieldInputs}
+          onInvalid={onInvalid}
+        />
+      ))}
+      <ErrorList items={errorListItems(category, shown)} />
+      <FormButtons mode={mode} canSave={mode === 'new' || canModify} saving={saving} onCancel={onCancel} deleteButton={deleteButton} />
+    </Stack>
+  );
+};

@@ -1,0 +1,123 @@
+/**
+ * One team on the teams page: its members with their roles. The team's admins change roles
+ * with the local roles dropdown, remove members and add a user by username; everyone else
+ * reads the same list without controls.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { messages, ownMessages } from '../../messages';
+import { ROLE } from '../../schemas/role';
+import { RoleSelect } from './RoleSelect';
+import { membersOf, type Member, type TeamWithMembers } from './teamMembers';
+import type { MemberActions } from './useMemberActions';
+
+export interface TeamCardProps {
+  team: TeamWithMembers;
+  isAdmin: boolean;
+  actions: MemberActions;
+}
+
+export const TeamCard = ({ team, isAdmin, actions }: TeamCardProps) => {
+  const members = membersOf(team);
+  const headingId = `team-${team.id}-heading`;
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography variant="h6" component="h2" id={headingId} gutterBottom>
+          {team.name}
+        </Typography>
+        <Table size="small" aria-label={ownMessages.members}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{ownMessages.username}</TableCell>
+              <TableCell>{ownMessages.role}</TableCell>
+              {isAdmin && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {members.map((member) => (
+              <MemberRow key={member.id} team={team} member={member} isAdmin={isAdmin} actions={actions} />
+            ))}
+            {members.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={isAdmin ? 3 : 2}>{ownMessages.noMembers}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        {isAdmin ? (
+          <AddMemberForm teamId={team.id} actions={actions} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {ownMessages.readOnlyTeam}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
+
+const MemberRow = ({ team, member, isAdmin, actions }: { team: TeamWithMembers; member: Member; isAdmin: boolean; actions: MemberActions }) => {
+  const username = member.username ?? '';
+  const remove = () => {
+    if (window.confirm(ownMessages.confirmRemoveMember(username, team.name))) void actions.removeMember(member);
+  };
+  return (
+    <TableRow>
+      <TableCell>{username}</TableCell>
+      <TableCell>
+        {isAdmin ? (
+          <RoleSelect
+            label={ownMessages.roleOf(username)}
+            hiddenLabel
+            value={member.role_id}
+            disabled={actions.busy}
+            onChange={(roleId) => void actions.setRole(member, roleId)}
+          />
+        ) : (
+          messages.roleName(member.role_id)
+        )}
+      </TableCell>
+      {isAdmin && (
+        <TableCell align="right">
+          <IconButton aria-label={ownMessages.removeMember(username)} title={ownMessages.removeMember(username)} onClick={remove} disabled={actions.busy}>
+            <PersonRemoveIcon />
+          </IconButton>
+        </TableCell>
+      )}
+    </TableRow>
+  );
+};
+
+const AddMemberForm = ({ teamId, actions }: { teamId: number; actions: MemberActions }) => {
+  const [username, setUsername] = useState('');
+  const [roleId, setRoleId] = useState<number>(ROLE.USER);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Kept on failure, so the user can correct the name (the alert said what was wrong).
+    if (await actions.addMember(teamId, username.trim(), roleId)) setUsername('');
+  };
+  return (
+    <Stack component="form" direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }} onSubmit={submit}>
+      <TextField size="small" fullWidth={false} label={ownMessages.username} value={username} onChange={(event) => setUsername(event.target.value)} />
+      <RoleSelect label={ownMessages.role} value={roleId} onChange={setRoleId} />
+      <Button type="submit" variant="outlined" disabled={actions.busy || username.trim() === ''}>
+        {ownMessages.addMember}
+      </Button>
+    </Stack>
+  );
+};

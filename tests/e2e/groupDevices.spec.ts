@@ -1,0 +1,62 @@
+/**
+ * The group's devices-in-group block in Chromium against the real server: the 'Add devices'
+ * dialog adds two devices with select-all, and 'Delete from the group' takes one out again.
+ */
+import { expect, test } from './fixtures';
+import { messages, ownMessages } from '../../src/messages';
+import { signInByApi } from './signIn';
+import { adminTeamId, create, createDevice, createType, read, uniqueName } from './typeGroupApi';
+
+test.beforeEach(async ({ page }) => {
+  await signInByApi(page);
+});
+
+test("'Add devices' adds two devices and 'Delete from the group' removes one", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const group = await create(page.request, 'devices_group', { name: uniqueName('e2e group'), team_id: team, type_id: type.id });
+  const other = await create(page.request, 'devices_group', { name: uniqueName('e2e other'), team_id: team, type_id: type.id });
+  const free = await createDevice(page.request, type);
+  const moving = await createDevice(page.request, type, { group_id: other.id });
+  const otherType = await createType(page.request, team);
+  const stranger = await createDevice(page.request, otherType);
+
+  await page.goto(`/group_view?id=${group.id}`);
+  const block = page.getByTestId('devices-in-group');
+  await expect(block.getByText(ownMessages.noDevicesInGroup)).toBeVisible();
+  await block.getByRole('button', { name: messages.addDevices }).click();
+
+  const dialog = page.getByRole('dialog', { name: messages.selectDevicesForGroup(group.name) });
+  await expect(dialog.getByText(messages.devicesOfType(type.name))).toBeVisible();
+  await expect(dialog.getByRole('columnheader', { name: messages.currentGroupColumn })).toBeVisible();
+  await expect(dialog.getByRole('row').filter({ hasText: moving.name })).toContainText(other.name);
+  await expect(dialog.getByText(stranger.name)).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: messages.addSelectedDevices(0) })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: ownMessages.selectAllDevices }).check();
+  await dialog.getByRole('button', { name: messages.addSelectedDevices(2) }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(block.getByRole('link')).toHaveText([free.name, moving.name].sort());
+  expect((await read(page.request, 'device', free.id))?.group_id).toBe(group.id);
+  expect((await read(page.request, 'device', moving.id))?.group_id).toBe(group.id);
+
+  await block.getByRole('listitem').filter({ hasText: free.name }).getByRole('button', { name: messages.deleteFromGroup }).click();
+  await expect(block.getByRole('link')).toHaveText([moving.name]);
+  expect((await read(page.request, 'device', free.id))?.group_id).toBeNull();
+});
+
+test("'Close' leaves the group as it was", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const group = await create(page.request, 'devices_group', { name: uniqueName('e2e group'), team_id: team, type_id: type.id });
+  const device = await createDevice(page.request, type);
+
+  await page.goto(`/group_edit?id=${group.id}`);
+  await page.getByRole('button', { name: messages.addDevices }).click();
+  const dialog = page.getByRole('dialog', { name: messages.selectDevicesForGroup(group.name) });
+  await dialog.getByRole('checkbox', { name: device.name }).check();
+  await expect(dialog.getByRole('button', { name: messages.addSelectedDevices(1) })).toBeEnabled();
+  await dialog.getByRole('button', { name: messages.close }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await read(page.request, 'device', device.id))?.group_id).toBeNull();
+});

@@ -1,0 +1,183 @@
+/**
+ * The devices-in-group block and its 'Add devices' dialog against a fake /api: the group's
+ * devices with 'Delete from the group', the dialog's title, text, columns and select/deselect-all,
+ * the count in 'Add selected devices (n)', the sequential PUTs and the stop at a failure.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { messages, ownMessages } from '../../src/messages';
+import { mustGetCategory } from '../../src/schemas';
+import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
+import type { ObjectMode } from '../../src/resources/consoleRoutes';
+import { DevicesInGroupPanel } from '../../src/resources/devices_group/DevicesInGroupPanel';
+import { override } from '../../src/resources/devices_group/override';
+import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
+
+const category = mustGetCategory('devices_group');
+const group = {
+  id: 20,
+  name: 'Field',
+  team_id: 1,
+  type_id: 3,
+  type_name: 'Sensor',
+  devices: [
+    { id: 10, name: 'd1' },
+    { id: 11, name: 'd2' },
+  ],
+};
+const candidates = [
+  { id: 10, name: 'd1', group_id: 20, group: { name: 'Field' } },
+  { id: 13, name: 'lab 2', group_id: 21, group: { name: 'Lab' } },
+  { id: 12, name: 'free 1', group_id: null, group: null },
+  { id: 14, name: 'free 10', group_id: null, group: null },
+];
+
+let calls: RecordedCall[];
+let failPut: string | undefined;
+const alert = vi.fn();
+
+beforeEach(() => {
+  failPut = undefined;
+  alert.mockReset();
+  setErrorUi({ alert, goHome: vi.fn() });
+  calls = installFetch(({ url, method }) => {
+    if (method === 'GET' && url.pathname === '/api/full/device') return jsonResponse({ json_list: candidates });
+    if (method === 'PUT' && url.pathname === failPut) return jsonResponse({ Description: 'Refused.' }, 400);
+    if (method === 'PUT') return jsonResponse({ id: Number(url.pathname.split('/').pop()) });
+    return jsonResponse({ Description: 'Not found.' }, 404);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetErrorUi();
+});
+
+function renderPanel({ mode = 'view', isAdmin = true, record = group }: { mode?: ObjectMode; isAdmin?: boolean; record?: Record<string, unknown> } = {}) {
+  const refresh = vi.fn();
+  render(
+    <MemoryRouter>
+      <DevicesInGroupPanel category={category} record={record as typeof group} mode={mode} isAdmin={isAdmin} refresh={refresh} />
+    </MemoryRouter>,
+  );
+  return { refresh };
+}
+
+const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => [c.url.pathname, c.body]);
+
+async function openDialog() {
+  fireEvent.click(screen.getByRole('button', { name: messages.addDevices }));
+  const dialog = await screen.findByRole('dialog', { name: messages.selectDevicesForGroup('Field') });
+  await within(dialog).findByText('free 1');
+  return dialog;
+}
+
+describe('the devices-in-group block', () => {
+  it('is the panel of the group override', () => {
+    expect(override.panels).toContain(DevicesInGroupPanel);
+  });
+
+  it('shows nothing while the group does not exist yet', () => {
+    renderPanel({ mode: 'new', record: { name: 'New group' } });
+    expect(screen.queryByTestId('devices-in-group')).toBeNull();
+  });
+
+  it("lists the group's devices, linked to their view pages, each with 'Delete from the group'", () => {
+    renderPanel();
+    const block = screen.getByTestId('devices-in-group');
+    expect(within(block).getByRole('link', { name: 'd1' }).getAttribute('href')).toBe('/device_view?id=10');
+    expect(within(block).getAllByRole('button', { name: messages.deleteFromGroup })).toHaveLength(2);
+  });
+
+  it("'Delete from the group' sets the device's group to null and reads the group again", async () => {
+    const { refresh } = renderPanel({ mode: 'edit' });
+    fireEvent.click(screen.getAllByRole('button', { name: messages.deleteFromGroup })[1]);
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(puts()).toEqual([['/api/device/11', { group_id: null }]]);
+  });
+
+  it('hides every button from non-admins', () => {
+    renderPanel({ isAdmin: false });
+    expect(screen.getByRole('link', { name: 'd2' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says when the group is empty', () => {
+    renderPanel({ record: { ...group, devices: [] } });
+    expect(screen.getByText(ownMessages.noDevicesInGroup)).toBeTruthy();
+  });
+});
+
+describe("the 'Add devices' dialog", () => {
+  it("asks for the group's type and team, and lists the devices outside the group by name with their current group", async () => {
+    renderPanel();
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(messages.devicesOfType('Sensor'))).toBeTruthy();
+    const get = calls.find((c) => c.url.pathname === '/api/full/device')!;
+    expect(Object.fromEntries(get.url.searchParams)).toMatchObject({ type_id: '3', team_id: '1' });
+    const headers = within(dialog).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(1)).toEqual([messages.nameColumn, messages.currentGroupColumn]);
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent))).toEqual([
+      ['free 1', ''],
+      ['free 10', ''],
+      ['lab 2', 'Lab'],
+    ]);
+  });
+
+  it('selects and deselects all, and counts the selection in the add button', async () => {
+    renderPanel();
+    const dialog = await openDialog();
+    const addButton = (n: number) => within(dialog).getByRole('button', { name: messages.addSelectedDevices(n) }) as HTMLButtonElement;
+    expect(addButton(0).disabled).toBe(true);
+    const all = within(dialog).getByRole('checkbox', { name: ownMessages.selectAllDevices });
+    fireEvent.click(all);
+    expect(addButton(3).disabled).toBe(false);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'lab 2' }));
+    expect(addButton(2)).toBeTruthy();
+    expect((all as HTMLInputElement).getAttribute('data-indeterminate')).toBe('true');
+    fireEvent.click(all);
+    expect(addButton(3)).toBeTruthy();
+    fireEvent.click(all);
+    expect(addButton(0).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByText('free 10'));
+    expect(addButton(1)).toBeTruthy();
+  });
+
+  it('moves the selected devices in one at a time, then reads the group again and closes', async () => {
+    const { refresh } = renderPanel();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'lab 2' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'free 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(puts()).toEqual([
+      ['/api/device/12', { group_id: 20 }],
+      ['/api/device/13', { group_id: 20 }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('stops at the first refused move, alerts, and stays open with the list read again', async () => {
+    failPut = '/api/device/14';
+    const { refresh } = renderPanel();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: ownMessages.selectAllDevices }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(3) }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Refused.'));
+    expect(puts().map(([path]) => path)).toEqual(['/api/device/12', '/api/device/14']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/full/device')).toHaveLength(2));
+    expect(within(dialog).getByRole('button', { name: messages.addSelectedDevices(0) })).toBeTruthy();
+  });
+
+  it("'Close' closes without changing anything", async () => {
+    renderPanel();
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts()).toEqual([]);
+  });
+});
