@@ -3,8 +3,18 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { messages } from '../../src/messages';
 import { appTitle } from './signIn';
 
-/** An input by its exact label (MUI hides the required asterisk from the accessible name). */
-export const input = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+/**
+ * An input by its exact accessible name. getByLabel would read the label's text, which ends with
+ * MUI's required asterisk; the accessible name leaves it out.
+ */
+export const input = (scope: Page | Locator, label: string) => {
+  const named = { name: label, exact: true };
+  return scope
+    .getByRole('textbox', named)
+    .or(scope.getByRole('combobox', named))
+    .or(scope.getByRole('spinbutton', named))
+    .or(scope.getByRole('switch', named));
+};
 
 export const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 

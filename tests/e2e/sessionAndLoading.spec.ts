@@ -6,7 +6,7 @@ test('while a page waits for the server its title says so', async ({ page }) => 
   await signInByApi(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/type\?/, async (route) => {
+  await page.route(/\/api\/(full\/)?type\?/, async (route) => {
     await held;
     await route.continue();
   });

@@ -32,6 +32,7 @@ import { mustGetCategory } from '../../schemas';
 import {
   fallsOutside,
   filtersKey,
+  missingFilter,
   pickerOf,
   visibleOptions,
   zeroText,
@@ -78,7 +79,10 @@ export const Dropdown = ({
 }: DropdownProps) => {
   const category = mustGetCategory(categoryKey);
   const id = useId();
-  const { rows, isPending } = usePickerOptions(category);
+  // A picker that offers nothing until a filter is chosen (groups before a type) need not read
+  // its options yet, unless an object is chosen: it may have to be cleared.
+  const idle = pickerOf(category).needsFilter === true && missingFilter(category, filters) && value === null;
+  const { rows, isPending } = usePickerOptions(category, !idle);
   const key = filtersKey(category, filters);
   // The key stands for the filter values the picker reads: recompute only when they change.
   // eslint-disable-next-line react-hooks/exhaustive-deps

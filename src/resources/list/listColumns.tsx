@@ -64,7 +64,8 @@ const ReferenceColumn = ({ source, reference }: ReferenceColumnProps) => {
     <ReferenceField
       source={source}
       reference={reference}
-      link={routes ? (record: RaRecord) => objectHref(routes.view, record[source] as string | number) : false}
+      // react-admin passes the referenced object here, not the row.
+      link={routes ? (referenced: RaRecord) => objectHref(routes.view, referenced.id) : false}
       queryOptions={{ meta: { fields: optionFields(target) } }}
     >
       <FunctionField render={(record: OptionRow) => optionLabel(target, record)} />

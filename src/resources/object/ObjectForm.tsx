@@ -13,6 +13,7 @@ import { formFieldNames, initialValues, isOptionalField, type Values } from './f
 import { lockedFields } from './locks';
 import { OptionalFieldsToggle } from './OptionalFieldsToggle';
 import { useExistingRows } from './useExistingRows';
+import { useChangedFields } from './useChangedFields';
 import { useRemoteChecks } from './useRemoteChecks';
 import { useSaveObject } from './useSaveObject';
 import { errorListItems, validateObject, type FieldErrors } from './validation';
@@ -74,13 +75,14 @@ const ObjectFormBody = ({
   submit,
 }: ObjectFormProps & { submit: RefObject<Submit | undefined> }) => {
   const values = useWatch() as Values;
-  const { dirtyFields, touchedFields } = useFormState();
+  const { touchedFields } = useFormState();
   const readOnly = mode === 'view' || (mode === 'edit' && !canModify);
   const [submitted, setSubmitted] = useState(false);
   const [inputErrors, setInputErrors] = useState<FieldErrors>({});
   const [showOptional, setShowOptional] = useState(!child);
 
-  const fields = formFieldNames(category);
+  const fields = useMemo(() => formFieldNames(category), [category]);
+  const changed = useChangedFields(fields, values);
   const locked = useMemo(() => lockedFields(category, record), [category, record]);
   const existing = useExistingRows(category, !readOnly);
   const remote = useRemoteChecks(category, readOnly ? {} : values);
@@ -99,7 +101,7 @@ const ObjectFormBody = ({
   // A field's problem shows once it was changed or left, or after a save was tried ("validated on change").
   const allErrors = readOnly ? {} : validate(values);
   const shown = Object.fromEntries(
-    Object.entries(allErrors).filter(([name]) => submitted || inputErrors[name] || dirtyFields[name] || touchedFields[name]),
+    Object.entries(allErrors).filter(([name]) => submitted || inputErrors[name] || changed.has(name) || touchedFields[name]),
   );
   const onInvalid = (name: string, message: string | undefined) =>
     setInputErrors((current) => {

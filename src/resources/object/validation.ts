@@ -40,7 +40,8 @@ function uniquenessErrors(input: ValidationInput): FieldErrors {
   for (const rule of teamUniqueRules(category)) {
     if (rule.fields.some((f) => isEmptyValue(values[f]))) continue;
     if (record && rule.fields.every((f) => sameValue(values[f], record[f]))) continue;
-    const clash = existing.some((row) => row.id !== record?.id && rule.fields.every((f) => sameValue(row[f], values[f])));
+    const isSelf = (row: Values) => record !== undefined && row.id !== undefined && String(row.id) === String(record.id);
+    const clash = existing.some((row) => !isSelf(row) && rule.fields.every((f) => sameValue(row[f], values[f])));
     // The message belongs to the last field of the rule: the name, or the version of a firmware pair.
     if (clash) errors[rule.fields[rule.fields.length - 1]] = rule.message(values);
   }

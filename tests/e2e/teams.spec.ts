@@ -1,0 +1,136 @@
+/**
+ * The teams page against the real server: creating a team, adding a user by username, changing
+ * and removing their role, refusals shown with the server's Description, read-only for members
+ * who are not admins. Every test makes its own team and user.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { messages, ownMessages } from '../../src/messages';
+import { appTitle, signInByApi } from './signIn';
+import { create, signedInApi, token, type Obj } from './listsApi';
+
+let api: APIRequestContext;
+
+test.beforeAll(async () => {
+  api = await signedInApi();
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+const PASSWORD = 'e2e-member-password';
+
+async function newUser(): Promise<Obj & { username: string }> {
+  return (await create(api, 'user', { username: `user-${token()}`, password: PASSWORD })) as Obj & { username: string };
+}
+
+/** The team's card on /teams, found with the search so that other specs' teams do not matter. */
+async function teamCard(page: Page, name: string) {
+  await page.goto('/teams');
+  await expect(appTitle(page)).toHaveText('Teams');
+  await page.getByLabel(ownMessages.searchByName).fill(name);
+  const card = page.getByRole('region', { name });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+/** The team's roles as the server has them: username -> role_id. */
+async function rolesOf(teamId: number): Promise<Record<string, number>> {
+  const response = await api.get(`/api/full/team/${teamId}?fields=id,role(username,role_id)`);
+  const team = (await response.json()) as { role: { username: string; role_id: number }[] };
+  return Object.fromEntries(team.role.map((r) => [r.username, r.role_id]));
+}
+
+test('any signed-in user creates a team and becomes its admin', async ({ page }) => {
+  await signInByApi(page);
+  const name = `Team ${token()}`;
+  await page.goto('/teams');
+  await page.getByLabel(ownMessages.newTeamName).fill(name);
+  await page.getByRole('button', { name: ownMessages.createTeam }).click();
+  await expect(page.getByLabel(ownMessages.newTeamName)).toHaveValue('');
+  const card = await teamCard(page, name);
+  await expect(card.getByLabel(ownMessages.roleOf('admin'))).toHaveValue('3');
+  await expect(card.getByRole('button', { name: ownMessages.addMember })).toBeVisible();
+});
+
+test('a team admin adds a user by username and changes their role', async ({ page }) => {
+  await signInByApi(page);
+  const team = await create(api, 'team', { name: `Team ${token()}` });
+  const user = await newUser();
+  const card = await teamCard(page, String(team.name));
+
+  await card.getByLabel(ownMessages.username, { exact: true }).fill(user.username);
+  await card.getByRole('button', { name: ownMessages.addMember }).click();
+  const role = card.getByLabel(ownMessages.roleOf(user.username));
+  await expect(role).toHaveValue('1');
+  await expect(role.locator('option')).toHaveText(['not_authorized', 'user', 'Role 2', 'admin']);
+  expect(await rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 1 });
+
+  await role.selectOption({ label: 'Role 2' });
+  await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 2 });
+  await page.reload();
+  await expect(page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username))).toHaveValue('2');
+
+  await page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username)).selectOption({ label: messages.roleName(3) });
+  await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 3 });
+});
+
+test('a user can be added with a chosen role', async ({ page }) => {
+  await signInByApi(page);
+  const team = await create(api, 'team', { name: `Team ${token()}` });
+  const user = await newUser();
+  const card = await teamCard(page, String(team.name));
+  await card.getByLabel(ownMessages.username, { exact: true }).fill(user.username);
+  await card.getByLabel(ownMessages.role, { exact: true }).selectOption({ label: messages.roleName(0) });
+  await card.getByRole('button', { name: ownMessages.addMember }).click();
+  await expect(card.getByLabel(ownMessages.roleOf(user.username))).toHaveValue('0');
+});
+
+test.describe('with alerts', () => {
+  test.use({ allowDialogs: true });
+
+  test('removing a member asks first, then the member is gone', async ({ page, dialogs }) => {
+    await signInByApi(page);
+    const team = await create(api, 'team', { name: `Team ${token()}` });
+    const user = await newUser();
+    await create(api, 'role', { team_id: team.id, username: user.username, role_id: 1 });
+    const card = await teamCard(page, String(team.name));
+    await card.getByRole('button', { name: ownMessages.removeMember(user.username) }).click();
+    await expect(card.getByText(user.username)).toHaveCount(0);
+    expect(dialogs).toEqual([ownMessages.confirmRemoveMember(user.username, String(team.name))]);
+    expect(await rolesOf(team.id)).toEqual({ admin: 3 });
+  });
+
+  test("an unknown username and the last admin's demotion are refused with the server's message", async ({ page, dialogs }) => {
+    await signInByApi(page);
+    const team = await create(api, 'team', { name: `Team ${token()}` });
+    const card = await teamCard(page, String(team.name));
+    const missing = `nobody-${token()}`;
+    await card.getByLabel(ownMessages.username, { exact: true }).fill(missing);
+    await card.getByRole('button', { name: ownMessages.addMember }).click();
+    await expect.poll(() => dialogs).toEqual([ownMessages.noSuchUser]);
+    await expect(card.getByLabel(ownMessages.username, { exact: true })).toHaveValue(missing);
+
+    await card.getByLabel(ownMessages.roleOf('admin')).selectOption({ label: messages.roleName(1) });
+    await expect.poll(() => dialogs).toEqual([ownMessages.noSuchUser, ownMessages.lastAdmin]);
+    // The page reads the team again: the role shown is the server's.
+    await expect(card.getByLabel(ownMessages.roleOf('admin'))).toHaveValue('3');
+  });
+});
+
+test('a member who is not an admin sees the team read-only', async ({ page }) => {
+  const team = await create(api, 'team', { name: `Team ${token()}` });
+  const user = await newUser();
+  await create(api, 'role', { team_id: team.id, username: user.username, role_id: 1 });
+  const response = await page.request.post('/api/login', {
+    headers: { 'X-Requested-With': 'pucs' },
+    data: { username: user.username, password: PASSWORD },
+  });
+  expect(response.status()).toBe(204);
+  const card = await teamCard(page, String(team.name));
+  await expect(card.getByText(ownMessages.readOnlyTeam)).toBeVisible();
+  await expect(card.getByRole('row', { name: new RegExp(`${user.username}\\s*${messages.roleName(1)}`) })).toBeVisible();
+  await expect(card.getByRole('combobox')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: ownMessages.addMember })).toHaveCount(0);
+});

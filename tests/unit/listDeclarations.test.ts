@@ -1,0 +1,90 @@
+/** What tables and pickers read from the schemas, and that the generic code names no category. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { categories, mustGetCategory } from '../../src/schemas';
+import { filterFields, withFilter } from '../../src/resources/list/filterFields';
+import { csvExportQuery } from '../../src/resources/list/CsvExportButton';
+import { listColumns } from '../../src/resources/list/listColumns';
+import { optionFields, pickerOf } from '../../src/resources/dropdown/picker';
+
+const names = (key: string) => filterFields(mustGetCategory(key)).map((f) => f.name);
+
+describe('filters of each table', () => {
+  it('are the filter fields the schema declares: team, and type and group where the category has them', () => {
+    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id']);
+    expect(names('firmware')).toEqual(['team_id', 'type_id']);
+    expect(names('devices_group')).toEqual(['team_id', 'type_id']);
+    expect(names('type')).toEqual(['team_id']);
+    expect(names('basic_document')).toEqual(['team_id']);
+    expect(names('team')).toEqual([]);
+  });
+
+  it('withFilter sets a value and drops the zero option', () => {
+    expect(withFilter({ team_id: 1, type_id: 3 }, 'type_id', null)).toEqual({ team_id: 1 });
+    expect(withFilter({ team_id: 1 }, 'type_id', 4)).toEqual({ team_id: 1, type_id: 4 });
+    expect(withFilter({ q: 'a' }, 'q', '')).toEqual({});
+  });
+});
+
+describe('csvExportQuery', () => {
+  const device = mustGetCategory('device');
+  it("sends the spec's plain type_id and group_id (and the team), the search and the sort", () => {
+    expect(csvExportQuery(device, { type_id: 3, group_id: 7, team_id: 1, q: 'sens' }, { field: 'name', order: 'DESC' })).toEqual({
+      team_id: '1',
+      type_id: '3',
+      group_id: '7',
+      filter: '{"q":"sens"}',
+      sort: '["name","DESC"]',
+    });
+  });
+
+  it('leaves out what is not chosen', () => {
+    expect(csvExportQuery(device, { type_id: '', group_id: null, q: '  ' })).toEqual({});
+  });
+});
+
+describe('columns', () => {
+  it("are the schema's list fields without JSON ones", () => {
+    expect(listColumns(mustGetCategory('devices_group')).map((c) => c.name)).toEqual(['name', 'team_id', 'type_id', 'target_firmware_id']);
+    expect(listColumns(mustGetCategory('type')).map((c) => c.name)).toEqual(['name', 'team_id', 'name_of_uid']);
+  });
+});
+
+describe('picker declarations', () => {
+  it('every select input points at a category with a picker', () => {
+    for (const c of categories) {
+      for (const [name, f] of Object.entries(c.fields)) {
+        if (f.input === 'select') expect(pickerOf(mustGetCategory(f.ref!)), `${c.key}.${name}`).not.toEqual({});
+      }
+    }
+  });
+
+  it("load exactly the spec's fields: id, name, team_id plus type_id, version, is_disabled, doc_type", () => {
+    expect(optionFields(mustGetCategory('team'))).toEqual(['id', 'name']);
+    expect(optionFields(mustGetCategory('type'))).toEqual(['id', 'name', 'team_id']);
+    expect(optionFields(mustGetCategory('devices_group'))).toEqual(['id', 'name', 'type_id']);
+    expect(optionFields(mustGetCategory('firmware'))).toEqual(['id', 'name', 'type_id', 'version', 'is_disabled']);
+    expect(optionFields(mustGetCategory('basic_document'))).toEqual(['id', 'name', 'team_id', 'doc_type']);
+  });
+});
+
+describe('generic code', () => {
+  const root = join(__dirname, '../../src');
+  const files = [
+    ...readdirSync(join(root, 'resources/list')).map((f) => join(root, 'resources/list', f)),
+    ...readdirSync(join(root, 'resources/dropdown')).map((f) => join(root, 'resources/dropdown', f)),
+    join(root, 'resources/ListPage.tsx'),
+    join(root, 'dataProvider/dataProvider.ts'),
+    join(root, 'dataProvider/listQuery.ts'),
+  ];
+  const keys = categories.map((c) => c.key).join('|');
+  const named = new RegExp(`['"\`](${keys})(_id)?['"\`]`);
+
+  it.each(files.map((f) => [f.slice(root.length + 1), f]))('%s names no category', (_, file) => {
+    const hits = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => named.test(line));
+    expect(hits).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+/** The teams page (src/resources/team/): members and roles, admin-only changes, team creation. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AdminContext, type AuthProvider } from 'react-admin';
+import { categories } from '../../src/schemas';
+import { messages, ownMessages } from '../../src/messages';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
+import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
+import { i18nProvider } from '../../src/i18n';
+import { deriveConsoleRoutes } from '../../src/resources/consoleRoutes';
+import { RoutePage } from '../../src/resources/RoutePage';
+import { RoleSelect } from '../../src/resources/team/RoleSelect';
+import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
+import { optionTexts } from './dropdownHarness';
+
+const teams = [
+  {
+    id: 1,
+    name: 'Blue',
+    role: [
+      { id: 11, user_id: 1, role_id: 3, username: 'me' },
+      { id: 12, user_id: 2, role_id: 1, username: 'bob' },
+    ],
+  },
+  { id: 2, name: 'Red', role: [{ id: 21, user_id: 1, role_id: 1, username: 'me' }] },
+];
+
+const alert = vi.fn();
+let calls: RecordedCall[];
+let answerRole: (call: RecordedCall) => Response;
+
+const authProvider: AuthProvider = {
+  login: async () => {},
+  logout: async () => {},
+  checkAuth: async () => {},
+  checkError: async () => {},
+  getPermissions: async () => undefined,
+  getIdentity: async () => ({ id: 1, fullName: 'me' }),
+};
+
+beforeEach(() => {
+  alert.mockReset();
+  setErrorUi({ alert, goHome: vi.fn() });
+  answerRole = () => jsonResponse({ id: 99 }, 201);
+  calls = installFetch((call) => {
+    const path = call.url.pathname;
+    if (path === '/api/full/team') return jsonResponse(teams, 200, { 'Content-Range': `team 0-1/2` });
+    if (path === '/api/current_user') return jsonResponse({ id: 1, username: 'me', preferences: {}, is_server_admin: false, teams: [] });
+    if (path.startsWith('/api/role')) return answerRole(call);
+    if (path === '/api/team' && call.method === 'POST') return jsonResponse({ id: 3, name: 'Green' }, 201);
+    return jsonResponse({ Description: 'Not found.' }, 404);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetErrorUi();
+  localStorage.clear();
+});
+
+function renderTeams() {
+  const route = deriveConsoleRoutes(categories).find((r) => r.path === '/teams')!;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} authProvider={authProvider}>
+            <RoutePage route={route} />
+          </AdminContext>
+        ),
+      },
+    ],
+    { initialEntries: ['/teams'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+const team = async (name: string) => within(await screen.findByRole('region', { name }));
+const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url.pathname} ${JSON.stringify(c.body ?? null)}`);
+const teamReads = () => calls.filter((c) => c.url.pathname === '/api/full/team').length;
+
+describe('the teams page', () => {
+  it("reads the teams with their members' usernames and roles in one paged call", async () => {
+    renderTeams();
+    const blue = await team('Blue');
+    expect(blue.getByText('bob')).toBeTruthy();
+    const read = calls.find((c) => c.url.pathname === '/api/full/team')!;
+    expect(read.url.searchParams.get('fields')).toBe('id,name,role(id,user_id,role_id,username)');
+    expect(JSON.parse(read.url.searchParams.get('range')!)).toEqual([0, 24]);
+  });
+
+  it('gives the admin of a team the roles dropdown; others read the role names only', async () => {
+    renderTeams();
+    const blue = await team('Blue');
+    await waitFor(() => expect(blue.getByLabelText(ownMessages.roleOf('bob'))).toBeTruthy());
+    expect((blue.getByLabelText(ownMessages.roleOf('bob')) as HTMLSelectElement).value).toBe('1');
+    expect(blue.getByRole('button', { name: ownMessages.addMember })).toBeTruthy();
+
+    const red = await team('Red');
+    expect(red.getByText(messages.roleName(1))).toBeTruthy();
+    expect(red.queryByRole('combobox')).toBeNull();
+    expect(red.queryByRole('button', { name: ownMessages.addMember })).toBeNull();
+    expect(red.getByText(ownMessages.readOnlyTeam)).toBeTruthy();
+  });
+
+  it('adds a member by username with the chosen role, then reads the teams again', async () => {
+    renderTeams();
+    const blue = await team('Blue');
+    await waitFor(() => expect(blue.getByLabelText(ownMessages.username)).toBeTruthy());
+    const before = teamReads();
+    fireEvent.change(blue.getByLabelText(ownMessages.username), { target: { value: ' carol ' } });
+    fireEvent.change(blue.getByLabelText(ownMessages.role), { target: { value: '3' } });
+    fireEvent.click(blue.getByRole('button', { name: ownMessages.addMember }));
+    await waitFor(() => expect(writes()).toEqual(['POST /api/role {"team_id":1,"role_id":3,"username":"carol"}']));
+    await waitFor(() => expect(teamReads()).toBeGreaterThan(before));
+    await waitFor(() => expect((blue.getByLabelText(ownMessages.username) as HTMLInputElement).value).toBe(''));
+  });
+
+  it("shows the server's refusal and keeps the typed name", async () => {
+    answerRole = () => jsonResponse({ Description: ownMessages.noSuchUser }, 400);
+    renderTeams();
+    const blue = await team('Blue');
+    await waitFor(() => expect(blue.getByLabelText(ownMessages.username)).toBeTruthy());
+    fireEvent.change(blue.getByLabelText(ownMessages.username), { target: { value: 'nobody' } });
+    fireEvent.click(blue.getByRole('button', { name: ownMessages.addMember }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(ownMessages.noSuchUser));
+    expect((blue.getByLabelText(ownMessages.username) as HTMLInputElement).value).toBe('nobody');
+  });
+
+  it('changes a role with PUT /api/role/{id} {role_id}', async () => {
+    renderTeams();
+    const blue = await team('Blue');
+    await waitFor(() => expect(blue.getByLabelText(ownMessages.roleOf('bob'))).toBeTruthy());
+    fireEvent.change(blue.getByLabelText(ownMessages.roleOf('bob')), { target: { value: '2' } });
+    await waitFor(() => expect(writes()).toEqual(['PUT /api/role/12 {"role_id":2}']));
+  });
+
+  it('removes a member with DELETE /api/role/{id} after a confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    answerRole = () => jsonResponse(undefined, 204);
+    renderTeams();
+    const blue = await team('Blue');
+    const remove = await waitFor(() => blue.getByRole('button', { name: ownMessages.removeMember('bob') }));
+    fireEvent.click(remove);
+    expect(confirm).toHaveBeenCalledWith(ownMessages.confirmRemoveMember('bob', 'Blue'));
+    expect(writes()).toEqual([]);
+    fireEvent.click(remove);
+    await waitFor(() => expect(writes()).toEqual(['DELETE /api/role/12 null']));
+  });
+
+  it("creates a team after checking its name with the schema's rule", async () => {
+    renderTeams();
+    await team('Blue');
+    const name = screen.getByLabelText(ownMessages.newTeamName);
+    fireEvent.change(name, { target: { value: 'bad/name' } });
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.createTeam }));
+    expect(await screen.findByText(messages.nameNotValid)).toBeTruthy();
+    expect(writes()).toEqual([]);
+    fireEvent.change(name, { target: { value: 'Green' } });
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.createTeam }));
+    await waitFor(() => expect(writes()).toEqual(['POST /api/team {"name":"Green"}']));
+  });
+});
+
+describe('the roles dropdown', () => {
+  it('is local: not_authorized, user, Role 2, admin', () => {
+    const onChange = vi.fn();
+    render(<RoleSelect value={1} onChange={onChange} />);
+    const select = screen.getByLabelText(ownMessages.role) as HTMLSelectElement;
+    expect(optionTexts(select)).toEqual(['not_authorized', 'user', 'Role 2', 'admin']);
+    expect([...select.options].map((o) => o.value)).toEqual(['0', '1', '2', '3']);
+    fireEvent.change(select, { target: { value: '3' } });
+    expect(onChange).toHaveBeenCalledWith(3);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The object screen in jsdom over a fake /api: what the error list shows while typing, that a
+ * form with errors sends nothing, what a save sends, and the change confirmation of an edit.
+ * The browser suite (tests/e2e/object*.spec.ts) covers the same against the real server.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AdminContext } from 'react-admin';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
+import { createAuthProvider } from '../../src/dataProvider/authProvider';
+import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
+import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
+import { i18nProvider } from '../../src/i18n';
+import { messages } from '../../src/messages';
+import { mustGetCategory } from '../../src/schemas';
+import type { ObjectMode } from '../../src/resources/consoleRoutes';
+import { ObjectScreen } from '../../src/resources/object/ObjectScreen';
+import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
+
+const profile: Profile = { id: 1, username: 'admin', preferences: {}, is_server_admin: false, teams: [{ id: 1, name: 'First team', role_id: 3 }] };
+
+const objects: Record<string, Record<string, unknown>[]> = {
+  team: [{ id: 1, name: 'First team' }],
+  type: [{ id: 3, name: 'Sensor', team_id: 1, name_of_uid: 'Serial' }],
+  firmware: [
+    { id: 7, name: 'Core', team_id: 1, type_id: 3, version: '1.0.0', is_disabled: 0 },
+    { id: 8, name: 'Core', team_id: 1, type_id: 3, version: '2.0.0', is_disabled: 0 },
+  ],
+  devices_group: [
+    { id: 11, name: 'North', team_id: 1, type_id: 3, target_firmware_id: 7 },
+    { id: 12, name: 'South', team_id: 1, type_id: 3, target_firmware_id: 8 },
+  ],
+  device: [],
+};
+
+const device = {
+  id: 20,
+  name: 'Probe',
+  team_id: 1,
+  type_id: 3,
+  group_id: 11,
+  target_firmware_id: 7,
+  uid_for_type: 'A1',
+  notes: '',
+  icon: null,
+  custom_fields_from_type: [],
+  provisioning: null,
+  author_id: 1,
+  author: { id: 1, username: 'admin' },
+  type: { id: 3, name: 'Sensor', name_of_uid: 'Serial' },
+  group: { id: 11, name: 'North' },
+  target_firmware: { id: 7, name: 'Core', version: '1.0.0' },
+  date: '2025-11-22T14:05:09Z',
+};
+
+let calls: RecordedCall[];
+const alerts = vi.fn();
+
+beforeEach(() => {
+  setErrorUi({ alert: alerts, goHome: vi.fn() });
+  alerts.mockReset();
+  calls = installFetch(({ url, method, body }) => {
+    const path = url.pathname;
+    const one = /^\/api\/(?:full\/)?([a-z_]+)\/(\d+)$/.exec(path);
+    if (path.startsWith('/api/issemver/')) return jsonResponse(/^\d+\.\d+\.\d+$/.test(decodeURIComponent(path.slice(14))));
+    if (method === 'POST') return jsonResponse({ id: 99, ...(body as object) }, 201);
+    if (method === 'PUT' && one) return jsonResponse({ ...device, ...(body as object) });
+    if (one) {
+      if (one[1] === 'device') return jsonResponse(device);
+      const row = objects[one[1]]?.find((o) => String(o.id) === one[2]);
+      return row ? jsonResponse(row) : jsonResponse({ Description: 'Not found.' }, 404);
+    }
+    const list = /^\/api\/([a-z_]+)$/.exec(path);
+    if (list) {
+      const fields = url.searchParams.get('fields')?.split(',');
+      const rows = (objects[list[1]] ?? []).map((o) => (fields ? Object.fromEntries(fields.map((f) => [f, o[f]])) : o));
+      return jsonResponse({ json_list: rows });
+    }
+    return jsonResponse({ Description: 'Not found.' }, 404);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetErrorUi();
+});
+
+function renderScreen(key: string, mode: ObjectMode, id?: string) {
+  const store = createProfileStore(async () => profile);
+  const element = (
+    <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider(store)} i18nProvider={i18nProvider}>
+      <ObjectScreen category={mustGetCategory(key)} mode={mode} id={id} />
+    </AdminContext>
+  );
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/start'] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const textbox = (name: string) => screen.getByRole('textbox', { name });
+const combobox = (name: string) => screen.getByRole('combobox', { name });
+const errorItems = () => within(screen.getByTestId('object-form-errors')).getAllByRole('listitem').map((li) => li.textContent);
+const writes = () => calls.filter((c) => c.method !== 'GET');
+
+describe('the add form validates on change', () => {
+  it('lists the name and version problems under the heading, with the name summary', async () => {
+    renderScreen('firmware', 'new');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'bad/name' } });
+    await waitFor(() => expect(errorItems()).toEqual([messages.nameNotValid, messages.firmwareNameChars]));
+    expect(screen.getByText(messages.fixErrorsHeading)).toBeTruthy();
+
+    fireEvent.change(textbox('Name'), { target: { value: 'Core' } });
+    fireEvent.change(textbox('Version'), { target: { value: '1.0' } });
+    await waitFor(() => expect(errorItems()).toEqual([messages.versionNotSemver]));
+  });
+
+  it('refuses a name + version pair that exists in the team, once a team is chosen', async () => {
+    renderScreen('firmware', 'new');
+    // The single team is chosen automatically.
+    await waitFor(() => expect((combobox('Team') as HTMLSelectElement).value).toBe('1'));
+    fireEvent.change(textbox('Name'), { target: { value: 'Core' } });
+    fireEvent.change(textbox('Version'), { target: { value: '2.0.0' } });
+    await waitFor(() => expect(errorItems()).toEqual([messages.firmwareNotUnique('Core', '2.0.0')]));
+    fireEvent.change(textbox('Version'), { target: { value: '2.0.1' } });
+    await waitFor(() => expect(screen.queryByTestId('object-form-errors')).toBeNull());
+  });
+
+  it('sends nothing while there are errors, and lists the required fields after a try', async () => {
+    renderScreen('firmware', 'new');
+    await waitFor(() => expect((combobox('Team') as HTMLSelectElement).value).toBe('1'));
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(errorItems()).toEqual([messages.typeRequired, messages.versionEmpty]));
+    expect(writes()).toEqual([]);
+  });
+
+  it('saves the schema defaults and the typed values, then goes to the view page', async () => {
+    const router = renderScreen('firmware', 'new');
+    await waitFor(() => expect((combobox('Team') as HTMLSelectElement).value).toBe('1'));
+    fireEvent.change(textbox('Name'), { target: { value: 'Edge' } });
+    await waitFor(() => expect(combobox('Type').hasAttribute('disabled')).toBe(false));
+    fireEvent.change(combobox('Type'), { target: { value: '3' } });
+    fireEvent.change(textbox('Version'), { target: { value: '0.1.0' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/firmware_view'));
+    expect(router.state.location.search).toBe('?id=99');
+    const post = writes()[0];
+    expect(post.url.pathname).toBe('/api/firmware');
+    expect(post.body).toMatchObject({ name: 'Edge', team_id: 1, type_id: 3, version: '0.1.0', is_disabled: 0 });
+    // The remote semver check was asked.
+    expect(calls.some((c) => c.url.pathname === '/api/issemver/0.1.0')).toBe(true);
+  });
+});
+
+describe('an edit asks before changing type, group, target firmware or version', () => {
+  it('lists the changes by name; refused, nothing is sent; accepted, only the changed fields are', async () => {
+    const router = renderScreen('device', 'edit', '20');
+    const group = await screen.findByRole('combobox', { name: 'Group' });
+    // A device in a group cannot have an individual firmware.
+    expect(screen.getByText(messages.individualFirmwareInGroup)).toBeTruthy();
+    await waitFor(() => expect(within(group).getAllByRole('option').length).toBeGreaterThan(2));
+    fireEvent.change(group, { target: { value: '12' } });
+    await waitFor(() => expect((combobox('Target firmware') as HTMLSelectElement).value).toBe('8'));
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    const expected = ['Group: North → South', 'Target firmware: Core (1.0.0) → Core (2.0.0)', messages.confirmChanges].join('\n');
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(expected));
+    expect(writes()).toEqual([]);
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device_view'));
+    // The target firmware follows the group on the server: it is not sent while a group is set.
+    expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/device/20', { group_id: 12 }]]);
+    expect(alerts).not.toHaveBeenCalled();
+  });
+});
