@@ -242,7 +242,6 @@ export const ownMessages = {
 
   // Type screen: its content and the cascade delete (src/resources/type/)
   noObjects: 'None.',
-  firmwareWithVersion: (name: string, version: string) => `${name} (${version})`,
   deletingProgress: (n: number, total: number) => `Deleting ${n} of ${total}…`,
 
   // Devices-in-group block (src/resources/devices_group/)

@@ -57,6 +57,11 @@ export interface FieldSpec {
   check?: (value: unknown) => string | undefined;
   /** A reference that may only point at an object of the same team. Default true for team-scoped refs. */
   sameTeam?: boolean;
+  /**
+   * The entries of this list field follow definitions held by a referenced object: a device's
+   * custom field values follow its type's definitions ({ via: 'type_id', field: 'custom_fields_devices' }).
+   */
+  definedBy?: { via: string; field: string };
   /** What deleting the referenced object does to this one: refuse (default), clear the reference, or delete this too. */
   onDelete?: 'restrict' | 'setNull' | 'cascade';
   /**

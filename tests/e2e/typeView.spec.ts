@@ -1,6 +1,6 @@
 /** The type's view page lists its firmwares, groups and devices, each linking to its view page. */
 import { expect, test } from './fixtures';
-import { ownMessages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { signInByApi } from './signIn';
 import { adminTeamId, create, createDevice, createType, uniqueName } from './typeGroupApi';
 
@@ -17,7 +17,7 @@ test("the view lists the type's firmwares, groups and devices with links", async
 
   await page.goto(`/type_view?id=${type.id}`);
   const firmwares = page.getByRole('region', { name: 'Firmwares' });
-  await expect(firmwares.getByRole('link', { name: ownMessages.firmwareWithVersion(firmware.name, '2.1.0') })).toHaveAttribute(
+  await expect(firmwares.getByRole('link', { name: messages.firmwareOption(firmware.name, '2.1.0') })).toHaveAttribute(
     'href',
     `/firmware_view?id=${firmware.id}`,
   );

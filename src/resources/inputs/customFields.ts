@@ -142,15 +142,6 @@ export function valuesFromDefinitions(definitions: readonly CustomField[], store
     });
 }
 
-/**
- * Fields whose entries are defined on a referenced object instead of typed freely: a device's
- * custom field values follow the definitions of its type. Keyed by field name so that the generic
- * input names no category; a unit test checks that the registry still matches.
- */
-export const DEFINED_ELSEWHERE: Readonly<Record<string, { via: string; definitions: string }>> = {
-  custom_fields_from_type: { via: 'type_id', definitions: 'custom_fields_devices' },
-};
-
 export interface DefinitionSource {
   /** The reference field of the object (type_id). */
   via: string;
@@ -160,8 +151,9 @@ export interface DefinitionSource {
   definitions: string;
 }
 
+/** Where a field's entries are defined (its schema's `definedBy`), or undefined for a free list. */
 export function definitionSource(category: Category, fieldName: string): DefinitionSource | undefined {
-  const entry = DEFINED_ELSEWHERE[fieldName];
-  const refKey = entry && category.fields[entry.via]?.ref;
-  return entry && refKey ? { ...entry, refKey } : undefined;
+  const definedBy = category.fields[fieldName]?.definedBy;
+  const refKey = definedBy && category.fields[definedBy.via]?.ref;
+  return definedBy && refKey ? { via: definedBy.via, definitions: definedBy.field, refKey } : undefined;
 }

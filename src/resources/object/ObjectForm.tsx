@@ -1,5 +1,5 @@
 import { Stack } from '@mui/material';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Form, RecordContextProvider, type RaRecord } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { Category } from '../../schemas';
@@ -33,7 +33,7 @@ export interface ObjectFormProps {
   onSaved: (record: RaRecord) => void;
   onCancel: () => void;
   /** The Delete button to show in view and edit. */
-  deleteButton?: React.ReactNode;
+  deleteButton?: ReactNode;
 }
 
 type Submit = (values: Values) => Promise<void>;
@@ -92,10 +92,18 @@ const ObjectFormBody = ({
   });
 
   const { save, saving } = useSaveObject({ category, mode, record, onSaved });
+  // A second Submit while the first waits for the server checks or the save must not save twice.
+  const busy = useRef(false);
   submit.current = async (formValues) => {
-    setSubmitted(true);
-    const errors = validate(formValues, await remote.settle(formValues));
-    if (Object.keys(errors).length === 0) await save(formValues);
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      setSubmitted(true);
+      const errors = validate(formValues, await remote.settle(formValues));
+      if (Object.keys(errors).length === 0) await save(formValues);
+    } finally {
+      busy.current = false;
+    }
   };
 
   // A field's problem shows once it was changed or left, or after a save was tried ("validated on change").

@@ -2,8 +2,7 @@
  * Which fields the object screen shows and what a new object starts with, read from the schema
  * (spec section 2 'Object screen'). Pure: no React, so the rules are unit-tested directly.
  */
-import type { Category, FieldSpec } from '../../schemas';
-import { ID_FIELD } from '../../schemas';
+import { ID_FIELD, type Category, type FieldSpec } from '../../schemas';
 import { messages } from '../../messages';
 import { displayField } from '../displayField';
 import { formatDate } from '../../formatDate';

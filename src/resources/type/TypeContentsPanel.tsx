@@ -6,7 +6,7 @@ import { Box, Card, CardContent, Link as MuiLink, List, ListItem, Typography } f
 import type { Identifier, RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { mustGetCategory } from '../../schemas';
-import { ownMessages } from '../../messages';
+import { messages, ownMessages } from '../../messages';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import type { ObjectPanelProps } from '../overrides';
 import { CONTENT_ORDER } from './typeCascade';
@@ -22,7 +22,7 @@ interface Item {
 
 const label = (item: Item) =>
   typeof item.version === 'string' && item.version !== ''
-    ? ownMessages.firmwareWithVersion(String(item.name ?? ''), item.version)
+    ? messages.firmwareOption(String(item.name ?? ''), item.version)
     : String(item.name ?? '');
 
 const ContentList = ({ categoryKey, record }: { categoryKey: string; record: RaRecord }) => {
