@@ -242,6 +242,7 @@ export const ownMessages = {
 
   // Type screen: its content and the cascade delete (src/resources/type/)
   noObjects: 'None.',
+  showAllInList: (n: number, plural: string) => `Show all ${n} in ${plural}`,
   deletingProgress: (n: number, total: number) => `Deleting ${n} of ${total}…`,
 
   // Devices-in-group block (src/resources/devices_group/)

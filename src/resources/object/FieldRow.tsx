@@ -1,4 +1,4 @@
-import { Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { getCategory, type Category } from '../../schemas';
 import { FieldInput } from '../inputs/FieldInput';
@@ -63,7 +63,7 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, locked
   if (!field.createInline || readOnly || !refCategory) return input;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      {input}
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{input}</Box>
       <CreateInlineButton
         category={refCategory}
         preset={pickerFilters(deps, values)}

@@ -25,10 +25,15 @@ const label = (item: Item) =>
     ? messages.firmwareOption(String(item.name ?? ''), item.version)
     : String(item.name ?? '');
 
-const ContentList = ({ categoryKey, record }: { categoryKey: string; record: RaRecord }) => {
+/** A type may hold thousands of devices: the panel names the first few and links to the filtered list. */
+const SHOWN_MAX = 20;
+
+const ContentList = ({ categoryKey, via, record }: { categoryKey: string; via: string; record: RaRecord }) => {
   const category = mustGetCategory(categoryKey);
   const viewPath = objectRoutes(category)?.view;
-  const items = (Array.isArray(record[categoryKey]) ? record[categoryKey] : []) as Item[];
+  const all = (Array.isArray(record[categoryKey]) ? record[categoryKey] : []) as Item[];
+  const items = all.slice(0, SHOWN_MAX);
+  const listPath = category.console ? `${category.console.list}?filter=${encodeURIComponent(JSON.stringify({ [via]: record.id }))}` : undefined;
   return (
     <Box component="section" aria-label={category.plural} sx={{ '&:not(:last-child)': { mb: 2 } }}>
       <Typography variant="subtitle1" component="h2">
@@ -49,19 +54,26 @@ const ContentList = ({ categoryKey, record }: { categoryKey: string; record: RaR
               )}
             </ListItem>
           ))}
+          {all.length > SHOWN_MAX && listPath && (
+            <ListItem disableGutters>
+              <MuiLink component={Link} to={listPath}>
+                {ownMessages.showAllInList(all.length, category.plural)}
+              </MuiLink>
+            </ListItem>
+          )}
         </List>
       )}
     </Box>
   );
 };
 
-export const TypeContentsPanel = ({ record, mode }: ObjectPanelProps) => {
+export const TypeContentsPanel = ({ category, record, mode }: ObjectPanelProps) => {
   if (mode !== 'view' || !record) return null;
   return (
     <Card data-testid="type-contents">
       <CardContent>
         {SHOWN_ORDER.map((key) => (
-          <ContentList key={key} categoryKey={key} record={record} />
+          <ContentList key={key} categoryKey={key} via={category.lists?.[key]?.via ?? ''} record={record} />
         ))}
       </CardContent>
     </Card>
