@@ -4,6 +4,7 @@
  */
 import { categories, type Category, type FieldSpec } from '../src/schemas';
 import { MAX_PAGE } from '../server/crud/listQuery';
+import { MAX_JSON_DEPTH } from '../server/crud/validate';
 
 const HEADER = `# API
 
@@ -44,6 +45,16 @@ A plain \`?{field}={id}\` filters a list by a field marked filterable (\`?type_i
 
 Access: a caller sees only objects of teams they belong to; any other object answers 404, exactly
 like an unknown id, on every verb. Only admins of the object's team create, change or delete it (403).
+A reference may cross teams only where the schema says so (an author, a team's member); such an
+expansion answers only its target's summary fields (\`user(username,id)\`), asking for more is a 400.
+The lists of documents in \`basic_docs_list\` (\`[{"id": n}]\`, or plain ids) are references too: each
+document must be one of the object's team. A user's \`preferences\` are read by that user and the server
+administrator only; anybody else reads \`null\`. A new password (\`PUT /api/user/{id}\`) ends the user's
+other sessions.
+
+Values: text and JSON must be storable by PostgreSQL (no NUL character, no unpaired surrogate; JSON
+nested at most ${MAX_JSON_DEPTH} levels), else 400. Two writes colliding in the database (a deadlock)
+answer 409; the refused one may be sent again.
 
 ### Paged lists: the ra-data-simple-rest dialect
 
@@ -88,6 +99,7 @@ function fieldRow(name: string, f: FieldSpec): string {
     f.required ? 'required' : '',
     f.system ? 'set by the server' : '',
     f.writeOnly ? 'write-only' : '',
+    f.private ? 'read by the object itself and the server administrator only' : '',
     f.default !== undefined ? `default \`${JSON.stringify(f.default)}\`` : '',
     f.maxLength ? `at most ${f.maxLength} characters` : '',
     f.resolvesTo ? `resolved to \`${f.resolvesTo}\`` : '',

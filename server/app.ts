@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { ServerConfig } from './config';
 import { ApiError } from './http/errors';
+import { clientDataError, concurrencyError } from './http/dbErrorNet';
 import { ownMessages } from '../src/messages';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './routes/auth';
@@ -50,6 +51,15 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
       return reply.code(400).send({ Description: ownMessages.malformedJson });
     }
     if (status >= 400 && status < 500) return reply.code(status).send({ Description: err.message });
+    // A database error a client's values or timing caused, that no check before the statement caught.
+    if (clientDataError(err)) {
+      request.log.warn(err);
+      return reply.code(400).send({ Description: ownMessages.valueNotStorable });
+    }
+    if (concurrencyError(err)) {
+      request.log.warn(err);
+      return reply.code(409).send({ Description: ownMessages.concurrentChange });
+    }
     request.log.error(err);
     return reply.code(500).send({ Description: ownMessages.internalError });
   });

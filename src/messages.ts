@@ -192,6 +192,14 @@ export const ownMessages = {
   notAllowed: 'This operation is not allowed.',
   fieldCannotChange: (label: string) => `The ${label.toLowerCase()} cannot be changed while the object is in use.`,
   badFieldsParam: (detail: string) => `The fields parameter is not valid: ${detail}.`,
+  // Values PostgreSQL cannot store (server/crud/validate.ts) and the error handler's net for the rest
+  unstorableText: (field: string) =>
+    `The field '${field}' contains a character that cannot be stored (a NUL character or an unpaired surrogate).`,
+  jsonTooDeep: (field: string, max: number) => `The field '${field}' is nested more than ${max} levels deep.`,
+  valueNotStorable: 'A value of the request cannot be stored or compared.',
+  concurrentChange: 'The objects were changed by another request at the same time. Please try again.',
+  // Lists of documents held in JSON (a collection's or a device's basic_docs_list)
+  docsListShape: (field: string) => `The field '${field}' must be a list of document ids ({ "id": n }).`,
   badFilter: (field: string) => `The filter '${field}' must be an id.`,
 
   // List dialect of ra-data-simple-rest and the CSV export (server/crud/listQuery.ts, server/routes/csvExport.ts)

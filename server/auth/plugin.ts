@@ -20,6 +20,18 @@ function sameOrigin(request: FastifyRequest): boolean {
   return origin === `${request.protocol}://${request.host}`;
 }
 
+/**
+ * Whether the rules apply: the raw address is under /api, or the route it reached is. The router
+ * decodes the path, so '/%61pi/login' reaches POST /api/login while its raw URL does not begin
+ * with /api/: judging by the raw URL alone let such a call skip the CSRF check.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  const { url } = request;
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return true;
+  const route = request.routeOptions.url;
+  return route !== undefined && (route === '/api' || route.startsWith('/api/'));
+}
+
 /** The session token from the signed cookie, or undefined. */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const raw = request.cookies[SESSION_COOKIE];
@@ -33,7 +45,7 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    if (!isApiRequest(request)) return;
     if (!SAFE_METHODS.has(request.method)) {
       if (request.headers[CSRF_HEADER] !== CSRF_VALUE || !sameOrigin(request)) {
         return reply.code(403).send({ Description: ownMessages.csrfRejected });

@@ -1,6 +1,8 @@
 /**
  * Failed sign-in attempts counted per account and per address in a sliding window, in memory
- * (one process serves the console). A success clears the account's count.
+ * (one process serves the console). An attempt is counted when it arrives, before the slow
+ * password hash, so that guesses sent in parallel meet the limit too; a success then takes its
+ * count back (the address) or clears the account's.
  */
 export interface LimitRule {
   max: number;
@@ -24,6 +26,13 @@ export class FailureLimiter {
     recent.push(now);
     this.hits.set(key, recent);
     if (this.hits.size > 100_000) this.prune(now);
+  }
+
+  /** Takes back one attempt counted at `at` (it succeeded). */
+  forgive(key: string, at: number): void {
+    const times = this.hits.get(key);
+    const i = times?.lastIndexOf(at) ?? -1;
+    if (times && i !== -1) times.splice(i, 1);
   }
 
   clear(key: string): void {

@@ -7,6 +7,8 @@ export interface SessionUser {
   isServerAdmin: boolean;
   /** team_id -> role_id for every team the user belongs to (role_id > 0). */
   roles: Map<number, number>;
+  /** The stored hash of the session this request came with (a password change keeps it open). */
+  sessionHash?: string;
 }
 
 declare module 'fastify' {

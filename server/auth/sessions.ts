@@ -32,7 +32,15 @@ export async function loadSessionUser(db: Queryable, token: string): Promise<Ses
     [hashToken(token)],
   );
   if (rows.length === 0) return null;
-  return withRoles(db, rows[0]);
+  return { ...(await withRoles(db, rows[0])), sessionHash: hashToken(token) };
+}
+
+/**
+ * Ends the sessions of a user whose password changed (that is usually why it is changed), except
+ * the one of the request that changed it, when that is the user's own.
+ */
+export async function endSessionsAfterPasswordChange(db: Queryable, userId: number, keepHash: string | undefined): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [userId, keepHash ?? null]);
 }
 
 export async function withRoles(

@@ -1,10 +1,12 @@
 /**
  * Devices (spec section 4, 'Group choice'; section 5): a device in a group follows the group's
- * target firmware, so choosing a group sets it, and an individual one is refused.
+ * target firmware, so choosing a group sets it, and an individual one is refused. Its own list
+ * of documents names documents of its team (documentLists.ts).
  */
 import type { CategoryHooks, CreateContext, Row } from '../crud/hooks';
 import { messages } from '../../src/messages';
 import { badRequest } from '../http/errors';
+import { checkDocumentList } from './documentLists';
 
 async function followGroup({ tx, input }: CreateContext, existing?: Row): Promise<void> {
   const groupId = 'group_id' in input ? input.group_id : existing?.group_id;
@@ -21,6 +23,12 @@ async function followGroup({ tx, input }: CreateContext, existing?: Row): Promis
 }
 
 export const deviceHooks: CategoryHooks = {
-  beforeCreate: (ctx) => followGroup(ctx),
-  beforeUpdate: (ctx) => followGroup(ctx, ctx.existing),
+  async beforeCreate(ctx) {
+    await followGroup(ctx);
+    await checkDocumentList(ctx);
+  },
+  async beforeUpdate(ctx) {
+    await followGroup(ctx, ctx.existing);
+    await checkDocumentList(ctx, ctx.existing);
+  },
 };

@@ -10,6 +10,7 @@ import { deviceHooks } from './device';
 import { devicesGroupHooks } from './devicesGroup';
 import { firmwareHooks } from './firmware';
 import { basicDocumentHooks } from './basicDocument';
+import { documentsCollectionHooks } from './documentsCollection';
 import { typeHooks } from './type';
 
 const hooks: Record<string, CategoryHooks> = {
@@ -20,6 +21,7 @@ const hooks: Record<string, CategoryHooks> = {
   devices_group: devicesGroupHooks,
   firmware: firmwareHooks,
   basic_document: basicDocumentHooks,
+  documents_collection: documentsCollectionHooks,
   type: typeHooks,
 };
 

@@ -1,13 +1,14 @@
 /**
- * Users: a password is accepted (write-only) and stored as its scrypt hash; a user sees the
- * users sharing one of their teams (so a team admin can name members), the server
- * administrator sees everyone.
+ * Users: a password is accepted (write-only) and stored as its scrypt hash, and changing it ends
+ * the user's other sessions; a user sees the users sharing one of their teams (so a team admin
+ * can name members), the server administrator sees everyone.
  */
 import type { CategoryHooks, CreateContext } from '../crud/hooks';
 import { ownMessages } from '../../src/messages';
 import { ROLE } from '../../src/schemas/role';
 import { memberTeamIds } from '../auth/sessionUser';
 import { hashPassword } from '../auth/password';
+import { endSessionsAfterPasswordChange } from '../auth/sessions';
 import { badRequest } from '../http/errors';
 import { ident } from '../crud/sql';
 
@@ -33,5 +34,10 @@ export const userHooks: CategoryHooks = {
   },
   async beforeUpdate({ input }) {
     if ('password' in input) await storePasswordHash(input);
+  },
+  async afterUpdate({ tx, user, input, existing }) {
+    if (!('password_hash' in input)) return;
+    const own = existing.id === user.id;
+    await endSessionsAfterPasswordChange(tx, existing.id as number, own ? user.sessionHash : undefined);
   },
 };

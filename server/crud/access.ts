@@ -67,3 +67,18 @@ export function assertPermitted(permission: Permission, category: Category, user
       throw new ApiError(405, ownMessages.notAllowed);
   }
 }
+
+/**
+ * Blanks the private fields (FieldSpec.private) of the answers whose object is not the caller
+ * (scope 'user'), unless the caller is the server administrator. `rows` are the rows read (they
+ * always carry the id), `answers` the JSON objects built from them, in the same order.
+ */
+export function blankPrivateFields(category: Category, user: SessionUser, rows: readonly Row[], answers: Row[]): void {
+  if (user.isServerAdmin) return;
+  const hidden = Object.entries(category.fields).filter(([, f]) => f.private).map(([name]) => name);
+  if (hidden.length === 0) return;
+  answers.forEach((answer, i) => {
+    if (category.scope === 'user' && rows[i].id === user.id) return;
+    for (const name of hidden) if (name in answer) answer[name] = null;
+  });
+}

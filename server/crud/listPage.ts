@@ -7,7 +7,7 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import { visibleWhere } from './access';
+import { blankPrivateFields, visibleWhere } from './access';
 import { helperColumns, withDerived } from './expand';
 import { resolveProjection } from './projection';
 import type { Condition, ListQuery, Sort } from './listQuery';
@@ -51,7 +51,9 @@ export async function readPage(db: Queryable, user: SessionUser, category: Categ
     query.range ? db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, countParams) : undefined,
   ]);
   const total = counted ? counted.rows[0].n : page.rows.length;
-  return { rows: await withDerived(db, user, page.rows, projection), start, total };
+  const answers = await withDerived(db, user, page.rows, projection);
+  blankPrivateFields(category, user, page.rows, answers);
+  return { rows: answers, start, total };
 }
 
 /**

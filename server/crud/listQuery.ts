@@ -19,7 +19,7 @@ import type { Category, FieldKind } from '../../src/schemas/defineCategory';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { publicColumns } from './projection';
-import { isPlainObject } from './validate';
+import { fieldOf, isPlainObject, isStorableText } from './validate';
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -83,8 +83,11 @@ export function parseSort(category: Category, query: Query): Sort {
   const [column, order] = value as [string, string];
   const direction = order.toUpperCase();
   if (direction !== 'ASC' && direction !== 'DESC') throw badRequest(ownMessages.badListParam('sort', expected));
-  const kind = column === 'id' ? 'integer' : category.fields[column]?.kind;
-  if (!publicColumns(category).includes(column) || kind === 'json') throw badRequest(ownMessages.badSortField(column));
+  const kind = column === 'id' ? 'integer' : fieldOf(category, column)?.kind;
+  // A private field is not readable on every row: ordering by it would tell its values.
+  if (!publicColumns(category).includes(column) || kind === 'json' || fieldOf(category, column)?.private) {
+    throw badRequest(ownMessages.badSortField(column));
+  }
   return { column, descending: direction === 'DESC' };
 }
 
@@ -106,8 +109,8 @@ function parseRange(query: Query): ListQuery['range'] {
 /** The kind a filter key compares as, or undefined when the list cannot be filtered by it. */
 function filterKind(category: Category, key: string): FilterKind | undefined {
   if (key === 'id') return 'integer';
-  const field = category.fields[key];
-  if (!field || field.secret || field.writeOnly || !(field.filter || field.kind === 'ref')) return undefined;
+  const field = fieldOf(category, key);
+  if (!field || field.secret || field.writeOnly || field.private || !(field.filter || field.kind === 'ref')) return undefined;
   return field.kind === 'json' || field.kind === 'timestamp' ? undefined : field.kind;
 }
 
@@ -133,6 +136,7 @@ function filterValue(key: string, kind: FilterKind, value: unknown): number | st
       throw bad();
     case 'text':
       if (typeof value !== 'string') throw bad();
+      if (!isStorableText(value)) throw badRequest(ownMessages.unstorableText(key));
       return value;
   }
 }
@@ -142,6 +146,7 @@ function filterCondition(category: Category, key: string, value: unknown): Condi
   if (value === undefined || value === '') return undefined;
   if (key === SEARCH_KEY) {
     if (typeof value !== 'string') throw badRequest(ownMessages.badFilterValue(key, 'a string'));
+    if (!isStorableText(value)) throw badRequest(ownMessages.unstorableText(key));
     const column = searchColumn(category);
     if (!column) throw badRequest(ownMessages.noSearchField);
     const text = value.trim();
@@ -174,7 +179,7 @@ export function parseListQuery(category: Category, query: Query): ListQuery {
 export function plainFilterConditions(category: Category, query: Query): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
-    const field = category.fields[name];
+    const field = fieldOf(category, name);
     if (!field?.filter || raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(',') : raw;
     if (value === '' || value === '0') continue;

@@ -11,7 +11,8 @@
  *   given, every public column is returned besides the groups.
  *
  * Secret fields (a password hash, a claim code) are not public: asking for one is an unknown
- * field, exactly like a misspelt name.
+ * field, exactly like a misspelt name. So is asking, through a reference declared sameTeam:
+ * false (an author, a team member), for more than the target's summary.
  *
  * The fields of an expanded object or of a list item may also name the target's own lookups
  * and counts (a team's roles show each member's username): flat values, one level deep, so a
@@ -162,7 +163,15 @@ export function resolveProjection(category: Category, fieldsParam: string | unde
     const target = getCategory(group.category);
     if (!target) throw badRequest(ownMessages.unknownField(group.category));
     const fields = checkSubfields(target, group.fields);
-    for (const e of every.expansions.filter((x) => x.target.key === target.key)) upsert(chosen.expansions, { ...e, fields });
+    for (const e of every.expansions.filter((x) => x.target.key === target.key)) {
+      // A reference that may cross teams (an author, a member) shows only its target's summary:
+      // the target need not be visible to the caller (an author who has left the team).
+      if (category.fields[e.via]?.sameTeam === false) {
+        const beyond = fields.find((f) => !target.summary.includes(f));
+        if (beyond !== undefined) throw badRequest(ownMessages.unknownField(`${target.key}.${beyond}`));
+      }
+      upsert(chosen.expansions, { ...e, fields });
+    }
     for (const l of every.lists.filter((x) => x.source.key === target.key)) upsert(chosen.lists, { ...l, fields });
   }
   chosen.columns = [...new Set(chosen.columns)];

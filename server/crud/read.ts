@@ -2,7 +2,7 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import { notFoundError, visibleWhere } from './access';
+import { blankPrivateFields, notFoundError, visibleWhere } from './access';
 import { helperColumns, withDerived } from './expand';
 import { resolveProjection } from './projection';
 import { ident, SqlParams } from './sql';
@@ -43,7 +43,9 @@ export async function readList(db: Queryable, user: SessionUser, category: Categ
   const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) =>
     Object.entries(opts.filters ?? {}).map(([field, value]) => `"t".${ident(field)} = ${params.add(value)}`),
   );
-  return withDerived(db, user, rows, projection);
+  const answers = await withDerived(db, user, rows, projection);
+  blankPrivateFields(category, user, rows, answers);
+  return answers;
 }
 
 export async function readOne(db: Queryable, user: SessionUser, category: Category, id: number, opts: ReadOptions): Promise<Row> {
@@ -52,6 +54,7 @@ export async function readOne(db: Queryable, user: SessionUser, category: Catego
     `"t"."id" = ${params.add(id)}`,
   ]);
   if (rows.length === 0) throw notFoundError();
-  const [answer] = await withDerived(db, user, rows, projection);
-  return answer;
+  const answers = await withDerived(db, user, rows, projection);
+  blankPrivateFields(category, user, rows, answers);
+  return answers[0];
 }

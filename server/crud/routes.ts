@@ -24,6 +24,7 @@ import { readList, readOne, type ReadOptions } from './read';
 import { parseListQuery, usesListDialect } from './listQuery';
 import { readPage, type Page } from './listPage';
 import { createObject, deleteObject, updateObject } from './write';
+import { fieldOf } from './validate';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -44,9 +45,9 @@ function readOptions(category: Category, request: FastifyRequest, full: boolean,
   const filters: Record<string, number> = {};
   if (withFilters) {
     for (const [name, raw] of Object.entries(query)) {
-      if (!category.fields[name]?.filter) continue;
+      if (!fieldOf(category, name)?.filter) continue;
       const value = single(raw) ?? '';
-      if (!ID.test(value)) throw badRequest(ownMessages.badFilter(name));
+      if (!ID.test(value) || Number(value) > INT4_MAX) throw badRequest(ownMessages.badFilter(name));
       filters[name] = Number(value);
     }
   }

@@ -10,6 +10,10 @@ import type { Row } from './hooks';
 /** Columns are PostgreSQL `integer`: a larger number would fail in the database, not here. */
 const INT4_MAX = 2_147_483_647;
 
+/** Deepest nesting of a JSON value (provisioning, preferences): far beyond any real document, and
+ * well within what PostgreSQL's jsonb parser and JSON.stringify handle without running out of stack. */
+export const MAX_JSON_DEPTH = 100;
+
 const EXPECTED: Record<FieldSpec['kind'], string> = {
   text: 'a string',
   integer: 'a whole number',
@@ -18,6 +22,30 @@ const EXPECTED: Record<FieldSpec['kind'], string> = {
   timestamp: 'an ISO 8601 date',
   ref: 'an id',
 };
+
+/**
+ * PostgreSQL text cannot hold NUL, and jsonb refuses an unpaired surrogate (\ud800 alone), which
+ * a text column would silently turn into U+FFFD: both are refused, so what is stored is what was sent.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** What is wrong with a JSON value PostgreSQL must store: 'depth', 'text' (a key or string), or undefined. */
+function jsonProblem(value: unknown, depth = 0): 'depth' | 'text' | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : 'text';
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_JSON_DEPTH) return 'depth';
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === 'string' && !isStorableText(key)) return 'text';
+    const problem = jsonProblem(item, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The declared field of that name; never one inherited from Object.prototype ('constructor'). */
+export const fieldOf = (category: Category, name: string): FieldSpec | undefined =>
+  Object.hasOwn(category.fields, name) ? category.fields[name] : undefined;
 
 function hasKind(field: FieldSpec, value: unknown): boolean {
   switch (field.kind) {
@@ -47,6 +75,9 @@ function validateValue(name: string, field: FieldSpec, value: unknown): void {
   }
   const problem = field.check?.(value);
   if (problem) throw badRequest(problem);
+  const unstorable = field.kind === 'json' ? jsonProblem(value) : typeof value === 'string' && !isStorableText(value) ? 'text' : undefined;
+  if (unstorable === 'depth') throw badRequest(ownMessages.jsonTooDeep(name, MAX_JSON_DEPTH));
+  if (unstorable === 'text') throw badRequest(ownMessages.unstorableText(name));
 }
 
 /** The write-only input sent in `body` that a hook resolves into `name` (FieldSpec.resolvesTo). */
@@ -67,7 +98,7 @@ export function validateBody(category: Category, body: unknown, mode: 'create' |
       if (mode === 'update' && body.id === pathId) continue;
       throw badRequest(ownMessages.readOnlyField(key));
     }
-    const field = category.fields[key];
+    const field = fieldOf(category, key);
     if (!field) throw badRequest(ownMessages.unknownField(key));
     if (field.system || field.secret) throw badRequest(ownMessages.readOnlyField(key));
   }

@@ -6,6 +6,7 @@ import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
 import { FailureLimiter } from '../auth/rateLimit';
 import { sessionToken } from '../auth/plugin';
+import { isStorableText } from '../crud/validate';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
@@ -40,21 +41,24 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
     const { username, password } = readLoginBody(request.body);
     const account = username.toLowerCase();
-    const wait = Math.max(byAccount.retryAfter(account), byAddress.retryAfter(request.ip));
+    const now = Date.now();
+    const wait = Math.max(byAccount.retryAfter(account, now), byAddress.retryAfter(request.ip, now));
     if (wait > 0) throw tooMany(wait);
+    // Counted now, not after the hash: otherwise any number of parallel guesses pass the check above.
+    byAccount.fail(account, now);
+    byAddress.fail(request.ip, now);
 
-    const { rows } = await app.db.query<{ id: number; password_hash: string | null }>(
-      'SELECT id, password_hash FROM "user" WHERE username = $1',
-      [username],
-    );
+    // A name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
+    const { rows } = isStorableText(username)
+      ? await app.db.query<{ id: number; password_hash: string | null }>('SELECT id, password_hash FROM "user" WHERE username = $1', [
+          username,
+        ])
+      : { rows: [] };
     // An unknown user costs the same hash as a known one: the answer must not tell them apart.
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
-    if (!ok || rows.length === 0) {
-      byAccount.fail(account);
-      byAddress.fail(request.ip);
-      throw unauthorized(ownMessages.wrongCredentials);
-    }
+    if (!ok || rows.length === 0) throw unauthorized(ownMessages.wrongCredentials);
     byAccount.clear(account);
+    byAddress.forgive(request.ip, now);
     const token = await createSession(app.db, rows[0].id);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',

@@ -29,7 +29,7 @@ import { scanVisible } from '../crud/listPage';
 
 /** The exported columns of a category: id, then its list columns. */
 export function csvColumns(category: Category): string[] {
-  const listed = Object.entries(category.fields).filter(([, f]) => f.list && !f.secret && !f.writeOnly);
+  const listed = Object.entries(category.fields).filter(([, f]) => f.list && !f.secret && !f.writeOnly && !f.private);
   return ['id', ...listed.map(([name]) => name)];
 }
 

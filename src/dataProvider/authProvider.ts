@@ -1,10 +1,12 @@
 /**
  * react-admin's AuthProvider over /api/login, /api/logout and /api/current_user. The profile lives
- * in the profile store (profile.ts); this adapter only answers react-admin's questions from it.
+ * in the profile store (profile.ts); this adapter answers react-admin's questions from it, and
+ * reads the teams the user administers with the spec's own call (getPermissions).
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { ROLE } from '../schemas/role';
-import { http, HttpError } from './http';
+import { http, HttpError, isAbortError } from './http';
+import { reportError } from './errors';
 import { profileStore as defaultStore, type ProfileStore, type ProfileTeam } from './profile';
 
 export interface Credentials {
@@ -23,7 +25,19 @@ export interface Permissions {
 /** Where a signed-out visitor lands: the welcome page answers every console route. */
 export const SIGNED_OUT_HOME = '/';
 
-export function createAuthProvider(store: ProfileStore = defaultStore): AuthProvider {
+export type AdminTeamsFetcher = (signal?: AbortSignal) => Promise<number[]>;
+
+/**
+ * Spec section 6: "The list of teams where the user is admin is fetched for this", with
+ * GET /api/get_teams_where_user_is_admin/ (section 7), so that a role given or taken since the
+ * profile was read counts at once.
+ */
+export const fetchAdminTeamIds: AdminTeamsFetcher = async (signal) => {
+  const { json } = await http<{ json_list?: { id: number }[] } | null>('/get_teams_where_user_is_admin/', { signal });
+  return (json?.json_list ?? []).map((team) => Number(team.id));
+};
+
+export function createAuthProvider(store: ProfileStore = defaultStore, fetchAdminTeams: AdminTeamsFetcher = fetchAdminTeamIds): AuthProvider {
   const signedInProfile = async () => {
     const state = await store.settled();
     return state.status === 'signedIn' ? state.profile : undefined;
@@ -66,14 +80,19 @@ export function createAuthProvider(store: ProfileStore = defaultStore): AuthProv
       return { id: profile.id, fullName: profile.username };
     },
 
-    async getPermissions(): Promise<Permissions | undefined> {
+    async getPermissions(params?: { signal?: AbortSignal }): Promise<Permissions | undefined> {
       const profile = await signedInProfile();
       if (!profile) return undefined;
-      return {
-        isServerAdmin: profile.is_server_admin,
-        teams: profile.teams,
-        adminTeamIds: profile.teams.filter((t) => t.role_id === ROLE.ADMIN).map((t) => t.id),
-      };
+      let adminTeamIds: number[];
+      try {
+        adminTeamIds = await fetchAdminTeams(params?.signal);
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        // Said by the error catalogue; the profile's roles are the next best answer.
+        reportError(error);
+        adminTeamIds = profile.teams.filter((t) => t.role_id === ROLE.ADMIN).map((t) => t.id);
+      }
+      return { isServerAdmin: profile.is_server_admin, teams: profile.teams, adminTeamIds };
     },
   };
 }

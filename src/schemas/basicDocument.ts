@@ -25,7 +25,8 @@ export const basicDocument = defineCategory({
     filename: { kind: 'text', label: 'File', system: true },
     notes: notesField,
     author_id: authorField,
-    date: dateField,
+    // Spec section 2: the creation date is shown for devices and firmwares only.
+    date: { ...dateField, shownReadOnly: false },
   },
   summary: ['name', 'doc_type', 'id'],
   unique: [{ name: 'basic_document_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) }],

@@ -45,6 +45,11 @@ export interface FieldSpec {
   writeOnly?: boolean;
   /** Never leaves the server (a password hash, a claim code). */
   secret?: boolean;
+  /**
+   * Read only by the object itself (a user's own preferences, scope 'user') and the server
+   * administrator; anybody else who may see the object reads null.
+   */
+  private?: boolean;
   /** Shown as a column in the category's table or list. */
   list?: boolean;
   /** The list can be filtered by this field (team, type, group). */

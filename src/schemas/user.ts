@@ -30,7 +30,7 @@ export const user = defineCategory({
       check: (v) => (typeof v === 'string' && v.length >= MIN_PASSWORD ? undefined : ownMessages.passwordTooShort),
     },
     password_hash: { kind: 'text', label: 'Password hash', system: true, secret: true },
-    preferences: { kind: 'json', label: 'Preferences', default: {} },
+    preferences: { kind: 'json', label: 'Preferences', default: {}, private: true },
     is_server_admin: { kind: 'boolean', label: 'Server administrator', system: true, default: false },
   },
   summary: ['username', 'id'],

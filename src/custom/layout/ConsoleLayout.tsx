@@ -4,18 +4,25 @@
  * /qr and /login are routes without layout, so they stay reachable when signed out.
  */
 import type { ReactNode } from 'react';
-import { Layout, Loading } from 'react-admin';
+import { Layout, LayoutClasses, Loading } from 'react-admin';
 import { useProfileState } from '../useProfileState';
 import { WelcomePage } from '../WelcomePage';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
+
+/**
+ * react-admin's layout grows to the width of its widest content (min-width: fit-content), so a
+ * wide table made the whole page wider than a phone's screen. The page keeps the viewport's width
+ * instead; a table scrolls inside its own box (list/CategoryTable.tsx).
+ */
+const fitViewport = { minWidth: 0, [`& .${LayoutClasses.content}`]: { minWidth: 0 } } as const;
 
 export const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   const profile = useProfileState();
   if (profile.status === 'loading') return <Loading />;
   if (profile.status === 'signedOut') return <WelcomePage />;
   return (
-    <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>
+    <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitViewport}>
       {children}
     </Layout>
   );

@@ -16,6 +16,8 @@ export const SelectFieldInput = ({ name, field, readOnly, label, helperText, dis
       disabled={disabled || readOnly}
       helperText={helperText}
       required={field.required !== undefined && !readOnly}
+      // As wide as the form's other inputs, also beside a create-inline '+' button.
+      fullWidth
     />
   );
 };

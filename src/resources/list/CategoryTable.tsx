@@ -7,7 +7,7 @@
  */
 import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Datagrid, LinkBase, List, type Identifier } from 'react-admin';
+import { Datagrid, DatagridClasses, LinkBase, List, ListClasses, type Identifier } from 'react-admin';
 import type { Category } from '../../schemas';
 import { ownMessages } from '../../messages';
 import { objectHref, objectRoutes } from '../consoleRoutes';
@@ -18,6 +18,15 @@ import { ListFilterBar } from './ListFilterBar';
 import { columnElement, listColumns } from './listColumns';
 
 export const PAGE_SIZE = 25;
+
+/** On a narrow screen a wide table scrolls sideways inside its card; the page keeps the screen's width. */
+const scrollWide = {
+  [`& .${ListClasses.main}`]: { minWidth: 0 },
+  [`& .${DatagridClasses.tableWrapper}`]: { overflowX: 'auto' },
+} as const;
+
+/** The error catalogue has already shown a failed read (data provider); react-admin's toast would repeat it. */
+export const reportedElsewhere = () => {};
 
 export interface CategoryTableProps {
   category: Category;
@@ -51,6 +60,8 @@ export const CategoryTable = ({ category, showHeading = false, showAdd = true, s
         title={false}
         actions={false}
         empty={false}
+        queryOptions={{ onError: reportedElsewhere }}
+        sx={scrollWide}
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <ListFilterBar category={category} />
