@@ -13,6 +13,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export async function createSession(db: Queryable, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // Sign-ins are rare next to requests: the right moment to forget sessions that have expired.
+  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`,
     [hashToken(token), userId],

@@ -188,3 +188,14 @@ describe('errors', () => {
     expect(res.json().Description).toBe(ownMessages.bodyTooLarge);
   });
 });
+
+describe('expired sessions', () => {
+  it('are refused, and forgotten at the next sign-in', async () => {
+    const cookie = await signIn(t.app, 'alice', PW);
+    await t.db.query("UPDATE sessions SET expires_at = now() - interval '1 minute'");
+    expect((await api(t.app, cookie).get('/api/current_user')).body).toBe('');
+    await signIn(t.app, 'alice', PW);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE expires_at <= now()');
+    expect(rows[0].n).toBe(0);
+  });
+});
