@@ -1,6 +1,7 @@
 /**
  * Every string the user sees, copied from the spec (../shared/spec/console-spec.md) to the letter.
- * Console, server and tests import these constants; nothing user-facing is typed anywhere else.
+ * Console, server and tests import these constants; nothing user-facing is typed anywhere else,
+ * except the names and field labels of each category, declared in its schema file (src/schemas/).
  * Strings the spec does not fix (our own server's extra errors) are grouped at the end.
  */
 export const messages = {

@@ -70,8 +70,37 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
 }
 
+/**
+ * How many calls are waiting for the server's answer. Every call goes through here, so this is
+ * what the page title's ' [waiting for server response]' reads (spec section 2), saves and
+ * deletes included.
+ */
+let waiting = 0;
+const waitingListeners = new Set<() => void>();
+const setWaiting = (n: number) => {
+  waiting = n;
+  waitingListeners.forEach((listener) => listener());
+};
+
+export const pendingCalls = {
+  count: (): number => waiting,
+  subscribe(listener: () => void): () => void {
+    waitingListeners.add(listener);
+    return () => waitingListeners.delete(listener);
+  },
+};
+
 /** Sends the request and returns the raw Response when it is 2xx; throws HttpError otherwise. */
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+  setWaiting(waiting + 1);
+  try {
+    return await sendNow(path, options);
+  } finally {
+    setWaiting(waiting - 1);
+  }
+}
+
+async function sendNow(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', query, body, signal, headers } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {

@@ -214,3 +214,17 @@ test('while the table waits for the server its title says so', async ({ page }) 
   release();
   await expect(appTitle(page)).toHaveText('Firmwares');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the page keeps the screen width: a wide table scrolls sideways inside its card', async ({ page }) => {
+    await devicesOfTeamA(page);
+    const widths = await page.evaluate(() => {
+      const wrapper = document.querySelector('#main-content .RaDatagrid-tableWrapper') as HTMLElement;
+      return { page: document.documentElement.scrollWidth, screen: window.innerWidth, table: wrapper.scrollWidth, box: wrapper.clientWidth };
+    });
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+    expect(widths.table).toBeGreaterThan(widths.box);
+  });
+});

@@ -197,6 +197,10 @@ test('unsetting the target firmware of a device warns first', async ({ page, dia
 test('a type created in a child form from the device form is selected there', async ({ page, dialogs }) => {
   await page.goto('/device_new');
   await input(page, 'Team').selectOption({ label: team.name });
+  // A picker with its '+' spans the form like the other inputs (less the button).
+  const nameBox = (await input(page, 'Name').boundingBox())!;
+  const typeBox = (await input(page, 'Type').boundingBox())!;
+  expect(typeBox.width).toBeGreaterThan(nameBox.width - 80);
   await button(page, messages.addHeading('type')).click();
 
   const dialog = page.getByRole('dialog');

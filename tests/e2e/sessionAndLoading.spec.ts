@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
+import { adminTeam, createObject, uniqueName } from './objectApi';
+import { button, expectScreen, input } from './objectScreen';
 
 test('while a page waits for the server its title says so', async ({ page }) => {
   await signInByApi(page);
@@ -14,6 +16,25 @@ test('while a page waits for the server its title says so', async ({ page }) => 
   await expect(appTitle(page)).toHaveText(`Types${messages.waitingSuffix}`);
   release();
   await expect(appTitle(page)).toHaveText('Types');
+});
+
+test('while a save waits for the server the title says so too', async ({ page }) => {
+  await signInByApi(page);
+  const team = await adminTeam(page.request);
+  const type = await createObject(page.request, 'type', { name: uniqueName('wait type'), team_id: team.id });
+  await page.goto(`/type_edit?id=${type.id}`);
+  await expectScreen(page, 'Type | Edit', 'Edit type');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/api/type/${type.id}$`), async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.continue();
+  });
+  await input(page, 'Notes').fill('Saved slowly.');
+  await button(page, messages.submit).click();
+  await expect(appTitle(page)).toHaveText(`Type | Edit${messages.waitingSuffix}`);
+  release();
+  await expect(appTitle(page)).toHaveText('Type | View');
 });
 
 test.describe('an expired session', () => {

@@ -26,6 +26,7 @@ beforeEach(async () => {
       signedIn = true;
       return jsonResponse(undefined, 204);
     }
+    if (path === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: [{ id: 1, name: 'First team' }] });
     if (path.startsWith('/api/execute_qr_code_action/')) return jsonResponse({ Description: 'Not found.' }, 404);
     // Tables read pages in the list dialect; pickers read the spec's whole json_list.
     if (path === '/api/full/device') return jsonResponse([{ id: 1, name: 'Sensor 1', team_id: 1 }], 200, { 'Content-Range': 'device 0-0/1' });

@@ -26,9 +26,13 @@ afterEach(() => {
   resetErrorUi();
 });
 
+/** What GET /api/get_teams_where_user_is_admin/ answers (the fake server's truth, not the profile's). */
+let adminTeams: { id: number; name: string }[] = [];
+
 /** A fake server with one session flag. */
 function fakeServer() {
   let signedIn = false;
+  adminTeams = [{ id: 1, name: 'First team' }];
   const calls = installFetch(({ url, method, body }) => {
     if (url.pathname === '/api/current_user') return signedIn ? jsonResponse(profile) : new Response('', { status: 200 });
     if (url.pathname === '/api/login' && method === 'POST') {
@@ -36,6 +40,9 @@ function fakeServer() {
       if (username !== 'admin' || password !== 'secret') return jsonResponse({ Description: 'Wrong username or password.' }, 401);
       signedIn = true;
       return jsonResponse(undefined, 204);
+    }
+    if (url.pathname === '/api/get_teams_where_user_is_admin/') {
+      return signedIn ? jsonResponse({ json_list: adminTeams }) : jsonResponse({ Description: 'Sign-in required.' }, 401);
     }
     if (url.pathname === '/api/logout' && method === 'POST') {
       signedIn = false;
@@ -111,6 +118,25 @@ describe('authProvider', () => {
     server.setSignedIn(true);
     const auth = createAuthProvider(createProfileStore());
     expect(await auth.getPermissions!({})).toEqual({ isServerAdmin: true, teams: profile.teams, adminTeamIds: [1] });
+    expect(server.calls.map((c) => c.url.pathname)).toContain('/api/get_teams_where_user_is_admin/');
+  });
+
+  it('the teams the user administers are fetched (spec section 6), so a role changed since sign-in counts', async () => {
+    const server = fakeServer();
+    server.setSignedIn(true);
+    const auth = createAuthProvider(createProfileStore());
+    adminTeams = [{ id: 2, name: 'Other' }];
+    expect((await auth.getPermissions!({})).adminTeamIds).toEqual([2]);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('a failed call is reported, and the profile roles answer instead', async () => {
+    installFetch(({ url }) =>
+      url.pathname === '/api/current_user' ? jsonResponse(profile) : jsonResponse({ Description: 'Internal server error.' }, 500),
+    );
+    const auth = createAuthProvider(createProfileStore());
+    expect((await auth.getPermissions!({})).adminTeamIds).toEqual([1]);
+    expect(alert).toHaveBeenCalledWith('Internal server error.');
   });
 
   it('logout posts /api/logout, forgets the profile and returns to the welcome page', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiUrl, http, HttpError, isAbortError, send } from '../../src/dataProvider/http';
+import { apiUrl, http, HttpError, isAbortError, pendingCalls, send } from '../../src/dataProvider/http';
 import { installFetch, jsonResponse } from './fetchMock';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -97,6 +97,30 @@ describe('http', () => {
     const error = await http('/device', { signal: controller.signal }).catch((e) => e);
     expect(calls[0].init.signal).toBe(controller.signal);
     expect(isAbortError(error)).toBe(true);
+  });
+
+  it('counts the calls waiting for an answer, failed and aborted ones included, for the page title', async () => {
+    const answers: ((r: Response) => void)[] = [];
+    installFetch(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const seen: number[] = [];
+    const unsubscribe = pendingCalls.subscribe(() => seen.push(pendingCalls.count()));
+    expect(pendingCalls.count()).toBe(0);
+    const first = http('/device');
+    const second = http('/type', { method: 'PUT', body: {} }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(pendingCalls.count()).toBe(2);
+    answers[0](jsonResponse({ json_list: [] }));
+    await first;
+    expect(pendingCalls.count()).toBe(1);
+    answers[1](jsonResponse({ Description: 'Refused.' }, 400));
+    expect(await second).toBeInstanceOf(HttpError);
+    expect(pendingCalls.count()).toBe(0);
+    const controller = new AbortController();
+    controller.abort();
+    await http('/device', { signal: controller.signal }).catch(() => undefined);
+    expect(pendingCalls.count()).toBe(0);
+    unsubscribe();
+    expect(seen).toEqual([1, 2, 1, 0, 1, 0]);
   });
 
   it('tells abort errors from others', () => {

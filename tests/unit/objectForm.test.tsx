@@ -56,13 +56,21 @@ const device = {
 
 let calls: RecordedCall[];
 const alerts = vi.fn();
+/** What GET /api/get_teams_where_user_is_admin/ answers. */
+let adminTeams: { id: number; name: string }[];
+
+/** The admin-teams call answers once this resolves (a test may hold it). */
+let adminCallHeld: Promise<void>;
 
 beforeEach(() => {
+  adminTeams = [{ id: 1, name: 'First team' }];
+  adminCallHeld = Promise.resolve();
   setErrorUi({ alert: alerts, goHome: vi.fn() });
   alerts.mockReset();
   calls = installFetch(({ url, method, body }) => {
     const path = url.pathname;
     const one = /^\/api\/(?:full\/)?([a-z_]+)\/(\d+)$/.exec(path);
+    if (path === '/api/get_teams_where_user_is_admin/') return adminCallHeld.then(() => jsonResponse({ json_list: adminTeams }));
     if (path.startsWith('/api/issemver/')) return jsonResponse(/^\d+\.\d+\.\d+$/.test(decodeURIComponent(path.slice(14))));
     if (method === 'POST') return jsonResponse({ id: 99, ...(body as object) }, 201);
     if (method === 'PUT' && one) return jsonResponse({ ...device, ...(body as object) });
@@ -175,5 +183,30 @@ describe('an edit asks before changing type, group, target firmware or version',
     // The target firmware follows the group on the server: it is not sent while a group is set.
     expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/device/20', { group_id: 12 }]]);
     expect(alerts).not.toHaveBeenCalled();
+  });
+});
+
+describe('who may modify the object (spec section 6)', () => {
+  it('waits for the teams the user administers: no non-admin message for an admin, Edit and Delete once known', async () => {
+    let release: () => void = () => {};
+    adminCallHeld = new Promise((resolve) => (release = resolve));
+    renderScreen('device', 'view', '20');
+    expect(await screen.findByTestId('object-name')).toBeTruthy();
+    expect(screen.queryByText(messages.onlyAdminsCanModify)).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.edit })).toBeNull();
+    release();
+    expect(await screen.findByRole('button', { name: messages.edit })).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.delete })).toBeTruthy();
+    expect(screen.queryByText(messages.onlyAdminsCanModify)).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/get_teams_where_user_is_admin/')).toBe(true);
+  });
+
+  it('a member who is not an admin of the team reads the object, told so, without Edit or Delete', async () => {
+    // The profile still says admin: the fetched list decides.
+    adminTeams = [];
+    renderScreen('device', 'view', '20');
+    expect(await screen.findByText(messages.onlyAdminsCanModify)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: messages.edit })).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.delete })).toBeNull();
   });
 });

@@ -40,6 +40,9 @@ describe('form fields', () => {
       { name: 'date', label: 'Creation date', value: '03/01/2024, 04:05:06' },
     ]);
     expect(readOnlyInfo(type, record, getCategory).map((i) => i.label)).toEqual(['Product ID', 'Owner']);
+    // Spec section 2: the creation date for devices and firmwares only, although documents have one.
+    expect(readOnlyInfo(firmware, record, getCategory).map((i) => i.label)).toEqual(['Product ID', 'Owner', 'Creation date']);
+    expect(readOnlyInfo(mustGetCategory('basic_document'), record, getCategory).map((i) => i.label)).toEqual(['Product ID', 'Owner']);
   });
 
   it('a save leaves out what follows another object: the target firmware of a device in a group, its type icon', () => {

@@ -27,12 +27,14 @@ export function listColumns(category: Category): Column[] {
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
 export function columnElement(category: Category, { name, field }: Column): ReactElement {
-  const common = { key: name, source: name, label: field.label };
+  // The key goes straight to each element: React warns about a key spread in with other props.
+  const common = { source: name, label: field.label };
   if (name === displayField(category)) {
     const routes = objectRoutes(category);
-    if (!routes) return <TextField {...common} />;
+    if (!routes) return <TextField key={name} {...common} />;
     return (
       <FunctionField
+        key={name}
         {...common}
         render={(record: RaRecord) => (
           <LinkBase to={objectHref(routes.view, record.id)} onClick={stopPropagation}>
@@ -42,11 +44,11 @@ export function columnElement(category: Category, { name, field }: Column): Reac
       />
     );
   }
-  if (field.kind === 'ref' && field.ref) return <ReferenceColumn {...common} reference={field.ref} sortable={false} />;
-  if (field.kind === 'timestamp') return <FunctionField {...common} render={(record: RaRecord) => formatDate(record[name] as string | null)} />;
-  if (field.kind === 'boolean' || field.input === 'switch') return <BooleanField {...common} looseValue />;
-  if (field.kind === 'integer') return <NumberField {...common} />;
-  return <TextField {...common} />;
+  if (field.kind === 'ref' && field.ref) return <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} />;
+  if (field.kind === 'timestamp') return <FunctionField key={name} {...common} render={(record: RaRecord) => formatDate(record[name] as string | null)} />;
+  if (field.kind === 'boolean' || field.input === 'switch') return <BooleanField key={name} {...common} looseValue />;
+  if (field.kind === 'integer') return <NumberField key={name} {...common} />;
+  return <TextField key={name} {...common} />;
 }
 
 interface ReferenceColumnProps {

@@ -42,7 +42,9 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
   const listPath = category.console?.list ?? '/';
   const existing = mode !== 'new' && id !== undefined && id !== '';
   const { data: record, refetch } = useGetOne(category.key, { id: id ?? '' }, { enabled: existing });
-  const isAdmin = useIsTeamAdmin(record?.team_id);
+  // Undefined until the teams the user administers are known: the form waits for it.
+  const adminOrUnknown = useIsTeamAdmin(record?.team_id);
+  const isAdmin = adminOrUnknown === true;
   const refresh = () => void refetch();
 
   const goView = (objectId: RaRecord['id']) => routes && navigate(objectHref(routes.view, objectId));
@@ -57,7 +59,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
   const Delete = override.DeleteButton ?? DeleteObjectButton;
   const deleteButton = record && isAdmin ? <Delete category={category} record={record} onDeleted={onDeleted} refresh={refresh} /> : undefined;
   const name = record ? String(record[displayField(category)] ?? '') : undefined;
-  const loaded = mode === 'new' || record !== undefined;
+  const loaded = mode === 'new' || (record !== undefined && adminOrUnknown !== undefined);
 
   const content = (
     <>
@@ -69,7 +71,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
           onEdit={mode === 'view' && record && isAdmin && routes ? () => navigate(objectHref(routes.edit, record.id)) : undefined}
         />
       )}
-      {mode !== 'new' && record && !isAdmin && (
+      {mode !== 'new' && record && adminOrUnknown === false && (
         <Alert severity="info" sx={{ mt: 1 }}>
           {messages.onlyAdminsCanModify}
         </Alert>
