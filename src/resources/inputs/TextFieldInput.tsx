@@ -1,22 +1,7 @@
-import { TextField } from '@mui/material';
-import { useInput } from 'react-admin';
-import { keepText, showText, type GenericInputProps } from './inputProps';
+import { FormTextField } from './FormTextField';
+import type { GenericInputProps } from './inputProps';
 
 /** A one-line text input (input kinds 'text' and 'password'). */
-export const TextFieldInput = ({ name, field, readOnly, label, error, helperText, disabled, type }: GenericInputProps & { type?: string }) => {
-  const { field: input, id } = useInput({ source: name, parse: keepText, format: showText });
-  return (
-    <TextField
-      {...input}
-      id={id}
-      type={type}
-      label={label ?? field.label}
-      error={error}
-      helperText={helperText}
-      disabled={disabled}
-      required={field.required !== undefined && !readOnly}
-      fullWidth
-      slotProps={{ input: { readOnly }, htmlInput: { maxLength: field.maxLength } }}
-    />
-  );
-};
+export const TextFieldInput = ({ type, ...props }: GenericInputProps & { type?: string }) => (
+  <FormTextField {...props} textField={() => ({ type })} />
+);
