@@ -103,6 +103,17 @@ describe('the devices-in-group block', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('shows a big group 25 devices at a time', () => {
+    const devices = Array.from({ length: 60 }, (_, i) => ({ id: 100 + i, name: `m${i}` }));
+    renderPanel({ record: { ...group, devices } });
+    const block = screen.getByTestId('devices-in-group');
+    expect(within(block).getAllByRole('button', { name: messages.deleteFromGroup })).toHaveLength(25);
+    expect(within(block).getByRole('link', { name: 'm0' })).toBeTruthy();
+    fireEvent.click(within(block).getByRole('button', { name: /next page/i }));
+    expect(within(block).getByRole('link', { name: 'm25' })).toBeTruthy();
+    expect(within(block).queryByRole('link', { name: 'm0' })).toBeNull();
+  });
+
   it('says when the group is empty', () => {
     renderPanel({ record: { ...group, devices: [] } });
     expect(screen.getByText(ownMessages.noDevicesInGroup)).toBeTruthy();

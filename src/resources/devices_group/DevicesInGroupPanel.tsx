@@ -3,7 +3,7 @@
  * (view and edit): its devices, each with 'Delete from the group', and 'Add devices'. Only
  * administrators of the group's team see the buttons; for others the block is read-only.
  */
-import { Button, Card, CardContent, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
+import { Button, Card, CardContent, Link as MuiLink, List, ListItem, TablePagination, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -16,6 +16,8 @@ import { removeDeviceFromGroup } from './groupMembership';
 
 /** The group's list of devices in its full form names the category of its members. */
 const MEMBERS_LIST = 'devices';
+/** A group may hold thousands of devices: the block shows them a page at a time. */
+const PAGE_SIZE = 25;
 
 interface Member {
   id: Identifier;
@@ -25,11 +27,15 @@ interface Member {
 export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: ObjectPanelProps) => {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removing, setRemoving] = useState<Identifier | null>(null);
+  const [page, setPage] = useState(0);
   if (!record || record.id === undefined || record.id === null) return null;
 
   const memberCategory = mustGetCategory(category.lists?.[MEMBERS_LIST]?.category ?? '');
   const viewPath = objectRoutes(memberCategory)?.view;
   const members = (Array.isArray(record[MEMBERS_LIST]) ? record[MEMBERS_LIST] : []) as Member[];
+  // After removals the last page may be gone: show the last one that still exists.
+  const shownPage = Math.min(page, Math.max(0, Math.ceil(members.length / PAGE_SIZE) - 1));
+  const shown = members.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
 
   const remove = async (id: Identifier) => {
     setRemoving(id);
@@ -48,7 +54,7 @@ export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: Obje
           <Typography variant="body2">{ownMessages.noDevicesInGroup}</Typography>
         ) : (
           <List dense disablePadding>
-            {members.map((device) => (
+            {shown.map((device) => (
               <ListItem key={device.id} disableGutters sx={{ gap: 2 }}>
                 {viewPath ? (
                   <MuiLink component={Link} to={objectHref(viewPath, device.id)}>
@@ -65,6 +71,16 @@ export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: Obje
               </ListItem>
             ))}
           </List>
+        )}
+        {members.length > PAGE_SIZE && (
+          <TablePagination
+            component="div"
+            count={members.length}
+            page={shownPage}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_, next) => setPage(next)}
+          />
         )}
         {isAdmin && (
           <Button variant="outlined" size="small" sx={{ mt: 1 }} onClick={() => setDialogOpen(true)}>
