@@ -49,6 +49,8 @@ async function main() {
     fetch(`${address}/api/device?fields=id,name,team_id`, { headers: { cookie } }).then((r) => r.text()),
   );
   await load('GET /api/device?fields=id,name,team_id', `${address}/api/device?fields=id,name,team_id`, cookie);
+  const page1 = `range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent('["name","ASC"]')}&filter=%7B%7D`;
+  await load('GET /api/full/device page 1 (console table)', `${address}/api/full/device?${page1}`, cookie);
   await load('GET /api/full/device (all fields)', `${address}/api/full/device`, cookie);
   await load(`GET /api/full/type/{id} (lists)`, `${address}/api/full/type/${type.rows[0].id}`, cookie);
   console.log(`${'peak RSS'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(7)} MB`);
