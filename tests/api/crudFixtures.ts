@@ -4,7 +4,7 @@
  * a factory here, so a new category cannot slip past it untested.
  */
 import { expect } from 'vitest';
-import type { Client } from './helpers';
+import { adminWithTeam, type Client, type TestApp } from './helpers';
 
 export type Ids = Record<string, number>;
 
@@ -67,4 +67,16 @@ export async function createEverything(client: Client, userId: number, tag: stri
   const roles = (await client.get(`/api/role?team_id=${team}`)).json().json_list as { id: number; user_id: number }[];
   ids.role = roles.find((r) => r.user_id === userId)!.id;
   return ids;
+}
+
+/** Two admins, alice and bob, each with a team holding one object of every category. */
+export async function twoTeamsWithEverything(t: TestApp) {
+  const a = await adminWithTeam(t, 'alice');
+  const b = await adminWithTeam(t, 'bob');
+  return {
+    aliceClient: a.client,
+    bobClient: b.client,
+    alice: await createEverything(a.client, a.userId, 'A'),
+    bob: await createEverything(b.client, b.userId, 'B'),
+  };
 }

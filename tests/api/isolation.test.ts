@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../src/schemas/index';
 import { messages, ownMessages } from '../../src/messages';
-import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
-import { createBodies, createEverything, updateBodies, type Ids } from './crudFixtures';
+import { api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
+import { createBodies, twoTeamsWithEverything, updateBodies, type Ids } from './crudFixtures';
 
 let t: TestApp;
 let alice: Ids;
@@ -16,12 +16,7 @@ let bobClient: Client;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await adminWithTeam(t, 'alice');
-  const b = await adminWithTeam(t, 'bob');
-  aliceClient = a.client;
-  bobClient = b.client;
-  alice = await createEverything(aliceClient, a.userId, 'A');
-  bob = await createEverything(bobClient, b.userId, 'B');
+  ({ alice, bob, aliceClient, bobClient } = await twoTeamsWithEverything(t));
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
 import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
-import { createEverything, createOk, type Ids } from './crudFixtures';
+import { createOk, twoTeamsWithEverything, type Ids } from './crudFixtures';
 
 let t: TestApp;
 let alice: Ids;
@@ -16,12 +16,7 @@ let carol: Client;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await adminWithTeam(t, 'alice');
-  const b = await adminWithTeam(t, 'bob');
-  aliceClient = a.client;
-  bobClient = b.client;
-  alice = await createEverything(aliceClient, a.userId, 'A');
-  bob = await createEverything(bobClient, b.userId, 'B');
+  ({ alice, bob, aliceClient, bobClient } = await twoTeamsWithEverything(t));
   // carol administers both teams: she sees both, and still may not mix them.
   const carolId = await createUser(t.db, 'carol', 'correct horse battery');
   for (const team of [alice.team, bob.team]) {
