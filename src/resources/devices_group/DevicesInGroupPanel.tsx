@@ -3,13 +3,12 @@
  * (view and edit): its devices, each with 'Delete from the group', and 'Add devices'. Only
  * administrators of the group's team see the buttons; for others the block is read-only.
  */
-import { Button, Card, CardContent, Link as MuiLink, List, ListItem, TablePagination, Typography } from '@mui/material';
+import { Button, Card, CardContent, List, ListItem, TablePagination, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
-import { Link } from 'react-router-dom';
 import { mustGetCategory } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
-import { objectHref, objectRoutes } from '../consoleRoutes';
+import { ObjectViewLink } from '../ObjectViewLink';
 import type { ObjectPanelProps } from '../overrides';
 import { AddDevicesDialog } from './AddDevicesDialog';
 import { removeDeviceFromGroup } from './groupMembership';
@@ -31,7 +30,6 @@ export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: Obje
   if (!record || record.id === undefined || record.id === null) return null;
 
   const memberCategory = mustGetCategory(category.lists?.[MEMBERS_LIST]?.category ?? '');
-  const viewPath = objectRoutes(memberCategory)?.view;
   const members = (Array.isArray(record[MEMBERS_LIST]) ? record[MEMBERS_LIST] : []) as Member[];
   // After removals the last page may be gone: show the last one that still exists.
   const shownPage = Math.min(page, Math.max(0, Math.ceil(members.length / PAGE_SIZE) - 1));
@@ -56,13 +54,9 @@ export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: Obje
           <List dense disablePadding>
             {shown.map((device) => (
               <ListItem key={device.id} disableGutters sx={{ gap: 2 }}>
-                {viewPath ? (
-                  <MuiLink component={Link} to={objectHref(viewPath, device.id)}>
-                    {String(device.name ?? '')}
-                  </MuiLink>
-                ) : (
-                  String(device.name ?? '')
-                )}
+                <ObjectViewLink category={memberCategory} id={device.id}>
+                  {String(device.name ?? '')}
+                </ObjectViewLink>
                 {isAdmin && (
                   <Button size="small" disabled={removing !== null} onClick={() => remove(device.id)}>
                     {messages.deleteFromGroup}

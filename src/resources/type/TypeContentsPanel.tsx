@@ -7,7 +7,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { mustGetCategory } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
-import { objectHref, objectRoutes } from '../consoleRoutes';
+import { ObjectViewLink } from '../ObjectViewLink';
 import type { ObjectPanelProps } from '../overrides';
 import { CONTENT_ORDER } from './typeCascade';
 
@@ -30,7 +30,6 @@ const SHOWN_MAX = 20;
 
 const ContentList = ({ categoryKey, via, record }: { categoryKey: string; via: string; record: RaRecord }) => {
   const category = mustGetCategory(categoryKey);
-  const viewPath = objectRoutes(category)?.view;
   const all = (Array.isArray(record[categoryKey]) ? record[categoryKey] : []) as Item[];
   const items = all.slice(0, SHOWN_MAX);
   const listPath = category.console ? `${category.console.list}?filter=${encodeURIComponent(JSON.stringify({ [via]: record.id }))}` : undefined;
@@ -45,13 +44,9 @@ const ContentList = ({ categoryKey, via, record }: { categoryKey: string; via: s
         <List dense disablePadding>
           {items.map((item) => (
             <ListItem key={item.id} disableGutters>
-              {viewPath ? (
-                <MuiLink component={Link} to={objectHref(viewPath, item.id)}>
-                  {label(item)}
-                </MuiLink>
-              ) : (
-                label(item)
-              )}
+              <ObjectViewLink category={category} id={item.id}>
+                {label(item)}
+              </ObjectViewLink>
             </ListItem>
           ))}
           {all.length > SHOWN_MAX && listPath && (
