@@ -1,5 +1,5 @@
 import { defineCategory } from './defineCategory';
-import { authorField, dateField, documentsCollectionField, iconField, nameField, notesField, teamField, typeField } from './fields';
+import { authorField, dateField, documentsCollectionField, iconField, nameField, notesField, targetFirmwareField, teamField, typeField } from './fields';
 import { checkCustomFields, checkUid } from './rules';
 import { messages, ownMessages } from '../messages';
 
@@ -37,15 +37,9 @@ export const device = defineCategory({
       labelFrom: { via: 'type_id', field: 'name_of_uid' },
     },
     target_firmware_id: {
-      kind: 'ref',
-      ref: 'firmware',
-      label: 'Target firmware',
-      list: true,
-      input: 'select',
-      matches: ['type_id'],
+      ...targetFirmwareField,
       // Spec section 4: a device in a group follows the group's target firmware.
       follows: { via: 'group_id', message: messages.individualFirmwareInGroup },
-      confirmChange: true,
       confirmUnset: messages.unsetTargetFirmware,
     },
     current_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Current firmware', system: true },

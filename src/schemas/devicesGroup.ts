@@ -1,5 +1,5 @@
 import { defineCategory } from './defineCategory';
-import { authorField, documentsCollectionField, iconField, nameField, notesField, teamField, typeField } from './fields';
+import { authorField, documentsCollectionField, iconField, nameField, notesField, targetFirmwareField, teamField, typeField } from './fields';
 import { messages } from '../messages';
 
 export const devicesGroup = defineCategory({
@@ -14,15 +14,7 @@ export const devicesGroup = defineCategory({
     name: nameField(),
     team_id: teamField,
     type_id: typeField,
-    target_firmware_id: {
-      kind: 'ref',
-      ref: 'firmware',
-      label: 'Target firmware',
-      list: true,
-      input: 'select',
-      matches: ['type_id'],
-      confirmChange: true,
-    },
+    target_firmware_id: targetFirmwareField,
     documents_collection_id: documentsCollectionField,
     notes: notesField,
     icon: iconField,

@@ -63,3 +63,14 @@ export const documentsCollectionField: FieldSpec = {
   input: 'none',
   onDelete: 'setNull',
 };
+
+/** A device's or group's target firmware: of the object's type (spec section 4); changing it asks first. */
+export const targetFirmwareField: FieldSpec = {
+  kind: 'ref',
+  ref: 'firmware',
+  label: 'Target firmware',
+  list: true,
+  input: 'select',
+  matches: ['type_id'],
+  confirmChange: true,
+};
