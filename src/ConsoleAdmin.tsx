@@ -9,6 +9,8 @@ import { categories } from './schemas';
 import { messages } from './messages';
 import { dataProvider } from './dataProvider/dataProvider';
 import { authProvider } from './dataProvider/authProvider';
+import { profileStore } from './dataProvider/profile';
+import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { deriveConsoleRoutes } from './resources/consoleRoutes';
 import { displayField } from './resources/displayField';
@@ -24,11 +26,13 @@ import { LOGIN_PATH } from './custom/safeNextPath';
 
 const routes = deriveConsoleRoutes(categories);
 const withScreens = categories.filter((c) => c.console);
+const queryClient = createConsoleQueryClient(profileStore);
 
 export const ConsoleAdmin = () => (
   <Admin
     dataProvider={dataProvider}
     authProvider={authProvider}
+    queryClient={queryClient}
     i18nProvider={i18nProvider}
     disableTelemetry
     layout={ConsoleLayout}

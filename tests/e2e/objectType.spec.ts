@@ -46,7 +46,7 @@ test('a type: add, view, edit, cancel, delete', async ({ page, dialogs }) => {
   await expect(input(page, 'Notes')).toHaveValue('kept');
   expect((await readObject(page.request, 'type', id)).notes).toBe('kept');
 
-  await button(page, messages.delete).click();
+  await button(page, messages.deleteTypeAndContent).click();
   await expect(page).toHaveURL(/\/types$/);
   expect(dialogs).toEqual([messages.confirmDelete(name)]);
   expect(await objectExists(page.request, 'type', id)).toBe(false);

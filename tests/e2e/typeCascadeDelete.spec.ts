@@ -36,11 +36,11 @@ test('a type with devices, a group and a firmware is deleted with all of them', 
   }
 });
 
-test('a type without content has the plain Delete and question', async ({ page, dialogs }) => {
+test("a type without content has the spec's Delete label and the plain question", async ({ page, dialogs }) => {
   const type = await createType(page.request, await adminTeamId(page.request));
   await page.goto(`/type_view?id=${type.id}`);
-  await expect(page.getByRole('button', { name: messages.deleteTypeAndContent })).toHaveCount(0);
-  await page.getByRole('button', { name: messages.delete, exact: true }).click();
+  await expect(page.getByRole('button', { name: messages.delete, exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: messages.deleteTypeAndContent }).click();
   await expect(page).toHaveURL(/\/types$/);
   expect(dialogs).toEqual([messages.confirmDelete(type.name)]);
   expect(await read(page.request, 'type', type.id)).toBeUndefined();

@@ -104,10 +104,10 @@ describe('TypeDeleteButton', () => {
     expect(onDeleted).not.toHaveBeenCalled();
   });
 
-  it('without content: a plain Delete with the plain question', async () => {
+  it("without content: the spec's label, and the plain question", async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { onDeleted } = renderButton(empty);
-    fireEvent.click(screen.getByRole('button', { name: messages.delete }));
+    fireEvent.click(screen.getByRole('button', { name: messages.deleteTypeAndContent }));
     expect(confirm).toHaveBeenCalledWith(messages.confirmDelete('Bare'));
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['DELETE /api/type/4']);

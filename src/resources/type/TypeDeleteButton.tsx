@@ -3,7 +3,7 @@
  * firmwares offers to delete them all with it, asks the spec's stronger question, and deletes
  * them one at a time with progress shown; the first failure is reported by the error catalogue
  * (inside the data provider), stops the rest and re-reads the type to show what is left.
- * An empty type is deleted like any object.
+ * The button always reads the spec's label; an empty type gets the plain question.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Typography } from '@mui/material';
@@ -37,7 +37,7 @@ export const TypeDeleteButton = ({ category, record, onDeleted, refresh }: Delet
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <Button color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={progress !== null} onClick={run}>
-        {withContent ? messages.deleteTypeAndContent : messages.delete}
+        {messages.deleteTypeAndContent}
       </Button>
       {progress && withContent && (
         <Typography role="status" variant="body2">
