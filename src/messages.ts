@@ -197,6 +197,8 @@ export const ownMessages = {
   unstorableText: (field: string) =>
     `The field '${field}' contains a character that cannot be stored (a NUL character or an unpaired surrogate).`,
   jsonTooDeep: (field: string, max: number) => `The field '${field}' is nested more than ${max} levels deep.`,
+  jsonSchemaMismatch: (field: string, detail: string) => `The field '${field}' does not match its schema: ${detail}.`,
+  duplicateInList: (field: string) => `The field '${field}' names the same object more than once.`,
   valueNotStorable: 'A value of the request cannot be stored or compared.',
   concurrentChange: 'The objects were changed by another request at the same time. Please try again.',
   // Lists of documents held in JSON (a collection's or a device's basic_docs_list)

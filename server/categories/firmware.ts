@@ -1,24 +1,13 @@
 /**
- * Firmwares: is_disabled is 0 or 1 (spec: 'is_disabled equal 1'), and a firmware cannot be
- * disabled while it is the target firmware of a device (spec section 4) or of a group (whose
+ * Firmwares: a firmware cannot be disabled while it is the target firmware of a device (spec section 4) or of a group (whose
  * devices follow the group's target firmware, so they would be aimed at it next).
  */
-import type { CategoryHooks, CreateContext } from '../crud/hooks';
+import type { CategoryHooks } from '../crud/hooks';
 import { ownMessages } from '../../src/messages';
-import { badRequest, conflict } from '../http/errors';
-
-function checkDisabledFlag({ input }: CreateContext): void {
-  if ('is_disabled' in input && input.is_disabled !== 0 && input.is_disabled !== 1) {
-    throw badRequest(ownMessages.wrongFieldType('is_disabled', '0 or 1'));
-  }
-}
+import { conflict } from '../http/errors';
 
 export const firmwareHooks: CategoryHooks = {
-  async beforeCreate(ctx) {
-    checkDisabledFlag(ctx);
-  },
   async beforeUpdate(ctx) {
-    checkDisabledFlag(ctx);
     const { tx, input, existing } = ctx;
     if (input.is_disabled !== 1 || existing.is_disabled === 1) return;
     const { rows } = await tx.query(

@@ -15,7 +15,8 @@
  *   values (getMany sends {"id": [...]}) or null (no reference). Blank strings are ignored, as
  *   react-admin sends them for a cleared input.
  */
-import type { Category, FieldKind } from '../../src/schemas/defineCategory';
+import type { Category } from '../../src/schemas/defineCategory';
+import { INT4_MAX, KINDS } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { publicColumns } from './projection';
@@ -30,7 +31,7 @@ export type Condition =
   | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
   | { kind: 'null'; column: string };
 
-export type FilterKind = Extract<FieldKind, 'integer' | 'ref' | 'text' | 'boolean'>;
+export type FilterKind = 'integer' | 'number' | 'ref' | 'text' | 'boolean';
 
 export interface Sort {
   column: string;
@@ -49,7 +50,6 @@ export const MAX_PAGE = 10_000;
 export const ID_SORT: Sort = { column: 'id', descending: false };
 export const SEARCH_KEY = 'q';
 const DIALECT_PARAMS = ['sort', 'range', 'filter'] as const;
-const INT4_MAX = 2_147_483_647;
 const INTEGER_TEXT = /^-?[0-9]{1,10}$/;
 
 export function usesListDialect(query: Query): boolean {
@@ -83,9 +83,10 @@ export function parseSort(category: Category, query: Query): Sort {
   const [column, order] = value as [string, string];
   const direction = order.toUpperCase();
   if (direction !== 'ASC' && direction !== 'DESC') throw badRequest(ownMessages.badListParam('sort', expected));
-  const kind = column === 'id' ? 'integer' : fieldOf(category, column)?.kind;
+  const field = fieldOf(category, column);
+  const sortable = column === 'id' || (field !== undefined && KINDS[field.kind].sortable) || field?.kind === 'ref';
   // A private field is not readable on every row: ordering by it would tell its values.
-  if (!publicColumns(category).includes(column) || kind === 'json' || fieldOf(category, column)?.private) {
+  if (!publicColumns(category).includes(column) || !sortable || field?.private) {
     throw badRequest(ownMessages.badSortField(column));
   }
   return { column, descending: direction === 'DESC' };
@@ -111,11 +112,12 @@ function filterKind(category: Category, key: string): FilterKind | undefined {
   if (key === 'id') return 'integer';
   const field = fieldOf(category, key);
   if (!field || field.secret || field.writeOnly || field.private || !(field.filter || field.kind === 'ref')) return undefined;
-  return field.kind === 'json' || field.kind === 'timestamp' ? undefined : field.kind;
+  return field.kind === 'ref' ? 'ref' : KINDS[field.kind].filterAs;
 }
 
 const EXPECTED: Record<FilterKind, string> = {
   integer: 'an id or a list of ids',
+  number: 'a number or a list of numbers',
   ref: 'an id, a list of ids or null',
   text: 'a string or a list of strings',
   boolean: 'true or false',
@@ -129,6 +131,11 @@ function filterValue(key: string, kind: FilterKind, value: unknown): number | st
       const n = typeof value === 'string' && INTEGER_TEXT.test(value) ? Number(value) : value;
       if (!Number.isInteger(n) || Math.abs(n as number) > INT4_MAX) throw bad();
       return n as number;
+    }
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw bad();
+      return n;
     }
     case 'boolean':
       if (value === true || value === 'true') return true;

@@ -8,11 +8,11 @@
  * stable. Text is sorted case-insensitively (lower()): 'alpha' next to 'Alpha', not after 'Zulu'.
  */
 import type { Category } from '../../src/schemas/defineCategory';
-import { SQL_TYPE } from '../db/ddl';
+import { sqlType } from '../../src/schemas/kinds';
 import type { Condition, Sort } from './listQuery';
 import { ident, type SqlParams } from './sql';
 
-const ARRAY_TYPE = { integer: 'int[]', ref: 'int[]', text: 'text[]', boolean: 'boolean[]' } as const;
+const ARRAY_TYPE = { integer: 'int[]', number: 'float8[]', ref: 'int[]', text: 'text[]', boolean: 'boolean[]' } as const;
 
 /** LIKE treats % and _ as wildcards and \ as the escape: a search is for the text as typed. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -60,7 +60,6 @@ export function keysetKeySql(category: Category, sort: Sort): string {
  */
 export function keysetAfterSql(category: Category, sort: Sort, last: KeysetPosition, params: SqlParams): string {
   const expr = sortExpression(category, sort);
-  const kind = sort.column === 'id' ? 'integer' : (category.fields[sort.column]?.kind ?? 'text');
   const id = params.add(last.id);
   const beyond = sort.descending ? '<' : '>';
   // The common case (the default order) as a plain range, which the primary key index serves.
@@ -69,7 +68,8 @@ export function keysetAfterSql(category: Category, sort: Sort, last: KeysetPosit
     const tiesAfter = `(${expr} IS NULL AND "t"."id" ${beyond} ${id})`;
     return sort.descending ? `(${tiesAfter} OR ${expr} IS NOT NULL)` : tiesAfter;
   }
-  const key = `${params.add(last.key)}::${SQL_TYPE[kind]}`;
+  const field = sort.column === 'id' ? undefined : category.fields[sort.column];
+  const key = `${params.add(last.key)}::${field ? sqlType(field) : 'integer'}`;
   const after = `${expr} ${beyond} ${key} OR (${expr} = ${key} AND "t"."id" ${beyond} ${id})`;
   return sort.descending ? `(${after})` : `(${after} OR ${expr} IS NULL)`;
 }

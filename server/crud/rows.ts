@@ -2,11 +2,12 @@
  * given to the pg driver would otherwise become a PostgreSQL array). */
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
+import { sqlType } from '../../src/schemas/kinds';
 import { ident, SqlParams } from './sql';
 import type { Row } from './hooks';
 
 function placeholder(category: Category, name: string, value: unknown, params: SqlParams): string {
-  if (category.fields[name]?.kind === 'json') return `${params.add(value === null ? null : JSON.stringify(value))}::jsonb`;
+  if (category.fields[name] && sqlType(category.fields[name]) === 'jsonb') return `${params.add(value === null ? null : JSON.stringify(value))}::jsonb`;
   return params.add(value);
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { ident } from '../crud/sql';
+import { sqlType } from '../../src/schemas/kinds';
 
 /** What already exists in the database (filled by introspection in migrate.ts). */
 export interface ExistingSchema {
@@ -27,14 +28,6 @@ export function storedFields(category: Category): [string, FieldSpec][] {
   return Object.entries(category.fields).filter(([, f]) => !f.writeOnly);
 }
 
-export const SQL_TYPE: Record<FieldSpec['kind'], string> = {
-  text: 'text',
-  integer: 'integer',
-  boolean: 'boolean',
-  json: 'jsonb',
-  timestamp: 'timestamptz',
-  ref: 'integer',
-};
 
 /** pg_constraint.confdeltype letters */
 const ON_DELETE: Record<NonNullable<FieldSpec['onDelete']>, { sql: string; letter: string }> = {
@@ -48,17 +41,19 @@ const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
 export function defaultSql(field: FieldSpec): string | undefined {
   const d = field.default;
   if (d === undefined || d === null) return undefined;
-  switch (field.kind) {
-    case 'json':
+  // The registry has checked the default against its field (registryCheck.ts).
+  switch (sqlType(field)) {
+    case 'jsonb':
       return `${quoteLiteral(JSON.stringify(d))}::jsonb`;
     case 'boolean':
       return d ? 'true' : 'false';
     case 'integer':
-    case 'ref':
-      if (typeof d !== 'number' || !Number.isInteger(d)) throw new Error(`Default ${String(d)} is not an integer`);
+    case 'double precision':
       return String(d);
-    default:
+    case 'text':
       return quoteLiteral(String(d));
+    default:
+      return `${quoteLiteral(String(d))}::${sqlType(field)}`;
   }
 }
 
@@ -68,7 +63,7 @@ export function defaultSql(field: FieldSpec): string | undefined {
  * columns stay nullable and the API's validation enforces `required`.
  */
 export function columnSql(name: string, field: FieldSpec, newTable: boolean): string {
-  const parts = [ident(name), SQL_TYPE[field.kind]];
+  const parts = [ident(name), sqlType(field)];
   const def = defaultSql(field);
   if (def !== undefined) parts.push(`DEFAULT ${def}`);
   if (newTable && field.required) parts.push('NOT NULL');

@@ -1,12 +1,9 @@
 import { defineCategory } from './defineCategory';
 import { authorField, dateField, nameField, notesField, teamField } from './fields';
-import { messages, ownMessages } from '../messages';
+import { messages } from '../messages';
 
 export const DOC_TYPES = ['text', 'link', 'file', 'image', 'label_template', 'other'] as const;
 export const TARGET_CLASSES = ['other', 'device', 'type', 'firmware', 'group'] as const;
-
-const oneOf = (field: string, values: readonly string[]) => (v: unknown) =>
-  typeof v === 'string' && values.includes(v) ? undefined : ownMessages.wrongFieldType(field, `one of ${values.join(', ')}`);
 
 export const basicDocument = defineCategory({
   key: 'basic_document',
@@ -19,8 +16,8 @@ export const basicDocument = defineCategory({
   fields: {
     name: nameField(),
     team_id: teamField,
-    doc_type: { kind: 'text', label: 'Document type', default: 'text', list: true, check: oneOf('doc_type', DOC_TYPES) },
-    target_class: { kind: 'text', label: 'Target class', default: 'other', list: true, check: oneOf('target_class', TARGET_CLASSES) },
+    doc_type: { kind: 'enum', values: DOC_TYPES, label: 'Document type', default: 'text', list: true },
+    target_class: { kind: 'enum', values: TARGET_CLASSES, label: 'Target class', default: 'other', list: true },
     content: { kind: 'text', label: 'Content', default: '', maxLength: 1_000_000, input: 'textarea' },
     filename: { kind: 'text', label: 'File', system: true },
     notes: notesField,

@@ -6,15 +6,21 @@
  *
  * Nothing here names a category: what is particular to one lives in its own file.
  */
+import { fieldDeclarationProblem, RegistryError } from './registryCheck';
 
-/** How a field is stored and travels as JSON. */
+/** How a field is stored and travels as JSON; each kind is defined once, in kinds.ts. */
 export type FieldKind =
   | 'text' // string
-  | 'integer' // whole number
+  | 'integer' // whole number (PostgreSQL integer)
+  | 'number' // decimal number (double precision)
   | 'boolean'
-  | 'json' // any JSON value (stored as jsonb)
-  | 'timestamp' // ISO 8601 string, set by the server
-  | 'ref'; // id of an object of another category (integer or null)
+  | 'date' // calendar date, 'YYYY-MM-DD'
+  | 'datetime' // ISO 8601 instant with its offset ('2024-02-29T13:00:00Z')
+  | 'enum' // one of `values`
+  | 'url' // an absolute URL of one of `schemes` (http and https by default)
+  | 'ref' // id of an object of another category (integer or null)
+  | 'refList' // ordered list of objects of `ref`, as [{ "id": n }, ...] (plain ids accepted)
+  | 'json'; // any JSON value (stored as jsonb), optionally checked against `schema`
 
 /** Which input the console renders for a field. */
 export type InputKind =
@@ -23,6 +29,10 @@ export type InputKind =
   | 'number'
   | 'switch'
   | 'select' // a reference picker (the shared Dropdown)
+  | 'enum' // a picker of declared values
+  | 'date'
+  | 'datetime'
+  | 'url'
   | 'json'
   | 'customFields'
   | 'icon'
@@ -33,8 +43,20 @@ export interface FieldSpec {
   kind: FieldKind;
   /** Label of the column or input. */
   label: string;
-  /** For kind 'ref': the key of the referenced category. */
+  /** For kinds 'ref' and 'refList': the key of the referenced category. */
   ref?: string;
+  /** For kind 'enum': the values allowed, in the order the picker offers them. */
+  values?: readonly string[];
+  /** For kind 'enum': what the picker shows for each value (the value itself when absent). */
+  valueLabels?: Readonly<Record<string, string>>;
+  /** For kind 'url': the schemes allowed (default http and https). */
+  schemes?: readonly string[];
+  /** For kind 'json': a JSON Schema (draft 2020-12) the value must satisfy, on both sides. */
+  schema?: Readonly<Record<string, unknown>>;
+  /** The field was called this before: the migration renames the column (migrations, docs/INTEGRATOR.md). */
+  renamedFrom?: string;
+  /** Searched by the list's search box (`q`); the name field when no field says so. */
+  searchable?: boolean;
   /** Message when the field is missing or empty on create (and when emptied on update). */
   required?: string;
   /** Value stored when a create does not send the field. */
@@ -235,7 +257,8 @@ export const ID_FIELD: FieldSpec = { kind: 'integer', label: 'Product ID', syste
 
 export function defineCategory<const T extends CategoryDef>(def: T): T & Category {
   for (const [name, field] of Object.entries(def.fields)) {
-    if (field.kind === 'ref' && !field.ref) throw new Error(`${def.key}.${name}: a ref field needs 'ref'`);
+    const problem = fieldDeclarationProblem(field);
+    if (problem) throw new RegistryError(def.key, name, problem);
   }
   const columns = ['id', ...Object.keys(def.fields)];
   return Object.freeze({ ...def, columns }) as T & Category;

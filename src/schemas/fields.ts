@@ -54,7 +54,7 @@ export const authorField: FieldSpec = {
   shownReadOnly: true,
 };
 
-export const dateField: FieldSpec = { kind: 'timestamp', label: 'Creation date', system: true, shownReadOnly: true };
+export const dateField: FieldSpec = { kind: 'datetime', label: 'Creation date', system: true, shownReadOnly: true };
 
 export const documentsCollectionField: FieldSpec = {
   kind: 'ref',

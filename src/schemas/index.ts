@@ -3,6 +3,7 @@
  * beside this one plus one line here.
  */
 import type { Category } from './defineCategory';
+import { checkRegistry } from './registryCheck';
 import { device } from './device';
 import { devicesGroup } from './devicesGroup';
 import { type } from './type';
@@ -27,6 +28,8 @@ export const categories: readonly Category[] = [
   device,
 ];
 
+checkRegistry(categories);
+
 const byKey = new Map(categories.map((c) => [c.key, c]));
 
 export function getCategory(key: string): Category | undefined {
@@ -41,3 +44,6 @@ export function mustGetCategory(key: string): Category {
 
 export * from './defineCategory';
 export * from './rules';
+export * from './kinds';
+export * from './compile';
+export { checkRegistry, RegistryError } from './registryCheck';

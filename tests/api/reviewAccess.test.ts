@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
+import { mustGetCategory, typeErrorOf } from '../../src/schemas';
 import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk, twoTeamsWithEverything, type Ids } from './crudFixtures';
 
@@ -56,7 +57,7 @@ describe('lists of documents (basic_docs_list) are references too', () => {
   });
 
   it('must be a list of ids or { id } objects', async () => {
-    const shape = ownMessages.docsListShape('basic_docs_list');
+    const shape = typeErrorOf(mustGetCategory('documents_collection').fields.basic_docs_list);
     for (const list of ['x', { id: bob.basic_document }, [{ id: 'a' }], [{}], [0], [-1], [1.5], [null], [[bob.basic_document]]]) {
       await expectError(bobClient.put(`/api/documents_collection/${bob.documents_collection}`, { basic_docs_list: list }), 400, shape);
     }

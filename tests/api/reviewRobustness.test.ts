@@ -50,23 +50,23 @@ describe('list filters beyond the integer range', () => {
 
 describe('text PostgreSQL cannot store', () => {
   it('a NUL character in a text field is a 400 on create and update, and nothing changes', async () => {
-    await expectError(c.post('/api/type', { name: 'nul', team_id: ids.team, notes: 'a\u0000b' }), 400, ownMessages.unstorableText('notes'));
+    await expectError(c.post('/api/type', { name: 'nul', team_id: ids.team, notes: 'a\u0000b' }), 400, ownMessages.unstorableText('Notes'));
     const before = (await c.get(`/api/device/${ids.device}`)).json();
-    await expectError(c.put(`/api/device/${ids.device}`, { notes: 'a\u0000b' }), 400, ownMessages.unstorableText('notes'));
+    await expectError(c.put(`/api/device/${ids.device}`, { notes: 'a\u0000b' }), 400, ownMessages.unstorableText('Notes'));
     expect((await c.get(`/api/device/${ids.device}`)).json()).toEqual(before);
     expect((await c.get('/api/type?fields=name')).json().json_list).not.toContainEqual({ name: 'nul' });
   });
 
   it('an unpaired surrogate is refused rather than silently replaced', async () => {
-    await expectError(c.put(`/api/device/${ids.device}`, { notes: 'x\ud800y' }), 400, ownMessages.unstorableText('notes'));
+    await expectError(c.put(`/api/device/${ids.device}`, { notes: 'x\ud800y' }), 400, ownMessages.unstorableText('Notes'));
   });
 
   it('NUL or an unpaired surrogate anywhere in a JSON field is a 400', async () => {
     const url = `/api/device/${ids.device}`;
-    await expectError(c.put(url, { provisioning: { a: 'a\u0000b' } }), 400, ownMessages.unstorableText('provisioning'));
-    await expectError(c.put(url, { provisioning: { 'key\u0000': 1 } }), 400, ownMessages.unstorableText('provisioning'));
-    await expectError(c.put(url, { provisioning: [[{ a: '\udc00' }]] }), 400, ownMessages.unstorableText('provisioning'));
-    await expectError(c.put('/api/user', { preferences: { theme: '\u0000' } }), 400, ownMessages.unstorableText('preferences'));
+    await expectError(c.put(url, { provisioning: { a: 'a\u0000b' } }), 400, ownMessages.unstorableText('Provisioning'));
+    await expectError(c.put(url, { provisioning: { 'key\u0000': 1 } }), 400, ownMessages.unstorableText('Provisioning'));
+    await expectError(c.put(url, { provisioning: [[{ a: '\udc00' }]] }), 400, ownMessages.unstorableText('Provisioning'));
+    await expectError(c.put('/api/user', { preferences: { theme: '\u0000' } }), 400, ownMessages.unstorableText('Preferences'));
     // Ordinary unicode, astral plane included, is stored as sent.
     const ok = await c.put(url, { provisioning: { 'ключ': 'значение 🚀', emoji: '\ud83d\ude80' } });
     expect(ok.statusCode).toBe(200);
@@ -94,7 +94,7 @@ describe('text PostgreSQL cannot store', () => {
   });
 
   it('a NUL character in the username of a new member is a 400', async () => {
-    await expectError(c.post('/api/role', { team_id: ids.team, username: 'x\u0000' }), 400, ownMessages.unstorableText('username'));
+    await expectError(c.post('/api/role', { team_id: ids.team, username: 'x\u0000' }), 400, ownMessages.unstorableText('Username'));
   });
 });
 
@@ -108,7 +108,7 @@ describe('deeply nested JSON', () => {
     for (const n of [MAX_JSON_DEPTH + 1, 5000, 200_000]) {
       const res = await rawPut(url, `{"provisioning":${nested(n)}}`);
       expect(res.statusCode, String(n)).toBe(400);
-      expect(description(res)).toBe(ownMessages.jsonTooDeep('provisioning', MAX_JSON_DEPTH));
+      expect(description(res)).toBe(ownMessages.jsonTooDeep('Provisioning', MAX_JSON_DEPTH));
     }
     // The prototype-poisoning scan of the JSON parser runs when the text names a constructor.
     const res = await rawPut(url, `{"provisioning":{"constructor":1,"x":${nested(200_000)}}}`);

@@ -78,18 +78,18 @@ describe('body hygiene', () => {
   });
 
   it('refuses values of the wrong JSON type', async () => {
-    await expectError(c.post('/api/type', { name: 5, team_id: team }), 400, ownMessages.wrongFieldType('name', 'a string'));
-    await expectError(c.post('/api/type', { name: 'x', team_id: '1' }), 400, ownMessages.wrongFieldType('team_id', 'an id'));
+    await expectError(c.post('/api/type', { name: 5, team_id: team }), 400, ownMessages.wrongFieldType('Name', 'a string'));
+    await expectError(c.post('/api/type', { name: 'x', team_id: '1' }), 400, ownMessages.wrongFieldType('Team', 'an id'));
     await expectError(c.put(`/api/device/1`, {}), 404, ownMessages.notFound);
     const fw = { name: 'fwt', team_id: team, type_id: type, version: '1.0.0' };
-    await expectError(c.post('/api/firmware', { ...fw, is_disabled: true }), 400, ownMessages.wrongFieldType('is_disabled', 'a whole number'));
-    await expectError(c.post('/api/firmware', { ...fw, is_disabled: 2 }), 400, ownMessages.wrongFieldType('is_disabled', '0 or 1'));
-    await expectError(c.post('/api/firmware', { ...fw, type_id: 1.5 }), 400, ownMessages.wrongFieldType('type_id', 'an id'));
-    await expectError(c.post('/api/firmware', { ...fw, type_id: 2 ** 40 }), 400, ownMessages.wrongFieldType('type_id', 'an id'));
+    await expectError(c.post('/api/firmware', { ...fw, is_disabled: true }), 400, ownMessages.wrongFieldType('Disabled', 'a whole number'));
+    await expectError(c.post('/api/firmware', { ...fw, is_disabled: 2 }), 400, ownMessages.wrongFieldType('Disabled', '0 or 1'));
+    await expectError(c.post('/api/firmware', { ...fw, type_id: 1.5 }), 400, ownMessages.wrongFieldType('Type', 'an id'));
+    await expectError(c.post('/api/firmware', { ...fw, type_id: 2 ** 40 }), 400, ownMessages.wrongFieldType('Type', 'an id'));
   });
 
   it('refuses text longer than the field allows', async () => {
-    await expectError(c.post('/api/type', { name: 'x'.repeat(201), team_id: team }), 400, ownMessages.tooLong('name', 200));
+    await expectError(c.post('/api/type', { name: 'x'.repeat(201), team_id: team }), 400, ownMessages.tooLong('Name', 200));
   });
 
   it('answers 404 for an id that is not a number', async () => {

@@ -34,7 +34,7 @@ describe('generic inputs', () => {
     expect(inputKind(firmware.fields.is_disabled)).toBe('switch');
     expect(inputKind(firmware.fields.type_id)).toBe('select');
     expect(inputKind(firmware.fields.version)).toBe('text');
-    expect(inputKind(firmware.fields.date)).toBe('none');
+    expect(inputKind(firmware.fields.date)).toBe('datetime');
   });
 });
 

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { InputKind } from '../../schemas';
 import { CustomFieldsInput } from './CustomFieldsInput';
+import { DateFieldInput, DateTimeFieldInput, UrlFieldInput } from './DateFieldInputs';
+import { EnumFieldInput } from './EnumFieldInput';
 import { IconFieldInput } from './IconFieldInput';
 import type { GenericInputProps } from './inputProps';
 import { inputKind } from './inputKind';
@@ -20,6 +22,10 @@ const INPUTS: Record<InputKind, ComponentType<GenericInputProps> | undefined> = 
   number: NumberFieldInput,
   switch: SwitchFieldInput,
   select: SelectFieldInput,
+  enum: EnumFieldInput,
+  date: DateFieldInput,
+  datetime: DateTimeFieldInput,
+  url: UrlFieldInput,
   json: JsonFieldInput,
   customFields: CustomFieldsInput,
   icon: IconFieldInput,

@@ -5,6 +5,8 @@ import { keepText, showText, type GenericInputProps } from './inputProps';
 export interface FormTextFieldProps extends GenericInputProps {
   /** Turns what the box shows into the form value (text is kept as typed by default). */
   parse?: (text: unknown) => unknown;
+  /** Turns the form value into what the box shows (the value as text by default). */
+  format?: (value: unknown) => string;
   /** Extra props of the MUI TextField (type, multiline, rows from the value). */
   textField?: (value: unknown) => Partial<TextFieldProps>;
   /** Attributes of the <input> itself (maxLength, step). */
@@ -12,8 +14,8 @@ export interface FormTextFieldProps extends GenericInputProps {
 }
 
 /** The MUI text box every text-like input of the object form is made of. */
-export const FormTextField = ({ name, field, readOnly, label, error, helperText, disabled, parse = keepText, textField, htmlInput }: FormTextFieldProps) => {
-  const { field: input, id } = useInput({ source: name, parse, format: showText });
+export const FormTextField = ({ name, field, readOnly, label, error, helperText, disabled, parse = keepText, format = showText, textField, htmlInput }: FormTextFieldProps) => {
+  const { field: input, id } = useInput({ source: name, parse, format });
   return (
     <TextField
       {...input}

@@ -45,7 +45,7 @@ export function columnElement(category: Category, { name, field }: Column): Reac
     );
   }
   if (field.kind === 'ref' && field.ref) return <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} />;
-  if (field.kind === 'timestamp') return <FunctionField key={name} {...common} render={(record: RaRecord) => formatDate(record[name] as string | null)} />;
+  if (field.kind === 'datetime') return <FunctionField key={name} {...common} render={(record: RaRecord) => formatDate(record[name] as string | null)} />;
   if (field.kind === 'boolean' || field.input === 'switch') return <BooleanField key={name} {...common} looseValue />;
   if (field.kind === 'integer') return <NumberField key={name} {...common} />;
   return <TextField key={name} {...common} />;

@@ -68,7 +68,8 @@ function displayValue(
   refCategory: (key: string) => Category | undefined,
 ): string {
   const value = record[name];
-  if (field.kind === 'timestamp') return formatDate(value as string | null | undefined);
+  if (field.kind === 'datetime') return formatDate(value as string | null | undefined);
+  if (field.kind === 'date') return formatDate(value as string | null | undefined, { time: false });
   if (field.kind === 'ref') {
     const key = expansionKey(category, name);
     const target = field.ref ? refCategory(field.ref) : undefined;

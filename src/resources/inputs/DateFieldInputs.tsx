@@ -1,0 +1,37 @@
+import { FormTextField } from './FormTextField';
+import type { GenericInputProps } from './inputProps';
+
+/** A calendar date: the browser's date picker, whose value is already 'YYYY-MM-DD'; empty is null. */
+export const DateFieldInput = (props: GenericInputProps) => (
+  <FormTextField {...props} parse={(text) => (text === '' ? null : text)} textField={() => ({ type: 'date', slotProps: { inputLabel: { shrink: true } } })} htmlInput={{}} />
+);
+
+/** 'YYYY-MM-DDTHH:mm' of the local time zone, for a datetime-local input. */
+export function toLocalInput(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** The instant a datetime-local value means here, as ISO 8601 with its offset (Z); empty is null. */
+export function fromLocalInput(text: unknown): unknown {
+  if (typeof text !== 'string' || text === '') return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
+/** A date and time: the browser's picker in local time; the value travels as UTC ISO 8601. */
+export const DateTimeFieldInput = (props: GenericInputProps) => (
+  <FormTextField
+    {...props}
+    parse={fromLocalInput}
+    format={toLocalInput}
+    textField={() => ({ type: 'datetime-local', slotProps: { inputLabel: { shrink: true } } })}
+    htmlInput={{}}
+  />
+);
+
+/** An address: a URL box (the schemes allowed are checked by the field's rule). */
+export const UrlFieldInput = (props: GenericInputProps) => <FormTextField {...props} textField={() => ({ type: 'url' })} />;

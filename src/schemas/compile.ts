@@ -1,0 +1,132 @@
+/**
+ * Each category compiled to zod: one validator per field (kind, length, the field's own `check`
+ * with the spec's message, `required`), and the create and partial-update bodies built from them.
+ * The server validates every request body with these; the console validates its forms with the
+ * same field validators; the JSON Schema of the API (OpenAPI) is zod's output of the same objects.
+ * Messages name a field by its label.
+ */
+import { z } from 'zod';
+import type { Category, FieldSpec } from './defineCategory';
+import { KINDS } from './kinds';
+import { ownMessages } from '../messages';
+
+/** An empty value: null, or text of only blanks. What `required` refuses. */
+export const isEmptyValue = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Fields a client never sends: set by the server, or never leaving it. */
+export const isClientWritable = (field: FieldSpec): boolean => !field.system && !field.secret;
+
+/** The field's label in messages. */
+export const labelOf = (field: FieldSpec): string => field.label;
+
+/** The message of a value of the wrong kind. */
+export const typeErrorOf = (field: FieldSpec): string => ownMessages.wrongFieldType(labelOf(field), KINDS[field.kind].expected(field));
+
+const cache = new WeakMap<FieldSpec, z.ZodType>();
+
+/**
+ * The validator of a field's value: a required field refuses null and blank text, an optional one
+ * accepts null. (fieldProblem gives an empty required field its `required` message first.)
+ */
+export function fieldSchema(field: FieldSpec): z.ZodType {
+  const cached = cache.get(field);
+  if (cached) return cached;
+  let value: z.ZodType = KINDS[field.kind].value(field, labelOf(field), typeErrorOf(field));
+  const check = field.check;
+  if (check) {
+    value = value.superRefine((v, ctx) => {
+      const problem = check(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+  }
+  const required = field.required;
+  const schema = required ? value.refine((v) => !isEmptyValue(v), { error: required }) : value.nullable();
+  cache.set(field, schema);
+  return schema;
+}
+
+/** The first message of a failed parse. */
+export const firstMessage = (error: z.ZodError): string => error.issues[0]?.message ?? ownMessages.bodyNotObject;
+
+/** The problem of one value of a field, or undefined. Used by the console's forms. */
+export function fieldProblem(field: FieldSpec, value: unknown): string | undefined {
+  if (field.required && isEmptyValue(value)) return field.required;
+  const result = fieldSchema(field).safeParse(value === undefined ? null : value);
+  return result.success ? undefined : firstMessage(result.error);
+}
+
+/** The fields a body may carry: client-writable, with the write-only inputs (a password). */
+export const bodyFields = (category: Category): [string, FieldSpec][] =>
+  Object.entries(category.fields).filter(([, f]) => isClientWritable(f));
+
+/** A field that a write-only input may stand for (FieldSpec.resolvesTo: a role's username for user_id). */
+const alternativeOf = (category: Category, name: string): string | undefined =>
+  Object.entries(category.fields).find(([, f]) => f.resolvesTo === name)?.[0];
+
+const schemas = new WeakMap<Category, { create: z.ZodObject; update: z.ZodObject }>();
+
+/**
+ * The create and update body schemas. On create a required field must be sent (or the input that
+ * resolves to it); on update only the fields sent are checked. Unknown and server-set fields
+ * are refused by `bodyProblem` before these run, with their own messages.
+ */
+export function bodySchemas(category: Category): { create: z.ZodObject; update: z.ZodObject } {
+  const cached = schemas.get(category);
+  if (cached) return cached;
+  const createShape: Record<string, z.ZodType> = {};
+  const updateShape: Record<string, z.ZodType> = {};
+  for (const [name, field] of bodyFields(category)) {
+    const schema = fieldSchema(field);
+    const mustSend = field.required !== undefined && alternativeOf(category, name) === undefined;
+    createShape[name] = mustSend ? schema : schema.optional();
+    updateShape[name] = schema.optional();
+  }
+  const compiled = { create: z.strictObject(createShape), update: z.strictObject(updateShape) };
+  schemas.set(category, compiled);
+  return compiled;
+}
+
+export type Body = Record<string, unknown>;
+
+const isPlainObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The first problem of a create or update body, or undefined: the body's shape, unknown or
+ * server-set fields (`id` may be sent back unchanged on update), then each field in declaration
+ * order, then the choice between a field and the input resolving to it.
+ */
+export function bodyProblem(category: Category, body: unknown, mode: 'create' | 'update', pathId?: number): string | undefined {
+  if (!isPlainObject(body)) return ownMessages.bodyNotObject;
+  for (const key of Object.keys(body)) {
+    if (key === 'id') {
+      if (mode === 'update' && body.id === pathId) continue;
+      return ownMessages.readOnlyField(key);
+    }
+    const field = Object.hasOwn(category.fields, key) ? category.fields[key] : undefined;
+    if (!field) return ownMessages.unknownField(key);
+    if (!isClientWritable(field)) return ownMessages.readOnlyField(key);
+  }
+  for (const [name, field] of bodyFields(category)) {
+    const alternative = alternativeOf(category, name);
+    const sent = Object.hasOwn(body, name);
+    if (alternative !== undefined && Object.hasOwn(body, alternative)) {
+      if (sent) return ownMessages.eitherField(name, alternative);
+      continue;
+    }
+    if (!sent) {
+      if (mode === 'create' && field.required) return field.required;
+      continue;
+    }
+    const problem = fieldProblem(field, body[name]);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The accepted fields of a valid body (id dropped): what the write stores. */
+export function acceptedValues(category: Category, body: Body): Body {
+  const input: Body = {};
+  for (const [name] of bodyFields(category)) if (Object.hasOwn(body, name)) input[name] = body[name];
+  return input;
+}

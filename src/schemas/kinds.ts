@@ -1,0 +1,248 @@
+/**
+ * Every field kind, defined once: its column type, its validator (zod, from which the JSON Schema
+ * and the OpenAPI document are derived), its console input, how a list shows it, whether a list
+ * sorts by it, and its CSV text. The server, the console and the migrations read this table;
+ * nothing else switches on a kind to decide one of these.
+ */
+import { z } from 'zod';
+import validator from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
+import type { FieldKind, FieldSpec, InputKind } from './defineCategory';
+import { ownMessages } from '../messages';
+
+/** Integer columns are PostgreSQL `integer`. */
+export const INT4_MAX = 2_147_483_647;
+
+/** Deepest nesting of a JSON value: far beyond any real document, within what jsonb and JSON.stringify handle. */
+export const MAX_JSON_DEPTH = 100;
+
+/** Longest list of references (a collection's documents). */
+export const MAX_REF_LIST = 1_000;
+
+/** Schemes of a url field when it declares none. */
+export const DEFAULT_URL_SCHEMES = ['http', 'https'] as const;
+
+/**
+ * PostgreSQL text cannot hold NUL, and jsonb refuses an unpaired surrogate (\ud800 alone), which
+ * a text column would silently turn into U+FFFD: both are refused, so what is stored is what was sent.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** What is wrong with a JSON value PostgreSQL must store: 'depth', 'text' (a key or string), or undefined. */
+export function jsonProblem(value: unknown, depth = 0): 'depth' | 'text' | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : 'text';
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_JSON_DEPTH) return 'depth';
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === 'string' && !isStorableText(key)) return 'text';
+    const problem = jsonProblem(item, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The first problem of a value against a JSON Schema, in words, or undefined (ajv, as @rjsf's forms use it). */
+export function jsonSchemaProblem(schema: Readonly<Record<string, unknown>>, value: unknown): string | undefined {
+  const { errors, validationError } = validator.rawValidation(schema as RJSFSchema, value);
+  if (validationError) return validationError.message;
+  const first = errors?.[0];
+  if (!first) return undefined;
+  return `${first.instancePath || '/'} ${first.message ?? 'is not valid'}`;
+}
+
+/** A calendar date that exists ('2024-02-30' does not). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The id of one entry of a reference list: n or { "id": n }. */
+export function refListEntryId(entry: unknown): unknown {
+  return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as { id?: unknown }).id : entry;
+}
+
+/** The ids of a reference-list value (null is empty), or undefined when it is not one. */
+export function refListIds(value: unknown): number[] | undefined {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) return undefined;
+  const ids = value.map(refListEntryId);
+  return ids.every((id) => Number.isInteger(id) && (id as number) > 0 && (id as number) <= INT4_MAX) ? (ids as number[]) : undefined;
+}
+
+/** How a list column shows a value; the console maps each to a react-admin field. */
+export type ColumnDisplay = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'enum' | 'link' | 'ref';
+
+/** What a message says a value of the kind must be. */
+export type Expected = (field: FieldSpec) => string;
+
+export interface KindDef {
+  /** The PostgreSQL column type. */
+  sql: string;
+  expected: Expected;
+  /**
+   * The validator of a present, non-null value. `typeError` is the message of a value of the
+   * wrong type; other problems name the field by `label`.
+   */
+  value: (field: FieldSpec, label: string, typeError: string) => z.ZodType;
+  /** The console input when the field declares none. */
+  input: InputKind;
+  /** How a table shows it; undefined: never a list column. */
+  column?: ColumnDisplay;
+  /** Lists can be sorted by it. */
+  sortable: boolean;
+  /** The list filter `{field: value}` compares it as this (undefined: not filterable by value). */
+  filterAs?: 'integer' | 'number' | 'text' | 'boolean';
+  /** Its text in a CSV export. */
+  csv: (value: unknown) => string;
+}
+
+const plain = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const asJson = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+const text = (field: FieldSpec, label: string, typeError: string) => {
+  let s = z.string({ error: typeError });
+  if (field.maxLength !== undefined) s = s.max(field.maxLength, { error: ownMessages.tooLong(label, field.maxLength) });
+  return s.refine(isStorableText, { error: ownMessages.unstorableText(label) });
+};
+
+const id = (typeError: string) => z.int({ error: typeError }).min(1, { error: typeError }).max(INT4_MAX, { error: typeError });
+
+export const KINDS: Record<FieldKind, KindDef> = {
+  text: {
+    sql: 'text',
+    expected: () => 'a string',
+    value: text,
+    input: 'text',
+    column: 'text',
+    sortable: true,
+    filterAs: 'text',
+    csv: plain,
+  },
+  integer: {
+    sql: 'integer',
+    expected: () => 'a whole number',
+    value: (_f, _l, typeError) => z.int({ error: typeError }).min(-INT4_MAX, { error: typeError }).max(INT4_MAX, { error: typeError }),
+    input: 'number',
+    column: 'number',
+    sortable: true,
+    filterAs: 'integer',
+    csv: plain,
+  },
+  number: {
+    sql: 'double precision',
+    expected: () => 'a number',
+    value: (_f, _l, typeError) => z.number({ error: typeError }),
+    input: 'number',
+    column: 'number',
+    sortable: true,
+    filterAs: 'number',
+    csv: plain,
+  },
+  boolean: {
+    sql: 'boolean',
+    expected: () => 'true or false',
+    value: (_f, _l, typeError) => z.boolean({ error: typeError }),
+    input: 'switch',
+    column: 'boolean',
+    sortable: true,
+    filterAs: 'boolean',
+    csv: plain,
+  },
+  date: {
+    sql: 'date',
+    expected: () => 'a date (YYYY-MM-DD)',
+    value: (_f, _l, typeError) => z.iso.date({ error: typeError }).refine(isCalendarDate, { error: typeError }),
+    input: 'date',
+    column: 'date',
+    sortable: true,
+    csv: plain,
+  },
+  datetime: {
+    sql: 'timestamptz',
+    expected: () => 'an ISO 8601 date and time with its offset',
+    value: (_f, _l, typeError) =>
+      z.iso.datetime({ offset: true, error: typeError }).refine((v) => isCalendarDate(v.slice(0, 10)), { error: typeError }),
+    input: 'datetime',
+    column: 'datetime',
+    sortable: true,
+    csv: plain,
+  },
+  enum: {
+    sql: 'text',
+    expected: (field) => `one of ${(field.values ?? []).join(', ')}`,
+    value: (field, _l, typeError) => z.enum(field.values as [string, ...string[]], { error: typeError }),
+    input: 'enum',
+    column: 'enum',
+    sortable: true,
+    filterAs: 'text',
+    csv: plain,
+  },
+  url: {
+    sql: 'text',
+    expected: (field) => `a ${(field.schemes ?? DEFAULT_URL_SCHEMES).join(' or ')} address`,
+    value: (field, label, typeError) => {
+      const schemes = field.schemes ?? DEFAULT_URL_SCHEMES;
+      return z
+        .url({ protocol: new RegExp(`^(${schemes.join('|')})$`), error: typeError })
+        .max(field.maxLength ?? 2048, { error: ownMessages.tooLong(label, field.maxLength ?? 2048) });
+    },
+    input: 'url',
+    column: 'link',
+    sortable: true,
+    filterAs: 'text',
+    csv: plain,
+  },
+  ref: {
+    sql: 'integer',
+    expected: () => 'an id',
+    value: (_f, _l, typeError) => id(typeError),
+    input: 'select',
+    column: 'ref',
+    sortable: false,
+    filterAs: 'integer',
+    csv: plain,
+  },
+  refList: {
+    sql: 'jsonb',
+    expected: () => 'a list of ids ({ "id": n })',
+    value: (_f, label, typeError) =>
+      z
+        .array(z.union([id(typeError), z.strictObject({ id: id(typeError) }, { error: typeError })], { error: typeError }), { error: typeError })
+        .max(MAX_REF_LIST, { error: typeError })
+        .refine((list) => new Set(list.map(refListEntryId)).size === list.length, { error: ownMessages.duplicateInList(label) }),
+    input: 'none',
+    sortable: false,
+    csv: (value) => (refListIds(value) ?? []).join(' '),
+  },
+  json: {
+    sql: 'jsonb',
+    expected: () => 'a JSON value',
+    // z.unknown rather than z.json: a body is parsed JSON already, and z.json's recursion would
+    // overflow the stack on a value nested 100,000 deep before the depth rule could refuse it.
+    value: (field, label) =>
+      z.unknown().superRefine((value, ctx) => {
+        const problem = jsonProblem(value);
+        if (problem === 'depth') ctx.addIssue({ code: 'custom', message: ownMessages.jsonTooDeep(label, MAX_JSON_DEPTH) });
+        else if (problem === 'text') ctx.addIssue({ code: 'custom', message: ownMessages.unstorableText(label) });
+        else if (field.schema) {
+          const detail = jsonSchemaProblem(field.schema, value);
+          if (detail) ctx.addIssue({ code: 'custom', message: ownMessages.jsonSchemaMismatch(label, detail) });
+        }
+      }),
+    input: 'json',
+    sortable: false,
+    csv: asJson,
+  },
+};
+
+export const kindOf = (field: FieldSpec): KindDef => KINDS[field.kind];
+
+/** The column type of a field. */
+export const sqlType = (field: FieldSpec): string => KINDS[field.kind].sql;
+
+/** The input a field gets: its declared one, else its kind's. */
+export const inputOf = (field: FieldSpec): InputKind => field.input ?? KINDS[field.kind].input;

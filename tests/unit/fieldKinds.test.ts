@@ -1,0 +1,103 @@
+/** Every field kind's validator and the registry's load-time check (src/schemas/kinds.ts, compile.ts, registryCheck.ts). */
+import { describe, expect, it } from 'vitest';
+import { bodyProblem, checkRegistry, defineCategory, fieldProblem, typeErrorOf, type FieldSpec } from '../../src/schemas';
+import { ownMessages } from '../../src/messages';
+
+const f = (spec: Partial<FieldSpec> & Pick<FieldSpec, 'kind'>): FieldSpec => ({ label: 'Thing', ...spec });
+
+describe('field kinds', () => {
+  it('date: a calendar date that exists', () => {
+    const date = f({ kind: 'date' });
+    expect(fieldProblem(date, '2024-02-29')).toBeUndefined();
+    expect(fieldProblem(date, '2024-02-30')).toBe(typeErrorOf(date));
+    expect(fieldProblem(date, '2023-02-29')).toBe(typeErrorOf(date));
+    expect(fieldProblem(date, '29/02/2024')).toBe(typeErrorOf(date));
+    expect(fieldProblem(date, null)).toBeUndefined();
+  });
+
+  it('datetime: ISO 8601 with an offset, on a day that exists', () => {
+    const dt = f({ kind: 'datetime' });
+    expect(fieldProblem(dt, '2024-02-29T13:05:00Z')).toBeUndefined();
+    expect(fieldProblem(dt, '2024-02-29T13:05:00.123+01:00')).toBeUndefined();
+    expect(fieldProblem(dt, '2024-02-30T13:05:00Z')).toBe(typeErrorOf(dt));
+    expect(fieldProblem(dt, '2024-02-29 13:05')).toBe(typeErrorOf(dt));
+  });
+
+  it('number: decimals; integer: whole numbers within PostgreSQL integer', () => {
+    expect(fieldProblem(f({ kind: 'number' }), -12.5)).toBeUndefined();
+    expect(fieldProblem(f({ kind: 'number' }), '12.5')).toBe(typeErrorOf(f({ kind: 'number' })));
+    expect(fieldProblem(f({ kind: 'integer' }), 12.5)).toBe(typeErrorOf(f({ kind: 'integer' })));
+    expect(fieldProblem(f({ kind: 'integer' }), 2 ** 31)).toBe(typeErrorOf(f({ kind: 'integer' })));
+  });
+
+  it('enum: one of the declared values', () => {
+    const e = f({ kind: 'enum', values: ['a', 'b'] });
+    expect(fieldProblem(e, 'b')).toBeUndefined();
+    expect(fieldProblem(e, 'c')).toBe(ownMessages.wrongFieldType('Thing', 'one of a, b'));
+  });
+
+  it('url: only the allowed schemes', () => {
+    const u = f({ kind: 'url' });
+    expect(fieldProblem(u, 'https://example.com/a?b=1')).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', 'ftp://example.com/', 'not a url', 'data:text/html,x']) expect(fieldProblem(u, bad), bad).toBe(typeErrorOf(u));
+    expect(fieldProblem(f({ kind: 'url', schemes: ['ftp'] }), 'ftp://example.com/')).toBeUndefined();
+  });
+
+  it('refList: ids or { id }, no duplicates', () => {
+    const r = f({ kind: 'refList', ref: 'x' });
+    expect(fieldProblem(r, [1, { id: 2 }])).toBeUndefined();
+    expect(fieldProblem(r, [1, { id: 1 }])).toBe(ownMessages.duplicateInList('Thing'));
+    for (const bad of [[0], ['1'], [{ id: 1, x: 2 }], 'x']) expect(fieldProblem(r, bad), JSON.stringify(bad)).toBe(typeErrorOf(r));
+  });
+
+  it('json: any value, or one that satisfies its JSON Schema', () => {
+    const j = f({ kind: 'json', schema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } });
+    expect(fieldProblem(j, { n: 3 })).toBeUndefined();
+    expect(fieldProblem(j, { n: 'x' })).toMatch(/^The field 'Thing' does not match its schema: \/n must be integer\.$/);
+    expect(fieldProblem(f({ kind: 'json' }), [1, 'a', null])).toBeUndefined();
+  });
+
+  it('required: empty text and null get the field’s own message, first', () => {
+    const r = f({ kind: 'text', required: 'Say something.' });
+    expect(fieldProblem(r, '  ')).toBe('Say something.');
+    expect(fieldProblem(r, null)).toBe('Say something.');
+  });
+});
+
+describe('bodies', () => {
+  const cat = defineCategory({
+    key: 'probe',
+    id: 901,
+    singular: 'probe',
+    title: 'Probe',
+    plural: 'Probes',
+    scope: 'team',
+    permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+    fields: { name: f({ kind: 'text', required: 'Name!' }), at: f({ kind: 'date', label: 'When' }), made: f({ kind: 'datetime', system: true }) },
+    summary: ['name'],
+  });
+
+  it('refuses unknown and server-set fields, and a missing required one on create only', () => {
+    expect(bodyProblem(cat, { name: 'a', nope: 1 }, 'create')).toBe(ownMessages.unknownField('nope'));
+    expect(bodyProblem(cat, { name: 'a', made: '2024-01-01T00:00:00Z' }, 'create')).toBe(ownMessages.readOnlyField('made'));
+    expect(bodyProblem(cat, { at: '2024-01-01' }, 'create')).toBe('Name!');
+    expect(bodyProblem(cat, { at: '2024-01-01' }, 'update', 1)).toBeUndefined();
+    expect(bodyProblem(cat, { id: 1, at: null }, 'update', 1)).toBeUndefined();
+    expect(bodyProblem(cat, [], 'update', 1)).toBe(ownMessages.bodyNotObject);
+  });
+});
+
+describe('the registry check', () => {
+  const base = { id: 902, singular: 's', title: 'S', plural: 'Ss', scope: 'team', permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' }, summary: [] } as const;
+
+  it('names the category and field of an unknown kind, a bad default, an enum without values', () => {
+    expect(() => defineCategory({ ...base, key: 'k1', fields: { x: f({ kind: 'decimal' as never }) } })).toThrow(/^Schema error in k1\.x: unknown kind 'decimal'/);
+    expect(() => defineCategory({ ...base, key: 'k2', fields: { x: f({ kind: 'date', default: '2024-02-30' }) } })).toThrow(/^Schema error in k2\.x: the default "2024-02-30" is not a date/);
+    expect(() => defineCategory({ ...base, key: 'k3', fields: { x: f({ kind: 'enum' }) } })).toThrow(/k3\.x: an enum field needs 'values'/);
+  });
+
+  it('names a reference to an unknown category', () => {
+    const bad = defineCategory({ ...base, key: 'k4', fields: { x: f({ kind: 'ref', ref: 'nowhere' }) } });
+    expect(() => checkRegistry([bad])).toThrow("Schema error in k4.x: 'ref' names an unknown category 'nowhere'");
+  });
+});
