@@ -1,5 +1,5 @@
 /**
- * Review: every validation message of spec section 5 the server gives, on update as well as on
+ * Every validation message of spec section 5 the server gives, on update as well as on
  * create (an update sends only the changed fields, so each rule must run on a partial body).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Review: inputs a client can send that used to reach the database unchecked and came back as a
+ * Inputs a client can send that used to reach the database unchecked and came back as a
  * 500. Each answers a 400 with a Description now, and stores nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

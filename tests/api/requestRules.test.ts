@@ -1,5 +1,5 @@
 /**
- * Review: the request rules of server/auth/plugin.ts must hold for every spelling of an /api
+ * The request rules of server/auth/plugin.ts must hold for every spelling of an /api
  * address the router accepts, and the sign-in limit must hold for guesses sent in parallel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

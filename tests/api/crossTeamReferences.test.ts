@@ -1,5 +1,5 @@
 /**
- * Review: references the generic checks did not see (lists of documents held in JSON, a
+ * References the generic checks did not see (lists of documents held in JSON, a
  * collection or document moved to another team while in use) and expansions across teams.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
