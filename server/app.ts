@@ -5,6 +5,8 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { ServerConfig } from './config';
+import type { ServerRegistry } from './crud/registry';
+import { registry as defaultRegistry } from './registry';
 import { ApiError } from './http/errors';
 import { clientDataError, concurrencyError } from './http/dbErrorNet';
 import { ownMessages } from '../src/messages';
@@ -19,6 +21,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: ServerConfig;
+    registry: ServerRegistry;
   }
 }
 
@@ -28,11 +31,13 @@ export const BODY_LIMIT = 2 * 1024 * 1024;
 export interface BuildOptions {
   db: Database;
   config: ServerConfig;
+  /** The categories and their hooks (server/registry.ts unless a test brings its own). */
+  registry?: ServerRegistry;
   /** Log level, or false for none (tests). */
   logger?: false | 'error' | 'warn' | 'info';
 }
 
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, registry = defaultRegistry, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: logger } : false,
     bodyLimit: BODY_LIMIT,
@@ -40,6 +45,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('registry', registry);
 
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     if (err instanceof ApiError) {

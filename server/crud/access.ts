@@ -9,12 +9,12 @@ import type { Category, Permission } from '../../src/schemas/defineCategory';
 import { messages, ownMessages } from '../../src/messages';
 import { ApiError, forbidden, notFound, unauthorized } from '../http/errors';
 import { isTeamAdmin, memberTeamIds, type SessionUser } from '../auth/sessionUser';
-import { hooksFor } from '../categories/index';
+import { teammatesWhere } from '../auth/teammates';
 import { ident, type SqlParams } from './sql';
 import type { Row } from './hooks';
 
-/** The field holding the team of a team-scoped object (spec section 3, common fields). */
-export const TEAM_FIELD = 'team_id';
+export { TEAM_FIELD } from '../../src/schemas/referrers';
+import { TEAM_FIELD } from '../../src/schemas/referrers';
 
 export function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw unauthorized(ownMessages.signInRequired);
@@ -25,8 +25,6 @@ export const notFoundError = () => notFound(ownMessages.notFound);
 
 /** Predicate over table alias `alias` that is true for the objects `user` may see. */
 export function visibleWhere(category: Category, user: SessionUser, alias: string, params: SqlParams): string {
-  const custom = hooksFor(category.key).visibleWhere;
-  if (custom) return custom(user, alias, params);
   const a = ident(alias);
   switch (category.scope) {
     case 'team':
@@ -34,7 +32,7 @@ export function visibleWhere(category: Category, user: SessionUser, alias: strin
     case 'teamItself':
       return `${a}."id" = ANY(${params.add(memberTeamIds(user))}::int[])`;
     case 'user':
-      return user.isServerAdmin ? 'TRUE' : `${a}."id" = ${params.add(user.id)}`;
+      return teammatesWhere(user, alias, params);
   }
 }
 

@@ -7,7 +7,6 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import type { SqlParams } from './sql';
 
 /** A row as read from the database: column name -> value. */
 export type Row = Record<string, unknown>;
@@ -32,11 +31,6 @@ export interface DeleteContext extends HookContext {
 }
 
 export interface CategoryHooks {
-  /**
-   * SQL predicate over `alias` selecting the objects `user` may see, replacing the one the
-   * category's scope gives (used for scope 'user', whose visibility depends on shared teams).
-   */
-  visibleWhere?(user: SessionUser, alias: string, params: SqlParams): string;
   beforeCreate?(ctx: CreateContext): Promise<void>;
   afterCreate?(ctx: CreateContext & { created: Row }): Promise<void>;
   beforeUpdate?(ctx: UpdateContext): Promise<void>;

@@ -12,11 +12,10 @@
  *   DELETE /api/{cat}/:id        200, the object as it was before the delete
  *
  * Errors answer {"Description": ...} (server/http/errors.ts). Nothing here names a category:
- * what one needs beyond this lives in server/categories/<key>.ts.
+ * what one needs beyond this is a hook of the registry the app was built on (server/registry.ts).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Category } from '../../src/schemas/defineCategory';
-import { categories } from '../../src/schemas/index';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { notFoundError, requireUser } from './access';
@@ -91,20 +90,20 @@ function registerCategory(app: FastifyInstance, category: Category) {
   app.post(base, async (request, reply) => {
     const user = requireUser(request.user);
     reply.code(201);
-    return createObject(app.db, user, category, request.body);
+    return createObject(app, user, category, request.body);
   });
 
   app.put<WithId>(`${base}/:id`, async (request) => {
     const user = requireUser(request.user);
-    return updateObject(app.db, user, category, parseId(request.params.id), request.body);
+    return updateObject(app, user, category, parseId(request.params.id), request.body);
   });
 
   app.delete<WithId>(`${base}/:id`, async (request) => {
     const user = requireUser(request.user);
-    return deleteObject(app.db, user, category, parseId(request.params.id));
+    return deleteObject(app, user, category, parseId(request.params.id));
   });
 }
 
 export const crudRoutes: FastifyPluginAsync = async (app) => {
-  for (const category of categories) registerCategory(app, category);
+  for (const category of app.registry.categories) registerCategory(app, category);
 };

@@ -3,7 +3,7 @@
  * transaction: checks, hooks and the statement itself, so any error leaves nothing stored.
  *
  * Order of answers on update and delete: 404 unknown or invisible object; 403 permission; 400
- * body hygiene and field validation; 409 locked field; 400 references; hooks; 409 uniqueness or
+ * body hygiene, field validation and followed fields; 409 locked field; 400 references; hooks; 409 uniqueness or
  * object in use. On create the body is validated (400) before the permission (403), which
  * depends on the body's team_id. (401 for signed-out callers comes first, in routes.ts.)
  */
@@ -11,11 +11,12 @@ import type { Category } from '../../src/schemas/defineCategory';
 import type { Database, Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
 import { storedFields } from '../db/ddl';
-import { hooksFor } from '../categories/index';
 import { assertPermitted, notFoundError, teamOf } from './access';
 import { validateBody } from './validate';
 import { checkReferences } from './references';
-import { checkLocks } from './locks';
+import { checkLocks, checkNotListed } from './locks';
+import { deriveFollowers, propagateToFollowers } from './follows';
+import { checkDefinedBy, pruneDependents } from './definedBy';
 import { checkUnique } from './uniqueness';
 import { mapDbError } from './dbErrors';
 import { insertRow, updateRow } from './rows';
@@ -25,6 +26,13 @@ import { publicColumns } from './projection';
 import { toJson } from './serialize';
 import { ident } from './sql';
 import type { Row } from './hooks';
+import type { ServerRegistry } from './registry';
+
+/** What a write runs on: the database and the registry (the app, once built). */
+export interface Store {
+  db: Database;
+  registry: ServerRegistry;
+}
 
 const sameValue = (a: unknown, b: unknown) =>
   a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
@@ -37,14 +45,16 @@ async function loadForWrite(tx: Queryable, user: SessionUser, category: Category
   return row;
 }
 
-export async function createObject(db: Database, user: SessionUser, category: Category, body: unknown): Promise<Row> {
+export async function createObject({ db, registry }: Store, user: SessionUser, category: Category, body: unknown): Promise<Row> {
   const input = validateBody(category, body, 'create');
   assertPermitted(category.permissions.create, category, user, input);
-  const hooks = hooksFor(category.key);
+  const hooks = registry.hooks(category.key);
   try {
     const created = await db.transaction(async (tx) => {
-      await checkReferences(tx, user, category, input, Object.keys(input));
+      await deriveFollowers(tx, registry, category, input);
+      await checkReferences(tx, registry, user, category, input, Object.keys(input));
       await hooks.beforeCreate?.({ tx, user, category, input });
+      await checkDefinedBy(tx, category, input, input);
       await checkUnique(tx, category, input);
       setServerFields(category, user, input);
       const row = await insertRow(tx, category, input);
@@ -57,26 +67,30 @@ export async function createObject(db: Database, user: SessionUser, category: Ca
   }
 }
 
-export async function updateObject(db: Database, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
-  const hooks = hooksFor(category.key);
+export async function updateObject({ db, registry }: Store, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
+  const hooks = registry.hooks(category.key);
   let after: Row = {};
   try {
     const updated = await db.transaction(async (tx) => {
       const existing = await loadForWrite(tx, user, category, id);
       assertPermitted(category.permissions.update, category, user, existing);
       const input = validateBody(category, body, 'update', id);
+      await deriveFollowers(tx, registry, category, input, existing);
       after = { ...existing, ...input };
       const teamChanged = teamOf(category, after) !== teamOf(category, existing);
       // Moving an object to another team needs admin rights there too.
       if (teamChanged) assertPermitted(category.permissions.update, category, user, after);
       const changed = Object.keys(input).filter((k) => !sameValue(input[k], existing[k]));
       // Locks first: "in use" explains a refused move better than the references it would break.
-      await checkLocks(tx, category, existing, input);
-      await checkReferences(tx, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
+      await checkLocks(tx, registry, category, existing, input);
+      await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
       await hooks.beforeUpdate?.({ tx, user, category, input, existing });
       after = { ...existing, ...input };
+      await checkDefinedBy(tx, category, input, after, existing);
       await checkUnique(tx, category, after, existing);
       const row = await updateRow(tx, category, id, input);
+      await pruneDependents(tx, registry.categories, category, input, row);
+      await propagateToFollowers(tx, registry, category, existing, row);
       await hooks.afterUpdate?.({ tx, user, category, input, existing, updated: row });
       return row;
     });
@@ -87,14 +101,15 @@ export async function updateObject(db: Database, user: SessionUser, category: Ca
 }
 
 /** Deletes and answers the object as it was. */
-export async function deleteObject(db: Database, user: SessionUser, category: Category, id: number): Promise<Row> {
-  const hooks = hooksFor(category.key);
+export async function deleteObject({ db, registry }: Store, user: SessionUser, category: Category, id: number): Promise<Row> {
+  const hooks = registry.hooks(category.key);
   let existing: Row = { id };
   try {
     await db.transaction(async (tx) => {
       existing = await loadForWrite(tx, user, category, id);
       assertPermitted(category.permissions.delete, category, user, existing);
       await hooks.beforeDelete?.({ tx, user, category, existing });
+      await checkNotListed(tx, registry, category, existing);
       await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [id]);
     });
     return toJson(existing, publicColumns(category));

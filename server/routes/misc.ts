@@ -8,7 +8,6 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isSemver } from '../../src/schemas/rules';
-import { mustGetCategory } from '../../src/schemas/index';
 import { ROLE } from '../../src/schemas/role';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
@@ -42,6 +41,6 @@ export const miscRoutes: FastifyPluginAsync = async (app) => {
     if (!isPlainObject(body)) throw badRequest(ownMessages.bodyNotObject);
     const other = Object.keys(body).find((k) => k !== PREFERENCES);
     if (other !== undefined) throw badRequest(ownMessages.unknownField(other));
-    return updateObject(app.db, user, mustGetCategory('user'), user.id, body);
+    return updateObject(app, user, app.registry.get('user'), user.id, body);
   });
 };

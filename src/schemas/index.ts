@@ -15,7 +15,7 @@ import { config } from './config';
 import { basicDocument } from './basicDocument';
 import { documentsCollection } from './documentsCollection';
 
-export const categories: readonly Category[] = [
+const declared = [
   team,
   user,
   role,
@@ -26,7 +26,14 @@ export const categories: readonly Category[] = [
   basicDocument,
   documentsCollection,
   device,
-];
+] as const satisfies readonly Category[];
+
+/** The key of a category of the registry ('device', ...): a typo in a key is a type error. */
+export type CategoryKey = (typeof declared)[number]['key'];
+/** The registry's category of that key, with its literal declaration (fields, kinds, refs). */
+export type CategoryOf<K extends CategoryKey> = Extract<(typeof declared)[number], { key: K }>;
+
+export const categories: readonly Category[] = declared;
 
 checkRegistry(categories);
 

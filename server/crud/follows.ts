@@ -1,0 +1,59 @@
+/**
+ * Fields declared `follows` (src/schemas/defineCategory.ts): while the `via` reference is set, the
+ * field is the referenced object's field of the same name (a device in a group has the group's
+ * target firmware, spec section 4 'Group choice'; with `always`, even while `via` is unset: a
+ * device's icon is its type's). The console does not send such a field (formFields.ts
+ * savePayload); the server derives it here, refuses a different value with the field's
+ * `message`, and passes a change of the followed field on to every follower.
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import { ownMessages } from '../../src/messages';
+import { sqlType } from '../../src/schemas/kinds';
+import type { Queryable } from '../db/database';
+import { badRequest } from '../http/errors';
+import { ident } from './sql';
+import type { Row } from './hooks';
+import type { ServerRegistry } from './registry';
+
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Sets the followed fields of a create (no `existing`) or update body, in place. A follower is
+ * derived when it or its `via` is sent, or on create; otherwise it keeps its stored value.
+ */
+export async function deriveFollowers(tx: Queryable, registry: ServerRegistry, category: Category, input: Row, existing?: Row): Promise<void> {
+  for (const [name, field] of Object.entries(category.fields)) {
+    if (!field.follows) continue;
+    const { via, always, message } = field.follows;
+    if (existing && !(name in input) && !(via in input)) continue;
+    const viaValue = via in input ? input[via] : existing?.[via];
+    let value: unknown;
+    if (viaValue !== null && viaValue !== undefined) {
+      const source = registry.get(category.fields[via].ref ?? '');
+      const { rows } = await tx.query<Row>(`SELECT ${ident(name)} AS "v" FROM ${ident(source.key)} WHERE "id" = $1`, [viaValue]);
+      // An unknown reference is refused by the reference check that follows.
+      value = rows[0]?.v ?? null;
+    } else if (always) {
+      value = null;
+    } else {
+      continue;
+    }
+    if (name in input && !sameValue(input[name], value)) throw badRequest(message ?? ownMessages.readOnlyField(name));
+    input[name] = value;
+  }
+}
+
+/** After `category`'s object changed from `existing` to `updated`: its followers take the new values. */
+export async function propagateToFollowers(tx: Queryable, registry: ServerRegistry, category: Category, existing: Row, updated: Row): Promise<void> {
+  for (const follower of registry.categories) {
+    for (const [name, field] of Object.entries(follower.fields)) {
+      if (!field.follows || follower.fields[field.follows.via]?.ref !== category.key) continue;
+      if (sameValue(existing[name], updated[name])) continue;
+      const json = sqlType(field) === 'jsonb';
+      await tx.query(
+        `UPDATE ${ident(follower.key)} SET ${ident(name)} = $1${json ? '::jsonb' : ''} WHERE ${ident(field.follows.via)} = $2`,
+        [json && updated[name] !== null ? JSON.stringify(updated[name]) : updated[name], updated.id],
+      );
+    }
+  }
+}

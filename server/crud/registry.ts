@@ -1,0 +1,35 @@
+/**
+ * The registry the generic server code runs on: the categories and their hooks, given to buildApp
+ * as one value. Generic code reads hooks and looks categories up here, never in server/categories,
+ * so an app can be built on another registry (a test's fixture category) and server/crud imports
+ * nothing that imports it back.
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import type { CategoryHooks } from './hooks';
+
+export interface ServerRegistry {
+  readonly categories: readonly Category[];
+  hooks(key: string): CategoryHooks;
+  /** The category of that key; throws for an unknown key (the registry check makes that a bug). */
+  get(key: string): Category;
+  find(key: string): Category | undefined;
+}
+
+const none: CategoryHooks = {};
+
+export function serverRegistry(
+  categories: readonly Category[],
+  hooks: Readonly<Partial<Record<string, CategoryHooks>>> = {},
+): ServerRegistry {
+  const byKey = new Map(categories.map((c) => [c.key, c]));
+  return {
+    categories,
+    hooks: (key) => hooks[key] ?? none,
+    get(key) {
+      const category = byKey.get(key);
+      if (!category) throw new Error(`Unknown category '${key}'`);
+      return category;
+    },
+    find: (key) => byKey.get(key),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The server's registry: the categories of src/schemas with the hooks of server/categories, by
+ * key. buildApp runs on it unless given another (a test's registry with a fixture category), so
+ * the generic code in server/crud reads hooks from the value it is given and never imports
+ * server/categories.
+ */
+import { categories, type CategoryKey } from '../src/schemas/index';
+import type { CategoryHooks } from './crud/hooks';
+import { serverRegistry } from './crud/registry';
+import { teamHooks } from './categories/team';
+import { userHooks } from './categories/user';
+import { roleHooks } from './categories/role';
+import { firmwareHooks } from './categories/firmware';
+
+export const hooks: { readonly [K in CategoryKey]?: CategoryHooks } = {
+  team: teamHooks,
+  user: userHooks,
+  role: roleHooks,
+  firmware: firmwareHooks,
+};
+
+export const registry = serverRegistry(categories, hooks);
