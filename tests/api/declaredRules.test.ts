@@ -1,0 +1,196 @@
+/**
+ * Rules the server derives from the declarations alone (server/crud: follows.ts, locks.ts,
+ * references.ts): a device follows its group's target firmware and its type's icon, lists of
+ * references are checked and keep what they list, and an object's team cannot change while a
+ * same-team reference of any category names it. The last suite builds the app on a registry
+ * with one more category and finds the same rules applied to it, with no other code.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, ownMessages } from '../../src/messages';
+import { categories, defineCategory } from '../../src/schemas';
+import { teamField, typeField } from '../../src/schemas/fields';
+import { buildApp } from '../../server/app';
+import { serverRegistry } from '../../server/crud/registry';
+import { hooks } from '../../server/registry';
+import { createTableSql } from '../../server/db/ddl';
+import { api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
+import { createOk, twoTeamsWithEverything, type Ids } from './crudFixtures';
+
+let t: TestApp;
+let alice: Ids;
+let bob: Ids;
+let aliceClient: Client;
+/** Administrator of both teams: may move objects between them. */
+let carol: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ alice, bob, aliceClient } = await twoTeamsWithEverything(t));
+  const carolId = await createUser(t.db, 'carol', 'correct horse battery');
+  for (const team of [alice.team, bob.team]) {
+    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [team, carolId, ROLE.ADMIN]);
+  }
+  carol = api(t.app, await signIn(t.app, 'carol', 'correct horse battery'));
+});
+afterAll(() => t.close());
+
+async function expectError(res: Promise<{ statusCode: number; json(): unknown }>, status: number, text: string) {
+  const r = await res;
+  expect((r.json() as { Description?: string }).Description).toBe(text);
+  expect(r.statusCode).toBe(status);
+}
+
+const read = async (client: Client, key: string, id: unknown) => (await client.get(`/api/${key}/${String(id)}`)).json();
+
+describe('a device follows its group (spec section 4, group choice)', () => {
+  let fw2: number;
+  let group2: number;
+  beforeAll(async () => {
+    fw2 = (await createOk(aliceClient, 'firmware', { name: 'fw A2', version: '2.0.0', team_id: alice.team, type_id: alice.type })).id as number;
+    group2 = (await createOk(aliceClient, 'devices_group', { name: 'group A2', team_id: alice.team, type_id: alice.type, target_firmware_id: fw2 })).id as number;
+  });
+
+  it("choosing a group sets the group's target firmware, on create and on update", async () => {
+    const dev = await createOk(aliceClient, 'device', { name: 'follower', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-1', group_id: group2 });
+    expect(dev.target_firmware_id).toBe(fw2);
+    const moved = await aliceClient.put(`/api/device/${String(dev.id)}`, { group_id: alice.devices_group });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().target_firmware_id).toBe(alice.firmware);
+  });
+
+  it('an individual firmware is refused while the device is in a group; the group\'s own is accepted', async () => {
+    const body = { name: 'individualist', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-2', group_id: group2 };
+    await expectError(aliceClient.post('/api/device', { ...body, target_firmware_id: alice.firmware }), 400, messages.individualFirmwareInGroup);
+    const dev = await createOk(aliceClient, 'device', { ...body, target_firmware_id: fw2 });
+    await expectError(aliceClient.put(`/api/device/${String(dev.id)}`, { target_firmware_id: alice.firmware }), 400, messages.individualFirmwareInGroup);
+    await expectError(aliceClient.put(`/api/device/${String(dev.id)}`, { target_firmware_id: null }), 400, messages.individualFirmwareInGroup);
+    expect((await read(aliceClient, 'device', dev.id)).target_firmware_id).toBe(fw2);
+  });
+
+  it("a change of the group's target firmware reaches its devices, and only them", async () => {
+    const inGroup = await createOk(aliceClient, 'device', { name: 'member', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-3', group_id: group2 });
+    const outside = await createOk(aliceClient, 'device', { name: 'loner', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-4', target_firmware_id: fw2 });
+    expect((await aliceClient.put(`/api/devices_group/${group2}`, { target_firmware_id: alice.firmware })).statusCode).toBe(200);
+    expect((await read(aliceClient, 'device', inGroup.id)).target_firmware_id).toBe(alice.firmware);
+    expect((await read(aliceClient, 'device', outside.id)).target_firmware_id).toBe(fw2);
+  });
+
+  it('a device that leaves its group keeps the firmware, then may choose its own', async () => {
+    const dev = await createOk(aliceClient, 'device', { name: 'leaver', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-5', group_id: alice.devices_group });
+    const left = await aliceClient.put(`/api/device/${String(dev.id)}`, { group_id: null });
+    expect(left.json().target_firmware_id).toBe(alice.firmware);
+    const own = await aliceClient.put(`/api/device/${String(dev.id)}`, { target_firmware_id: fw2 });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().target_firmware_id).toBe(fw2);
+  });
+});
+
+describe("a device shows its type's icon (follows always)", () => {
+  const icon = (color: string) => `data:image/svg+xml,<svg fill="${color}"/>`;
+
+  it("takes the type's icon, follows its changes, and takes none of its own", async () => {
+    const type = (await createOk(aliceClient, 'type', { name: 'iconic type', team_id: alice.team, icon: icon('red') })).id;
+    const dev = await createOk(aliceClient, 'device', { name: 'iconic', team_id: alice.team, type_id: type, uid_for_type: 'i-1' });
+    expect(dev.icon).toBe(icon('red'));
+    await aliceClient.put(`/api/type/${String(type)}`, { icon: icon('blue') });
+    expect((await read(aliceClient, 'device', dev.id)).icon).toBe(icon('blue'));
+    await expectError(aliceClient.put(`/api/device/${String(dev.id)}`, { icon: icon('green') }), 400, ownMessages.readOnlyField('icon'));
+  });
+});
+
+describe('lists of references (basic_docs_list)', () => {
+  it('name each document once', async () => {
+    await expectError(
+      aliceClient.put(`/api/documents_collection/${alice.documents_collection}`, { basic_docs_list: [alice.basic_document, { id: alice.basic_document }] }),
+      400,
+      ownMessages.duplicateInList('Documents'),
+    );
+  });
+
+  it('keep a listed document from being deleted, by a collection or a device; unlisted, it goes', async () => {
+    const doc = (await createOk(aliceClient, 'basic_document', { name: 'listed doc', team_id: alice.team, content: 'x' })).id;
+    const dev = await createOk(aliceClient, 'device', { name: 'doc holder', team_id: alice.team, type_id: alice.type, uid_for_type: 'd-1', basic_docs_list: [doc] });
+    await expectError(aliceClient.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUse('listed doc'));
+    await aliceClient.put(`/api/device/${String(dev.id)}`, { basic_docs_list: [] });
+    expect((await aliceClient.del(`/api/basic_document/${String(doc)}`)).statusCode).toBe(200);
+  });
+
+  it("keep a listed document's team; a collection listing team A's document cannot move to team B", async () => {
+    await expectError(carol.put(`/api/basic_document/${alice.basic_document}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
+    const coll = await createOk(carol, 'documents_collection', { name: 'A list', team_id: alice.team, basic_docs_list: [{ id: alice.basic_document }] });
+    await expectError(carol.put(`/api/documents_collection/${String(coll.id)}`, { team_id: bob.team }), 400, ownMessages.referenceOtherTeam('basic_docs_list'));
+    expect((await read(carol, 'documents_collection', coll.id)).team_id).toBe(alice.team);
+  });
+});
+
+describe('the team of an object named by a same-team reference cannot change (no leak across teams)', () => {
+  it('a type used only by a group, only by a firmware, or only by a device keeps its team', async () => {
+    const newType = async (name: string) => (await createOk(carol, 'type', { name, team_id: alice.team })).id as number;
+    const byGroup = await newType('type of a group');
+    await createOk(carol, 'devices_group', { name: 'lone group', team_id: alice.team, type_id: byGroup });
+    const byFirmware = await newType('type of a firmware');
+    await createOk(carol, 'firmware', { name: 'lone fw', version: '1.0.0', team_id: alice.team, type_id: byFirmware });
+    const byDevice = await newType('type of a device');
+    await createOk(carol, 'device', { name: 'lone dev', team_id: alice.team, type_id: byDevice, uid_for_type: 'l-1' });
+    for (const type of [byGroup, byFirmware, byDevice]) {
+      await expectError(carol.put(`/api/type/${type}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
+      expect((await read(carol, 'type', type)).team_id).toBe(alice.team);
+    }
+    const unused = await newType('unused type');
+    expect((await carol.put(`/api/type/${unused}`, { team_id: bob.team })).statusCode).toBe(200);
+  });
+
+  it('a collection used as the documentation of a type keeps its team', async () => {
+    const coll = (await createOk(carol, 'documents_collection', { name: 'type docs', team_id: alice.team })).id;
+    await createOk(carol, 'type', { name: 'documented type', team_id: alice.team, documents_collection_id: coll });
+    await expectError(carol.put(`/api/documents_collection/${String(coll)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
+  });
+
+  it('a firmware that is the current firmware of a device keeps its team', async () => {
+    const fw = (await createOk(carol, 'firmware', { name: 'running fw', version: '3.0.0', team_id: alice.team, type_id: alice.type })).id;
+    await t.db.query('UPDATE device SET current_firmware_id = $1 WHERE id = $2', [fw, alice.device]);
+    await expectError(carol.put(`/api/firmware/${String(fw)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
+  });
+});
+
+describe('a category added to the registry gets the same rules with no other code', () => {
+  const site = defineCategory({
+    key: 'site',
+    id: 90,
+    singular: 'site',
+    title: 'Site',
+    plural: 'Sites',
+    scope: 'team',
+    permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+    fields: {
+      name: { kind: 'text', label: 'Name', required: messages.nameEmpty },
+      team_id: teamField,
+      type_id: { ...typeField, required: undefined },
+      manuals: { kind: 'refList', ref: 'basic_document', label: 'Manuals', default: [] },
+    },
+    summary: ['name', 'id'],
+  });
+  let siteApp: Awaited<ReturnType<typeof buildApp>>;
+  let client: Client;
+
+  beforeAll(async () => {
+    await t.db.exec(createTableSql(site));
+    siteApp = await buildApp({ db: t.db, config: t.config, registry: serverRegistry([...categories, site], hooks) });
+    await siteApp.ready();
+    client = api(siteApp, await signIn(siteApp, 'carol', 'correct horse battery'));
+  });
+  afterAll(() => siteApp.close());
+
+  it('checks its references and lists, and what it names can neither move nor go', async () => {
+    const type = (await createOk(client, 'type', { name: 'site type', team_id: alice.team })).id;
+    const doc = (await createOk(client, 'basic_document', { name: 'site manual', team_id: alice.team, content: 'x' })).id;
+    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, manuals: [bob.basic_document] }), 400, ownMessages.referenceOtherTeam('manuals'));
+    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, type_id: bob.type }), 400, ownMessages.referenceOtherTeam('type_id'));
+    await createOk(client, 'site', { name: 'plant', team_id: alice.team, type_id: type, manuals: [{ id: doc }] });
+    await expectError(client.put(`/api/type/${String(type)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
+    await expectError(client.put(`/api/basic_document/${String(doc)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
+    await expectError(client.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUse('site manual'));
+    // The app built on the default registry knows nothing of sites.
+    expect((await carol.get('/api/site')).statusCode).toBe(404);
+  });
+});
