@@ -250,6 +250,16 @@ export const ownMessages = {
   customFieldDuplicate: (name: string) => `The custom field name '${name}' is used more than once.`,
   noCustomFields: 'No custom fields.',
   customFieldsNeedType: 'Select a type to see the custom fields it defines.',
+  customFieldNotDefined: (field: string, name: string, definer: string) =>
+    `The field '${field}' has a value for '${name}', which its ${definer.toLowerCase()} does not define.`,
+  customFieldWrongType: (field: string, name: string, typeName: string) =>
+    `The field '${field}': the value of '${name}' must be of type ${typeName}.`,
+  schemaNotObject: 'a JSON Schema is a JSON object',
+  notJsonSchema: (field: string, detail: string) => `The field '${field}' is not a valid JSON Schema: ${detail}.`,
+  // Provisioning edit lock (spec sections 2 and 4, src/resources/device/ProvisioningInput.tsx)
+  provisioningLockConfirm: 'I understand that a wrong provisioning can make the device unusable.',
+  allowEditing: 'Allow editing',
+  jsonFormLoading: 'Loading the form…',
 
   // Type screen: its content and the cascade delete (src/resources/type/)
   noObjects: 'None.',

@@ -59,6 +59,8 @@ export interface FieldInputProps {
   mode: ObjectMode;
   /** View mode, or a field that can no longer change. */
   readOnly: boolean;
+  /** Reports a value the input holds but cannot save (listed as the field's error), or undefined once it can. */
+  onInvalid?: (message: string | undefined) => void;
 }
 
 const modules = import.meta.glob<{ override: ResourceOverride }>('./*/override.tsx', { eager: true });

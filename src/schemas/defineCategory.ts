@@ -87,8 +87,10 @@ export interface FieldSpec {
   /**
    * The entries of this list field follow definitions held by a referenced object: a device's
    * custom field values follow its type's definitions ({ via: 'type_id', field: 'custom_fields_devices' }).
+   * `as`: the definer's field is the JSON Schema itself ('schema'), or custom field definitions
+   * compiled to one ('customFields'); src/schemas/definedBy.ts runs both, console and server.
    */
-  definedBy?: { via: string; field: string };
+  definedBy?: { via: string; field: string; as: 'schema' | 'customFields' };
   /** What deleting the referenced object does to this one: refuse (default), clear the reference, or delete this too. */
   onDelete?: 'restrict' | 'setNull' | 'cascade';
   /**

@@ -43,14 +43,21 @@ export const device = defineCategory({
       confirmUnset: messages.unsetTargetFirmware,
     },
     current_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Current firmware', system: true },
-    provisioning: { kind: 'json', label: 'Provisioning', default: null, input: 'json' },
+    provisioning: {
+      kind: 'json',
+      label: 'Provisioning',
+      default: null,
+      input: 'json',
+      // The type may declare the provisioning's JSON Schema: an @rjsf form then, checked by the server too.
+      definedBy: { via: 'type_id', field: 'provisioning_schema', as: 'schema' },
+    },
     custom_fields_from_type: {
       kind: 'json',
       label: 'Custom fields',
       default: [],
       input: 'customFields',
       check: checkCustomFields,
-      definedBy: { via: 'type_id', field: 'custom_fields_devices' },
+      definedBy: { via: 'type_id', field: 'custom_fields_devices', as: 'customFields' },
     },
     config_id: { kind: 'ref', ref: 'config', label: 'Configuration', input: 'none' },
     config_state: { kind: 'text', label: 'Configuration state', system: true },

@@ -1,6 +1,7 @@
 import { defineCategory } from './defineCategory';
 import { authorField, documentsCollectionField, iconField, nameField, notesField, teamField } from './fields';
 import { checkCustomFields } from './rules';
+import { jsonSchemaCheck } from './definedBy';
 import { messages } from '../messages';
 
 const usedBy = [
@@ -22,6 +23,8 @@ export const type = defineCategory({
     team_id: teamField,
     name_of_uid: { kind: 'text', label: messages.nameOfUidLabel, default: messages.defaultNameOfUid, maxLength: 200, list: true },
     custom_fields_devices: { kind: 'json', label: 'Custom fields of devices', default: [], input: 'customFields', check: checkCustomFields },
+    // The JSON Schema of its devices' provisioning (spec section 2: provisioning as a JSON-Schema form).
+    provisioning_schema: { kind: 'json', label: 'Provisioning schema', default: null, check: jsonSchemaCheck('Provisioning schema') },
     documents_collection_id: documentsCollectionField,
     notes: notesField,
     icon: iconField,

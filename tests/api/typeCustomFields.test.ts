@@ -1,7 +1,8 @@
 /**
- * Deleting a custom field definition of a type removes the field from every device of the type
- * (spec section 5, server/categories/type.ts); other changes leave the devices' values alone.
- * Also the device list call the group's 'Add devices' dialog makes.
+ * A device's custom field values follow its type's definitions (the `definedBy` declaration, run
+ * by server/crud/definedBy.ts): values must match them, and deleting a definition removes the
+ * field from every device of the type (spec section 5); other changes leave the devices' values
+ * alone. Also the device list call the group's 'Add devices' dialog makes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, type Client, type TestApp, createTestApp } from './helpers';
@@ -82,6 +83,49 @@ describe('PUT /api/type/{id} with custom_fields_devices', () => {
     const odd = await createOk(c, 'device', { name: 'cf e odd', team_id: team, type_id: type.id, uid_for_type: 'e-odd', custom_fields_from_type: null });
     expect((await c.put(`/api/type/${type.id}`, { custom_fields_devices: [] })).statusCode).toBe(200);
     expect(await deviceFields(odd.id)).toBeNull();
+  });
+});
+
+describe('device custom field values against the type definitions', () => {
+  const device = (tag: string, typeId: unknown, values: unknown) =>
+    c.post('/api/device', { name: `cfv ${tag}`, team_id: team, type_id: typeId, uid_for_type: `cfv-${tag}`, custom_fields_from_type: values });
+
+  it('a value for a field the type does not define is refused, naming it', async () => {
+    const { type } = await typeWithDevices('g');
+    const res = await device('g1', type.id, [{ name: 'weight', type: 2, value: 4 }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Description).toBe("The field 'Custom fields' has a value for 'weight', which its type does not define.");
+  });
+
+  it('a value of the wrong type is refused, naming the field and its type', async () => {
+    const { type, devices } = await typeWithDevices('h');
+    const res = await device('h1', type.id, [{ name: 'floor', type: 2, value: 'third' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Description).toBe("The field 'Custom fields': the value of 'floor' must be of type Integer.");
+    const put = await c.put(`/api/device/${devices[0].id}`, { custom_fields_from_type: [{ name: 'outdoor', type: 0, value: 'yes' }] });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().Description).toBe("The field 'Custom fields': the value of 'outdoor' must be of type Boolean.");
+    expect(await deviceFields(devices[0].id)).toHaveLength(3);
+  });
+
+  it('values that fit are stored in the spec list shape', async () => {
+    const { type } = await typeWithDevices('i');
+    const values = [{ name: 'floor', type: 2, value: 7 }, { name: 'colour', type: 0, value: 'teal' }];
+    const res = await device('i1', type.id, values);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await deviceFields(res.json().id)).toEqual(values);
+  });
+
+  it('a device moved to another type keeps only the values the new type defines with the same type', async () => {
+    const { devices } = await typeWithDevices('j');
+    const other = await createOk(c, 'type', {
+      name: 'cf j other',
+      team_id: team,
+      custom_fields_devices: [{ name: 'colour', type: 0, value: '' }, { name: 'floor', type: 0, value: '' }],
+    });
+    const res = await c.put(`/api/device/${devices[0].id}`, { type_id: other.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await deviceFields(devices[0].id)).toEqual([{ name: 'colour', type: 0, value: 'blue' }]);
   });
 });
 

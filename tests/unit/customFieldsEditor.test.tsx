@@ -1,9 +1,10 @@
 /**
  * The custom field inputs inside a react-admin form, as the object screen renders them: the
  * type's definitions editor (add, delete with confirmation, drop empty names, 'existing changed'
- * warning, read-only view), a firmware's free list and a device's values from its type.
+ * warning, read-only view), a firmware's free list and a device's values from its type (an
+ * @rjsf form of the type's compiled definitions, refusing a value of the wrong type).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, Form, ResourceContextProvider, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
@@ -209,6 +210,8 @@ describe("a firmware's free list", () => {
 });
 
 describe("a device's values from its type", () => {
+  // The @rjsf form is a lazy chunk: load it once up front, as a browser would have by then.
+  beforeAll(() => import('../../src/resources/inputs/JsonSchemaForm'));
   const device = mustGetCategory('device');
   const definitions = [
     { name: 'colour', type: 0, value: 'red' },
@@ -258,6 +261,33 @@ describe("a device's values from its type", () => {
       { name: 'colour', type: 0, value: 'blue' },
       { name: 'outdoor', type: 1, value: true },
       { name: 'floor', type: 2, value: 0 },
+    ]);
+  });
+
+  it('refuses a decimal in an integer field: reported, and the last good value is what the form holds', async () => {
+    const invalid: (string | undefined)[] = [];
+    const { submit } = renderInForm(
+      <CustomFieldsInput
+        name="custom_fields_from_type"
+        field={device.fields.custom_fields_from_type}
+        category={device}
+        mode="edit"
+        readOnly={false}
+        onInvalid={(message) => invalid.push(message)}
+      />,
+      { record: { id: 1, type_id: 5, custom_fields_from_type: [] }, resource: 'device', dataProvider: dataProvider() },
+    );
+    fireEvent.change(await screen.findByLabelText('floor'), { target: { value: '1.5' } });
+    expect(invalid.at(-1)).toBe("The field 'Custom fields': the value of 'floor' must be of type Integer.");
+    expect(await screen.findByText('must be integer')).toBeTruthy();
+    expect(((screen.getByLabelText('floor')) as HTMLInputElement).value).toBe('1.5');
+    expect((await submit()).custom_fields_from_type).toEqual([]);
+    fireEvent.change(screen.getByLabelText('floor'), { target: { value: '2' } });
+    expect(invalid.at(-1)).toBeUndefined();
+    expect((await submit()).custom_fields_from_type).toEqual([
+      { name: 'colour', type: 0, value: 'red' },
+      { name: 'outdoor', type: 1, value: false },
+      { name: 'floor', type: 2, value: 2 },
     ]);
   });
 

@@ -1,13 +1,12 @@
 /**
- * The pure side of custom fields (src/resources/inputs/customFields.ts): reading stored lists,
+ * The pure side of custom fields (src/resources/inputs/customFields.ts over src/schemas/customFields.ts): reading stored lists,
  * what a save keeps, the 'existing changed' flag, a device's values from its type's definitions,
  * and the field-name table that must keep matching the registry.
  */
 import { describe, expect, it } from 'vitest';
-import { categories, mustGetCategory } from '../../src/schemas';
+import { categories, mustGetCategory, type FieldSpec } from '../../src/schemas';
 import {
   coerceValue,
-  definitionSource,
   duplicateNames,
   existingChanged,
   parseInteger,
@@ -108,22 +107,21 @@ describe("a device's values from its type's definitions", () => {
 });
 
 describe('fields defined elsewhere', () => {
-  it('are declared in the schema: the reference exists and its target holds the definitions', () => {
+  it('are declared in the schema: the reference exists and its target holds the definitions or the schema', () => {
     const defined = categories.flatMap((c) =>
-      Object.entries(c.fields)
-        .filter(([, f]) => f.definedBy)
-        .map(([name]) => [c, name] as const),
+      Object.values(c.fields).flatMap((f: FieldSpec) => (f.definedBy ? [[c, f.definedBy] as const] : [])),
     );
-    expect(defined.length).toBeGreaterThan(0);
-    for (const [owner, fieldName] of defined) {
-      const source = definitionSource(owner, fieldName);
-      expect(source, `${owner.key}.${fieldName}`).toBeDefined();
-      expect(mustGetCategory(source!.refKey).fields[source!.definitions]?.input).toBe('customFields');
-      expect(owner.fields[source!.via]?.kind).toBe('ref');
+    expect(defined.map(([, d]) => d.as).sort()).toEqual(['customFields', 'schema']);
+    for (const [owner, { via, field, as }] of defined) {
+      const ref = owner.fields[via];
+      expect(ref?.kind, `${owner.key}.${via}`).toBe('ref');
+      const definer = mustGetCategory(ref!.ref!).fields[field];
+      expect(definer?.kind).toBe('json');
+      if (as === 'customFields') expect(definer?.input).toBe('customFields');
     }
   });
 
-  it('a free list (a firmware) has no definition source', () => {
-    expect(definitionSource(mustGetCategory('firmware'), 'custom_fields')).toBeUndefined();
+  it('a free list (a firmware) is not defined elsewhere', () => {
+    expect(mustGetCategory('firmware').fields.custom_fields.definedBy).toBeUndefined();
   });
 });

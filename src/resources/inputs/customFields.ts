@@ -1,19 +1,28 @@
 /**
- * Custom fields (spec section 3): a list of { name, type, value } with type 0 string, 1 boolean
- * (default false), 2 integer (default 0). The same shape holds a type's definitions for its
- * devices, a device's values and a firmware's free list. Pure functions, shared by the inputs.
+ * The list editor's model of custom fields (a type's definitions, a firmware's free list): rows
+ * with their origin and drafts over the shared model of src/schemas/customFields.ts, which the
+ * inputs import from here too. Pure functions.
  */
-import type { Category } from '../../schemas';
 import { sameJson } from '../../dataProvider/recordDiff';
+import {
+  coerceValue,
+  defaultValue,
+  readCustomFields,
+  type CustomField,
+  type CustomFieldType,
+} from '../../schemas/customFields';
 
-export type CustomFieldType = 0 | 1 | 2;
-export type CustomFieldValue = string | boolean | number;
-
-export interface CustomField {
-  name: string;
-  type: CustomFieldType;
-  value: CustomFieldValue;
-}
+export {
+  coerceValue,
+  defaultValue,
+  isCustomFieldType,
+  parseInteger,
+  readCustomFields,
+  valuesFromDefinitions,
+  type CustomField,
+  type CustomFieldType,
+  type CustomFieldValue,
+} from '../../schemas/customFields';
 
 /** A row of the editor: the field plus what only the console needs. */
 export interface CustomFieldRow extends CustomField {
@@ -26,55 +35,6 @@ export interface CustomFieldRow extends CustomField {
 }
 
 export const CUSTOM_FIELD_TYPES: readonly CustomFieldType[] = [0, 1, 2];
-
-export const isCustomFieldType = (t: unknown): t is CustomFieldType => t === 0 || t === 1 || t === 2;
-
-export function defaultValue(type: CustomFieldType): CustomFieldValue {
-  if (type === 1) return false;
-  if (type === 2) return 0;
-  return '';
-}
-
-const INTEGER = /^-?\d+$/;
-
-export function parseInteger(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!INTEGER.test(trimmed)) return undefined;
-  const n = Number(trimmed);
-  return Number.isSafeInteger(n) ? n : undefined;
-}
-
-/** The value in the shape of the type; what cannot be read becomes the type's default. */
-export function coerceValue(type: CustomFieldType, value: unknown): CustomFieldValue {
-  if (type === 1) return value === true || value === 'true';
-  if (type === 2) {
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-    return (typeof value === 'string' && parseInteger(value)) || 0;
-  }
-  if (typeof value === 'string') return value;
-  return value === null || value === undefined ? '' : String(value);
-}
-
-/** Stored data written before fields had a type (or by hand) still shows: the value tells the type. */
-function inferType(value: unknown): CustomFieldType {
-  if (typeof value === 'boolean') return 1;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return 2;
-  return 0;
-}
-
-/** A stored list read leniently: entries without a string name are skipped. */
-export function readCustomFields(stored: unknown): CustomField[] {
-  if (!Array.isArray(stored)) return [];
-  const fields: CustomField[] = [];
-  for (const item of stored) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { name, type, value } = item as { name?: unknown; type?: unknown; value?: unknown };
-    if (typeof name !== 'string') continue;
-    const t = isCustomFieldType(type) ? type : inferType(value);
-    fields.push({ name, type: t, value: coerceValue(t, value) });
-  }
-  return fields;
-}
 
 let nextKey = 1;
 
@@ -125,35 +85,4 @@ export function duplicateNames(fields: readonly { name: string }[]): string[] {
     seen.add(n);
   }
   return [...twice];
-}
-
-/**
- * A device's values: one per definition of its type, in the type's order. A stored value of the
- * same name and type is kept; otherwise the definition's value is the default. Values of fields
- * the type no longer defines are dropped.
- */
-export function valuesFromDefinitions(definitions: readonly CustomField[], stored: readonly CustomField[]): CustomField[] {
-  const byName = new Map(stored.map((f) => [f.name, f]));
-  return definitions
-    .filter((d) => d.name.trim() !== '')
-    .map((d) => {
-      const own = byName.get(d.name);
-      return { name: d.name, type: d.type, value: own && own.type === d.type ? own.value : coerceValue(d.type, d.value) };
-    });
-}
-
-export interface DefinitionSource {
-  /** The reference field of the object (type_id). */
-  via: string;
-  /** The referenced category's key, from the schema. */
-  refKey: string;
-  /** The referenced object's field holding the definitions. */
-  definitions: string;
-}
-
-/** Where a field's entries are defined (its schema's `definedBy`), or undefined for a free list. */
-export function definitionSource(category: Category, fieldName: string): DefinitionSource | undefined {
-  const definedBy = category.fields[fieldName]?.definedBy;
-  const refKey = definedBy && category.fields[definedBy.via]?.ref;
-  return definedBy && refKey ? { via: definedBy.via, definitions: definedBy.field, refKey } : undefined;
 }

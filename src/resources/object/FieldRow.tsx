@@ -37,7 +37,18 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, locked
   const label = typeof borrowed === 'string' && borrowed.trim() !== '' ? borrowed : field.label;
 
   const Override = fieldInputs?.[name];
-  if (Override) return <Override name={name} field={field} category={category} mode={mode} readOnly={readOnly || locked} />;
+  if (Override) {
+    return (
+      <Override
+        name={name}
+        field={field}
+        category={category}
+        mode={mode}
+        readOnly={readOnly || locked}
+        onInvalid={(message) => onInvalid(name, message)}
+      />
+    );
+  }
 
   const deps = inputKind(field) === 'select' ? pickerDependencies(category, name, getCategory) : [];
   const waitingFor = readOnly ? undefined : missingDependency(category, deps, values);
