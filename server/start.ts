@@ -12,6 +12,7 @@ import { ensureAdmin, type AdminBootstrap } from './auth/bootstrap';
 import { seedDemo } from './demo/seed';
 import { describeDatabase, openConfiguredDatabase, DatabaseInUseError, type OpenedDatabase } from './runtime/openConfiguredDatabase';
 import { startupProblems } from './runtime/startupChecks';
+import { MigrationError } from './db/migrate';
 import { ownMessages } from '../src/messages';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,9 +48,9 @@ async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDa
   say(ownMessages.openingDatabase(describeDatabase(config)));
   let opened: OpenedDatabase;
   try {
-    opened = await openConfiguredDatabase(config);
+    opened = await openConfiguredDatabase(config, (statement) => say(ownMessages.migrationApplied(statement)));
   } catch (err) {
-    if (err instanceof DatabaseInUseError) fail(err.message);
+    if (err instanceof DatabaseInUseError || err instanceof MigrationError) fail(err.message);
     throw err;
   }
   try {

@@ -1,33 +1,69 @@
 /**
  * DDL derived from the category registry. Pure functions: given the registry and what the
- * database already holds, planMigration returns the statements that bring the database up to
- * date, so a migration is "whatever the registry says is missing" and running it twice is a no-op.
+ * database already holds, planMigration returns the statements that bring the database in line
+ * with the registry, and the data checks those statements depend on (a change the data does not
+ * allow is refused, naming category.field). A migration is "whatever differs from the registry", so running it twice is a no-op.
  *
  * One table per category (table name = category key), an identity `id`, one column per
  * stored field, UNIQUE constraints named as declared, foreign keys for refs (added after every
  * table exists: references are circular, e.g. type -> documents_collection -> team) and an index
- * on every ref column (lists and counts look objects up by them).
+ * on every ref column (lists and counts look objects up by them). What a schema change does to
+ * an existing table is documented in docs/INTEGRATOR.md, "Changing a schema".
  */
+import { createHash } from 'node:crypto';
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { ident } from '../crud/sql';
-import { sqlType } from '../../src/schemas/kinds';
+import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
+
+export interface ColumnInfo {
+  /** format_type() of the column: 'integer', 'timestamp with time zone', ... */
+  type: string;
+  notNull: boolean;
+  hasDefault: boolean;
+}
+
+export interface ConstraintInfo {
+  /** pg_constraint.contype: 'u', 'f', 'p', ... */
+  type: string;
+  table: string;
+  columns: readonly string[];
+  /** Foreign keys: pg_constraint.confdeltype and the referenced table. */
+  onDelete?: string;
+  refTable?: string;
+}
 
 /** What already exists in the database (filled by introspection in migrate.ts). */
 export interface ExistingSchema {
-  /** table name -> its column names */
-  columns: Map<string, Set<string>>;
-  /** constraint name -> contype ('u', 'f', 'p', ...) and, for foreign keys, confdeltype */
-  constraints: Map<string, { type: string; onDelete?: string }>;
+  /** table name -> column name -> column */
+  columns: Map<string, Map<string, ColumnInfo>>;
+  /** constraint name -> constraint */
+  constraints: Map<string, ConstraintInfo>;
   indexes: Set<string>;
 }
 
 export const emptySchema = (): ExistingSchema => ({ columns: new Map(), constraints: new Map(), indexes: new Set() });
 
+/**
+ * A question asked of the data before anything is applied. `sql` returns one row with `n` (how
+ * many rows are in the way) and, for most checks, `sample` (a few of the values concerned).
+ */
+export interface DataCheck {
+  sql: string;
+  /** The refusal when n > 0: one line naming category.field. */
+  refusal: (n: number, sample: readonly string[]) => string;
+  /** The check calls pg_temp.pucs_castable (created by migrate.ts first). */
+  usesCastable?: boolean;
+}
+
+export interface MigrationPlan {
+  statements: string[];
+  checks: DataCheck[];
+}
+
 /** Fields that are table columns: every declared field except write-only ones (a password). */
 export function storedFields(category: Category): [string, FieldSpec][] {
   return Object.entries(category.fields).filter(([, f]) => !f.writeOnly);
 }
-
 
 /** pg_constraint.confdeltype letters */
 const ON_DELETE: Record<NonNullable<FieldSpec['onDelete']>, { sql: string; letter: string }> = {
@@ -38,35 +74,41 @@ const ON_DELETE: Record<NonNullable<FieldSpec['onDelete']>, { sql: string; lette
 
 const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-export function defaultSql(field: FieldSpec): string | undefined {
-  const d = field.default;
-  if (d === undefined || d === null) return undefined;
-  // The registry has checked the default against its field (registryCheck.ts).
+/** How format_type() names the column type of a field. */
+export const columnType = (field: FieldSpec): string => {
+  const t = sqlType(field);
+  return t === 'timestamptz' ? 'timestamp with time zone' : t;
+};
+
+/** A value of the field as an SQL literal (the registry has checked it against its field). */
+export function literalSql(field: FieldSpec, value: FieldSpec['default']): string | undefined {
+  if (value === undefined || value === null) return undefined;
   switch (sqlType(field)) {
     case 'jsonb':
-      return `${quoteLiteral(JSON.stringify(d))}::jsonb`;
+      return `${quoteLiteral(JSON.stringify(value))}::jsonb`;
     case 'boolean':
-      return d ? 'true' : 'false';
+      return value ? 'true' : 'false';
     case 'integer':
     case 'double precision':
-      return String(d);
+      return String(value);
     case 'text':
-      return quoteLiteral(String(d));
+      return quoteLiteral(String(value));
     default:
-      return `${quoteLiteral(String(d))}::${sqlType(field)}`;
+      return `${quoteLiteral(String(value))}::${sqlType(field)}`;
   }
 }
 
+export const defaultSql = (field: FieldSpec) => literalSql(field, field.default);
+
 /**
- * A column definition. NOT NULL only for required fields of a new table: a column added to a
- * table that already has rows cannot be NOT NULL without a value for those rows, so added
- * columns stay nullable and the API's validation enforces `required`.
+ * A column definition. NOT NULL for a required field, except when existing rows get their value
+ * from a backfill first (the caller sets NOT NULL afterwards).
  */
-export function columnSql(name: string, field: FieldSpec, newTable: boolean): string {
+export function columnSql(name: string, field: FieldSpec, notNull = field.required !== undefined): string {
   const parts = [ident(name), sqlType(field)];
   const def = defaultSql(field);
   if (def !== undefined) parts.push(`DEFAULT ${def}`);
-  if (newTable && field.required) parts.push('NOT NULL');
+  if (notNull) parts.push('NOT NULL');
   return parts.join(' ');
 }
 
@@ -76,7 +118,7 @@ export const refIndexName = (table: string, column: string) => `${table}_${colum
 export function createTableSql(category: Category): string {
   const cols = [
     `"id" integer GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY`,
-    ...storedFields(category).map(([name, f]) => columnSql(name, f, true)),
+    ...storedFields(category).map(([name, f]) => columnSql(name, f)),
   ];
   return `CREATE TABLE IF NOT EXISTS ${ident(category.key)} (\n  ${cols.join(',\n  ')}\n)`;
 }
@@ -90,49 +132,257 @@ export function foreignKeySql(category: Category, column: string, field: FieldSp
   );
 }
 
-/** The statements that make `existing` match the registry; [] when it already does. */
-export function planMigration(categories: readonly Category[], existing: ExistingSchema): string[] {
+/** What the database's shape depends on in a field; labels, hints and checks do not count. */
+const storedShape = (f: FieldSpec) => ({
+  kind: f.kind,
+  ref: f.ref,
+  required: f.required !== undefined,
+  default: f.default,
+  onDelete: f.onDelete,
+  values: f.values,
+  renamedFrom: f.renamedFrom,
+});
+
+/** A digest of everything in the registry the tables follow, recorded with each migration. */
+export function registryFingerprint(categories: readonly Category[]): string {
+  const shape = categories.map((c) => ({
+    key: c.key,
+    fields: storedFields(c).map(([name, f]) => [name, storedShape(f)]),
+    unique: (c.unique ?? []).map((u) => [u.name, u.fields]),
+  }));
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+}
+
+/** How a column of one type becomes another: the USING expression, and the values that would not convert. */
+interface Cast {
+  using: (c: string) => string;
+  /** A condition true of a value that would not convert; absent when every value does. */
+  unfit?: (c: string) => string;
+  usesCastable?: boolean;
+}
+
+/**
+ * The conversions applied without asking: lossless ones always, narrowing ones only when every
+ * value converts (checked first). Anything else is refused while the column holds values.
+ */
+function castFor(from: string, field: FieldSpec): Cast | undefined {
+  const to = columnType(field);
+  if (to === 'text') return { using: (c) => (from === 'jsonb' ? `${c} #>> '{}'` : `to_json(${c}) #>> '{}'`) };
+  if (to === 'jsonb') {
+    if (field.kind === 'json') return { using: (c) => `to_jsonb(${c})` };
+    if (field.kind === 'refList' && from === 'integer') return { using: (c) => `jsonb_build_array(jsonb_build_object('id', ${c}))` };
+    return undefined;
+  }
+  if (from === 'text') return { using: (c) => `${c}::${to}`, unfit: (c) => `NOT pg_temp.pucs_castable(${c}, '${to}')`, usesCastable: true };
+  if (from === 'integer' && to === 'double precision') return { using: (c) => `${c}::double precision` };
+  if (from === 'boolean' && to === 'integer') return { using: (c) => `${c}::integer` };
+  if (from === 'integer' && to === 'boolean') return { using: (c) => `${c} <> 0`, unfit: (c) => `${c} NOT IN (0, 1)` };
+  if (from === 'double precision' && to === 'integer') {
+    return { using: (c) => `${c}::integer`, unfit: (c) => `${c} = 'NaN' OR ${c} <> trunc(${c}) OR abs(${c}) > ${INT4_MAX}` };
+  }
+  if (from === 'date' && to === 'timestamp with time zone') return { using: (c) => `${c}::timestamp AT TIME ZONE 'UTC'` };
+  return undefined;
+}
+
+const samples = (expr: string) => `(array_agg(DISTINCT (${expr})::text ORDER BY (${expr})::text))[1:5] AS sample`;
+const quoteSample = (sample: readonly string[]) => sample.map((v) => `'${v}'`).join(', ');
+
+/** The statements and data checks that make `existing` match the registry; no statements when it already does. */
+export function planMigration(categories: readonly Category[], existing: ExistingSchema): MigrationPlan {
   const tables: string[] = [];
+  const renames: string[] = [];
+  const drops: string[] = [];
+  const alters: string[] = [];
   const columns: string[] = [];
   const constraints: string[] = [];
   const indexes: string[] = [];
+  const checks: DataCheck[] = [];
+  const rowsOf = (t: string) => `SELECT count(*)::int AS n FROM ${ident(t)}`;
 
   for (const category of categories) {
     const table = category.key;
+    const T = ident(table);
     const have = existing.columns.get(table);
-    if (!have) {
-      tables.push(createTableSql(category));
-    } else {
-      for (const [name, field] of storedFields(category)) {
-        if (!have.has(name)) {
-          columns.push(`ALTER TABLE ${ident(table)} ADD COLUMN IF NOT EXISTS ${columnSql(name, field, false)}`);
+    const fields = storedFields(category);
+    if (!have) tables.push(createTableSql(category));
+
+    /** field name -> its column as the database holds it now (its old name while being renamed) */
+    const current = new Map<string, string>();
+    for (const [name, field] of fields) {
+      if (!have) continue;
+      if (have.has(name)) {
+        current.set(name, name);
+      } else if (field.renamedFrom && have.has(field.renamedFrom)) {
+        const old = field.renamedFrom;
+        current.set(name, old);
+        renames.push(`ALTER TABLE ${T} RENAME COLUMN ${ident(old)} TO ${ident(name)}`);
+        const [oldFk, newFk] = [foreignKeyName(table, old), foreignKeyName(table, name)];
+        if (existing.constraints.has(oldFk) && !existing.constraints.has(newFk)) {
+          renames.push(`ALTER TABLE ${T} RENAME CONSTRAINT ${ident(oldFk)} TO ${ident(newFk)}`);
+        }
+        const [oldIdx, newIdx] = [refIndexName(table, old), refIndexName(table, name)];
+        if (existing.indexes.has(oldIdx) && !existing.indexes.has(newIdx)) {
+          renames.push(`ALTER INDEX ${ident(oldIdx)} RENAME TO ${ident(newIdx)}`);
+        }
+      }
+    }
+    /** A constraint as it will be named once the renames are applied. */
+    const renamedConstraint = (name: string) => {
+      for (const [field, col] of current) {
+        if (field !== col && name === foreignKeyName(table, col)) return foreignKeyName(table, field);
+      }
+      return name;
+    };
+    const columnNow = (col: string) => [...current].find(([, c]) => c === col)?.[0] ?? col;
+
+    if (have) {
+      const kept = new Set(current.values());
+      for (const [col, info] of have) {
+        // A column the schema no longer declares is kept as data, without its constraints.
+        if (col !== 'id' && !kept.has(col) && info.notNull) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${ident(col)} DROP NOT NULL`);
+      }
+      for (const [name, field] of fields) {
+        const col = current.get(name);
+        const info = col === undefined ? undefined : have.get(col);
+        const subject = `${table}.${name}`;
+        const C = ident(name);
+        if (!col || !info) {
+          addColumn(name, field, subject);
+          continue;
+        }
+        const wanted = columnType(field);
+        if (info.type !== wanted) {
+          const cast = castFor(info.type, field);
+          const old = ident(col);
+          if (cast?.unfit) {
+            checks.push({
+              sql: `SELECT count(*)::int AS n, ${samples(old)} FROM ${T} WHERE ${old} IS NOT NULL AND (${cast.unfit(old)})`,
+              refusal: (n, sample) =>
+                `${subject}: ${n} value(s) do not convert from ${info.type} to ${wanted} (${quoteSample(sample)}). ` +
+                `Correct them in the database, or keep the kind.`,
+              usesCastable: cast.usesCastable,
+            });
+          } else if (!cast) {
+            // Without a conversion only an empty column can change type.
+            checks.push({
+              sql: `SELECT count(*)::int AS n FROM ${T} WHERE ${old} IS NOT NULL`,
+              refusal: (n) =>
+                `${subject}: its ${n} value(s) are ${info.type} and a ${field.kind} field is ${wanted}, with no safe conversion. ` +
+                `Keep the kind; or add a new field of the new kind, copy the values into it yourself, then remove this one (its column is kept as data).`,
+            });
+          }
+          // The old default may not convert: it is set again from the declaration afterwards.
+          if (info.hasDefault) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} DROP DEFAULT`);
+          const using = cast ? cast.using(C) : `NULL::${sqlType(field)}`;
+          alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} TYPE ${sqlType(field)} USING ${using}`);
+          const def = defaultSql(field);
+          if (def !== undefined) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} SET DEFAULT ${def}`);
+        }
+        if (field.required === undefined && info.notNull) {
+          alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} DROP NOT NULL`);
+        } else if (field.required !== undefined && !info.notNull) {
+          const backfill = literalSql(field, field.backfill);
+          if (backfill !== undefined) {
+            alters.push(`UPDATE ${T} SET ${C} = ${backfill} WHERE ${C} IS NULL`);
+          } else {
+            checks.push({
+              sql: `SELECT count(*)::int AS n FROM ${T} WHERE ${ident(col)} IS NULL`,
+              refusal: (n) =>
+                `${subject} is now required but ${n} row(s) have no value: fill them in, declare a 'backfill' for them, or keep the field optional.`,
+            });
+          }
+          alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} SET NOT NULL`);
         }
       }
     }
 
-    for (const rule of category.unique ?? []) {
-      if (!existing.constraints.has(rule.name)) {
-        constraints.push(
-          `ALTER TABLE ${ident(table)} ADD CONSTRAINT ${ident(rule.name)} UNIQUE (${rule.fields.map(ident).join(', ')})`,
-        );
+    function addColumn(name: string, field: FieldSpec, subject: string) {
+      const T2 = ident(table);
+      const backfill = literalSql(field, field.backfill);
+      if (backfill === undefined) {
+        columns.push(`ALTER TABLE ${T2} ADD COLUMN ${columnSql(name, field)}`);
+        if (field.required !== undefined && defaultSql(field) === undefined) {
+          checks.push({
+            sql: rowsOf(table),
+            refusal: (n) =>
+              `${subject} is a new required field and the table has ${n} row(s): declare a 'default' or a 'backfill' for them, or make the field optional.`,
+          });
+        }
+        return;
+      }
+      // Existing rows get the backfill, new ones the default.
+      const C = ident(name);
+      columns.push(`ALTER TABLE ${T2} ADD COLUMN ${columnSql(name, { ...field, default: undefined }, false)}`);
+      columns.push(`UPDATE ${T2} SET ${C} = ${backfill}`);
+      const def = defaultSql(field);
+      if (def !== undefined) columns.push(`ALTER TABLE ${T2} ALTER COLUMN ${C} SET DEFAULT ${def}`);
+      if (field.required !== undefined) columns.push(`ALTER TABLE ${T2} ALTER COLUMN ${C} SET NOT NULL`);
+    }
+
+    // Constraints of this table the registry no longer declares, or declares differently, are dropped.
+    const declaredUnique = new Map((category.unique ?? []).map((u) => [u.name, u.fields]));
+    const declaredFks = new Map(
+      fields.filter(([, f]) => f.kind === 'ref').map(([name, f]) => [foreignKeyName(table, name), { column: name, field: f }]),
+    );
+    const kept = new Set<string>();
+    for (const [conName, con] of existing.constraints) {
+      if (con.table !== table || !have) continue;
+      const name = renamedConstraint(conName);
+      const cols = con.columns.map(columnNow);
+      if (con.type === 'u') {
+        const fieldsOf = declaredUnique.get(name);
+        if (fieldsOf && fieldsOf.join() === cols.join()) kept.add(name);
+        else drops.push(`ALTER TABLE ${T} DROP CONSTRAINT ${ident(name)}`);
+      } else if (con.type === 'f') {
+        const fk = declaredFks.get(name);
+        const same =
+          fk !== undefined &&
+          cols.join() === fk.column &&
+          con.refTable === fk.field.ref &&
+          con.onDelete === ON_DELETE[fk.field.onDelete ?? 'restrict'].letter &&
+          columnType(fk.field) === have.get(current.get(fk.column) ?? '')?.type;
+        if (same) kept.add(name);
+        else drops.push(`ALTER TABLE ${T} DROP CONSTRAINT ${ident(name)}`);
       }
     }
 
-    for (const [name, field] of storedFields(category)) {
+    for (const rule of category.unique ?? []) {
+      if (kept.has(rule.name)) continue;
+      constraints.push(`ALTER TABLE ${T} ADD CONSTRAINT ${ident(rule.name)} UNIQUE (${rule.fields.map(ident).join(', ')})`);
+      const cols = rule.fields.map((f) => current.get(f));
+      if (!have || cols.some((c) => c === undefined)) continue;
+      const list = cols.map((c) => ident(c!));
+      checks.push({
+        sql:
+          `SELECT count(*)::int AS n, (array_agg(v ORDER BY v))[1:5] AS sample FROM (` +
+          `SELECT concat_ws(', ', ${list.join(', ')}) AS v FROM ${T} WHERE ${list.map((c) => `${c} IS NOT NULL`).join(' AND ')} ` +
+          `GROUP BY ${list.join(', ')} HAVING count(*) > 1) d`,
+        refusal: (n, sample) =>
+          `${table}: unique rule '${rule.name}' (${rule.fields.join(', ')}) is broken by ${n} duplicated value(s): ` +
+          `${sample.map((v) => `(${v})`).join(', ')}. Make them distinct, or drop the rule.`,
+      });
+    }
+
+    for (const [name, field] of fields) {
       if (field.kind !== 'ref') continue;
       const fkName = foreignKeyName(table, name);
-      const found = existing.constraints.get(fkName);
-      const wanted = ON_DELETE[field.onDelete ?? 'restrict'].letter;
-      if (found && found.onDelete !== wanted) {
-        // The schema changed what deleting the referenced object does: replace the key.
-        constraints.push(`ALTER TABLE ${ident(table)} DROP CONSTRAINT ${ident(fkName)}`);
+      if (!kept.has(fkName)) {
+        constraints.push(foreignKeySql(category, name, field));
+        const col = current.get(name);
+        const ref = field.ref ?? '';
+        if (have && col && have.get(col)?.type === 'integer') {
+          const missing = existing.columns.has(ref) ? `AND NOT EXISTS (SELECT 1 FROM ${ident(ref)} r WHERE r."id" = t.${ident(col)})` : '';
+          checks.push({
+            sql: `SELECT count(*)::int AS n, ${samples(`t.${ident(col)}`)} FROM ${T} t WHERE t.${ident(col)} IS NOT NULL ${missing}`,
+            refusal: (n, sample) =>
+              `${table}.${name}: ${n} row(s) point at ${ref} objects that do not exist (ids ${sample.join(', ')}). Clear or correct them, or keep the field as it was.`,
+          });
+        }
       }
-      if (!found || found.onDelete !== wanted) constraints.push(foreignKeySql(category, name, field));
       const indexName = refIndexName(table, name);
-      if (!existing.indexes.has(indexName)) {
-        indexes.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName)} ON ${ident(table)} (${ident(name)})`);
-      }
+      const hasIndex = existing.indexes.has(indexName) || (current.get(name) !== name && existing.indexes.has(refIndexName(table, current.get(name) ?? '')));
+      if (!hasIndex) indexes.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName)} ON ${T} (${ident(name)})`);
     }
   }
-  return [...tables, ...columns, ...constraints, ...indexes];
+  return { statements: [...tables, ...renames, ...drops, ...alters, ...columns, ...constraints, ...indexes], checks };
 }

@@ -33,12 +33,16 @@ export function describeDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dat
   }
 }
 
-export async function openConfiguredDatabase(config: ServerConfig): Promise<OpenedDatabase> {
+/** `onMigrated` hears each schema statement the migration applied. */
+export async function openConfiguredDatabase(
+  config: ServerConfig,
+  onMigrated?: (statement: string) => void,
+): Promise<OpenedDatabase> {
   const where = describeDatabase(config);
   if (config.databaseUrl) {
     const db = await openDatabase({ url: config.databaseUrl });
     try {
-      await migrate(db);
+      await migrate(db, undefined, onMigrated);
     } catch (err) {
       await db.close();
       throw err;
@@ -51,7 +55,7 @@ export async function openConfiguredDatabase(config: ServerConfig): Promise<Open
   let db: Database | undefined;
   try {
     db = await openDatabase({ dataDir: embeddedDatabaseDir(config) });
-    await migrate(db);
+    await migrate(db, undefined, onMigrated);
     // PGlite has no autovacuum to refresh planner statistics; without them paging a big fleet
     // picks slow plans. Sampling keeps this well under a second even at 100k devices.
     await db.exec('ANALYZE');

@@ -53,7 +53,11 @@ export interface FieldSpec {
   schemes?: readonly string[];
   /** For kind 'json': a JSON Schema (draft 2020-12) the value must satisfy, on both sides. */
   schema?: Readonly<Record<string, unknown>>;
-  /** The field was called this before: the migration renames the column (migrations, docs/INTEGRATOR.md). */
+  /**
+   * The field was called this before: the next start renames the column, keeping its values, its
+   * foreign key and its index (docs/INTEGRATOR.md, "Changing a schema"). Keep it declared: a
+   * database not yet migrated may still hold the old name.
+   */
   renamedFrom?: string;
   /** Searched by the list's search box (`q`); the name field when no field says so. */
   searchable?: boolean;
@@ -61,6 +65,12 @@ export interface FieldSpec {
   required?: string;
   /** Value stored when a create does not send the field. */
   default?: string | number | boolean | null | unknown[] | Record<string, unknown>;
+  /**
+   * Value given to the rows that exist when the column is added (the default then goes to new
+   * objects only), or, for a required field, to the rows that have none when it becomes required.
+   * A new required field on a table with rows needs this or a default.
+   */
+  backfill?: string | number | boolean | unknown[] | Record<string, unknown>;
   /** Set by the server only: never accepted from a client (sending it is a 400). */
   system?: boolean;
   /** Accepted on create only (a password, say); never returned by the API. */

@@ -13,6 +13,9 @@ export class RegistryError extends Error {
   }
 }
 
+/** Tables that are not categories: sign-in (server/auth/tables.ts) and the migration history (server/db/migrate.ts). */
+export const SERVER_TABLES: readonly string[] = ['settings', 'sessions', 'schema_migrations'];
+
 /** What is wrong with one field declaration on its own, or undefined. */
 export function fieldDeclarationProblem(field: FieldSpec): string | undefined {
   const kind = KINDS[field.kind as keyof typeof KINDS];
@@ -30,6 +33,10 @@ export function fieldDeclarationProblem(field: FieldSpec): string | undefined {
     const problem = field.check?.(field.default);
     if (problem) return `the default ${JSON.stringify(field.default)} is refused: ${problem}`;
   }
+  if (field.backfill !== undefined) {
+    const result = kind.value(field, field.label, 'the backfill is not valid').safeParse(field.backfill);
+    if (!result.success) return `the backfill ${JSON.stringify(field.backfill)} is not ${kind.expected(field)}`;
+  }
   return undefined;
 }
 
@@ -40,6 +47,7 @@ export function checkRegistry(categories: readonly Category[]): void {
   for (const category of categories) {
     if (keys.has(category.key)) throw new RegistryError(category.key, undefined, 'the key is declared twice');
     if (ids.has(category.id)) throw new RegistryError(category.key, undefined, `the category id ${category.id} is used twice`);
+    if (SERVER_TABLES.includes(category.key)) throw new RegistryError(category.key, undefined, 'the key names a table the server keeps for itself');
     keys.add(category.key);
     ids.add(category.id);
   }
@@ -54,6 +62,8 @@ export function checkRegistry(categories: readonly Category[]): void {
       if (field.renamedFrom !== undefined && Object.hasOwn(category.fields, field.renamedFrom)) {
         throw new RegistryError(category.key, name, `'renamedFrom' names a field that still exists ('${field.renamedFrom}')`);
       }
+      const sameOldName = Object.entries(category.fields).find(([other, f]) => other !== name && field.renamedFrom !== undefined && f.renamedFrom === field.renamedFrom);
+      if (sameOldName) throw new RegistryError(category.key, name, `'renamedFrom' names '${field.renamedFrom}', as ${sameOldName[0]} does: one column cannot become two`);
     }
     for (const rule of category.unique ?? []) {
       for (const f of rule.fields) {

@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('a migrated database needs nothing more, and migrating again changes nothing', async () => {
-  expect(planMigration(categories, await readExistingSchema(t.db))).toEqual([]);
+  expect(planMigration(categories, await readExistingSchema(t.db)).statements).toEqual([]);
   await migrate(t.db);
-  expect(planMigration(categories, await readExistingSchema(t.db))).toEqual([]);
+  expect(planMigration(categories, await readExistingSchema(t.db)).statements).toEqual([]);
 });
 
 it('adds a column the schema gained, and restores constraints and indexes, keeping the data', async () => {
@@ -26,11 +26,11 @@ it('adds a column the schema gained, and restores constraints and indexes, keepi
     ALTER TABLE device ADD CONSTRAINT device_group_id_fkey FOREIGN KEY (group_id) REFERENCES devices_group (id) ON DELETE CASCADE;
     DROP INDEX device_type_id_idx;
   `);
-  const plan = planMigration(categories, await readExistingSchema(t.db));
+  const plan = planMigration(categories, await readExistingSchema(t.db)).statements;
   // add column, add unique, drop + re-add the changed foreign key, create index
   expect(plan).toHaveLength(5);
   await migrate(t.db);
-  expect(planMigration(categories, await readExistingSchema(t.db))).toEqual([]);
+  expect(planMigration(categories, await readExistingSchema(t.db)).statements).toEqual([]);
   const { rows } = await t.db.query<{ name: string; notes: string }>(`SELECT name, notes FROM team`);
   expect(rows).toEqual([{ name: 'kept', notes: '' }]);
   const fk = await t.db.query<{ confdeltype: string }>(

@@ -1,13 +1,13 @@
 /** DDL planning from the registry, and the ?fields= grammar, without a database. */
 import { describe, expect, it } from 'vitest';
-import { categories, mustGetCategory } from '../../src/schemas/index';
-import { createTableSql, emptySchema, planMigration } from '../../server/db/ddl';
+import { categories, checkRegistry, defineCategory, mustGetCategory, type FieldSpec } from '../../src/schemas/index';
+import { createTableSql, emptySchema, planMigration, registryFingerprint, type ColumnInfo, type ExistingSchema } from '../../server/db/ddl';
 import { parseFieldsParam } from '../../server/crud/fieldsParam';
 import { resolveProjection } from '../../server/crud/projection';
 import { ApiError } from '../../server/http/errors';
 
 describe('planMigration', () => {
-  const plan = planMigration(categories, emptySchema());
+  const plan = planMigration(categories, emptySchema()).statements;
 
   it('creates every table before adding any foreign key (references are circular)', () => {
     const creates = plan.filter((s) => s.startsWith('CREATE TABLE'));
@@ -42,9 +42,137 @@ describe('planMigration', () => {
   it('only adds a missing column to an existing table, nullable', () => {
     const schema = emptySchema();
     const team = mustGetCategory('team');
-    schema.columns.set('team', new Set(['id', 'name', 'icon']));
+    schema.columns.set('team', new Map(['id', 'name', 'icon'].map((c) => [c, { type: 'text', notNull: c !== 'icon', hasDefault: false }])));
     const teamPlan = planMigration([team], schema);
-    expect(teamPlan).toEqual([`ALTER TABLE "team" ADD COLUMN IF NOT EXISTS "notes" text DEFAULT ''`]);
+    expect(teamPlan.statements).toEqual([`ALTER TABLE "team" ADD COLUMN "notes" text DEFAULT ''`]);
+  });
+});
+
+describe('planMigration on an existing table', () => {
+  const site = (fields: Record<string, FieldSpec>, unique: { name: string; fields: string[] }[] = []) =>
+    defineCategory({
+      key: 'site',
+      id: 990,
+      singular: 'site',
+      title: 'Site',
+      plural: 'Sites',
+      scope: 'team',
+      permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+      fields,
+      summary: ['id'],
+      unique: unique.map((u) => ({ ...u, message: () => 'taken' })),
+    });
+  const col = (type: string, notNull = false, hasDefault = false): ColumnInfo => ({ type, notNull, hasDefault });
+  /** The site table as the database holds it: an id, the given columns, and the given constraints. */
+  const existing = (columns: Record<string, ColumnInfo>, constraints: ExistingSchema['constraints'] = new Map(), indexes: string[] = []) => {
+    const schema = emptySchema();
+    schema.columns.set('site', new Map([['id', col('integer', true)], ...Object.entries(columns)]));
+    schema.constraints = new Map([['site_pkey', { type: 'p', table: 'site', columns: ['id'] }], ...constraints]);
+    schema.indexes = new Set(['site_pkey', ...indexes]);
+    return schema;
+  };
+  const text = (extra: Partial<FieldSpec> = {}): FieldSpec => ({ kind: 'text', label: 'Text', ...extra });
+
+  it('plans nothing when the table matches', () => {
+    const plan = planMigration([site({ name: text({ required: 'r' }) })], existing({ name: col('text', true) }));
+    expect(plan).toEqual({ statements: [], checks: [] });
+  });
+
+  it('renames a column with its foreign key and index, before anything else', () => {
+    const plan = planMigration(
+      [site({ owner_id: { kind: 'ref', label: 'Owner', ref: 'site', renamedFrom: 'holder_id' } })],
+      existing(
+        { holder_id: col('integer') },
+        new Map([['site_holder_id_fkey', { type: 'f', table: 'site', columns: ['holder_id'], onDelete: 'r', refTable: 'site' }]]),
+        ['site_holder_id_idx'],
+      ),
+    );
+    expect(plan.statements).toEqual([
+      'ALTER TABLE "site" RENAME COLUMN "holder_id" TO "owner_id"',
+      'ALTER TABLE "site" RENAME CONSTRAINT "site_holder_id_fkey" TO "site_owner_id_fkey"',
+      'ALTER INDEX "site_holder_id_idx" RENAME TO "site_owner_id_idx"',
+    ]);
+  });
+
+  it('keeps a removed column as data, dropping its NOT NULL, its key and its unique rule, never the primary key', () => {
+    const plan = planMigration(
+      [site({})],
+      existing(
+        { code: col('text', true), owner_id: col('integer') },
+        new Map([
+          ['site_code_key', { type: 'u', table: 'site', columns: ['code'] }],
+          ['site_owner_id_fkey', { type: 'f', table: 'site', columns: ['owner_id'], onDelete: 'r', refTable: 'site' }],
+          ['sessions_user_id_fkey', { type: 'f', table: 'sessions', columns: ['user_id'], onDelete: 'c', refTable: 'user' }],
+        ]),
+      ),
+    );
+    expect(plan.statements).toEqual([
+      'ALTER TABLE "site" DROP CONSTRAINT "site_code_key"',
+      'ALTER TABLE "site" DROP CONSTRAINT "site_owner_id_fkey"',
+      'ALTER TABLE "site" ALTER COLUMN "code" DROP NOT NULL',
+    ]);
+  });
+
+  it('changes a kind with a cast, resetting the default, and checks the values of a narrowing one first', () => {
+    const plan = planMigration(
+      [site({ level: { kind: 'number', label: 'Level', default: 1 }, day: { kind: 'date', label: 'Day' } })],
+      existing({ level: col('integer', false, true), day: col('text') }),
+    );
+    expect(plan.statements).toEqual([
+      'ALTER TABLE "site" ALTER COLUMN "level" DROP DEFAULT',
+      'ALTER TABLE "site" ALTER COLUMN "level" TYPE double precision USING "level"::double precision',
+      'ALTER TABLE "site" ALTER COLUMN "level" SET DEFAULT 1',
+      'ALTER TABLE "site" ALTER COLUMN "day" TYPE date USING "day"::date',
+    ]);
+    expect(plan.checks).toHaveLength(1);
+    expect(plan.checks[0].usesCastable).toBe(true);
+    expect(plan.checks[0].refusal(2, ['x', 'y'])).toBe(
+      "site.day: 2 value(s) do not convert from text to date ('x', 'y'). Correct them in the database, or keep the kind.",
+    );
+  });
+
+  it('a new required field takes its backfill on existing rows, its default on new ones', () => {
+    const plan = planMigration([site({ since: { kind: 'date', label: 'Since', required: 'r', default: '2024-06-01', backfill: '2020-01-01' } })], existing({}));
+    expect(plan.statements).toEqual([
+      'ALTER TABLE "site" ADD COLUMN "since" date',
+      `UPDATE "site" SET "since" = '2020-01-01'::date`,
+      `ALTER TABLE "site" ALTER COLUMN "since" SET DEFAULT '2024-06-01'::date`,
+      'ALTER TABLE "site" ALTER COLUMN "since" SET NOT NULL',
+    ]);
+    expect(plan.checks).toEqual([]);
+  });
+
+  it('a new unique rule is checked against the data; a changed one is replaced', () => {
+    const plan = planMigration(
+      [site({ a: text(), b: text() }, [{ name: 'site_ab_key', fields: ['a', 'b'] }])],
+      existing({ a: col('text'), b: col('text') }, new Map([['site_ab_key', { type: 'u', table: 'site', columns: ['a'] }]])),
+    );
+    expect(plan.statements).toEqual([
+      'ALTER TABLE "site" DROP CONSTRAINT "site_ab_key"',
+      'ALTER TABLE "site" ADD CONSTRAINT "site_ab_key" UNIQUE ("a", "b")',
+    ]);
+    expect(plan.checks[0].refusal(1, ['x, 1'])).toBe(
+      "site: unique rule 'site_ab_key' (a, b) is broken by 1 duplicated value(s): (x, 1). Make them distinct, or drop the rule.",
+    );
+  });
+
+  it('the registry refuses a backfill its field would refuse, two fields renamed from one column, and a server table as a key', () => {
+    expect(() => site({ since: { kind: 'date', label: 'Since', backfill: '2024-02-30' } })).toThrow(
+      'Schema error in site.since: the backfill "2024-02-30" is not a date (YYYY-MM-DD)',
+    );
+    expect(() => checkRegistry([site({ a: text({ renamedFrom: 'old' }), b: text({ renamedFrom: 'old' }) })])).toThrow(
+      "Schema error in site.a: 'renamedFrom' names 'old', as b does: one column cannot become two",
+    );
+    expect(() => checkRegistry([{ ...site({}), key: 'schema_migrations' }])).toThrow(
+      'Schema error in schema_migrations: the key names a table the server keeps for itself',
+    );
+  });
+
+  it('the fingerprint follows what the tables depend on, not labels', () => {
+    const base = registryFingerprint([site({ a: text() })]);
+    expect(registryFingerprint([site({ a: text({ label: 'Other' }) })])).toBe(base);
+    expect(registryFingerprint([site({ a: text({ required: 'r' }) })])).not.toBe(base);
+    expect(registryFingerprint([site({ a: { kind: 'integer', label: 'Text' } })])).not.toBe(base);
   });
 });
 
