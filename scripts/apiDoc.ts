@@ -1,140 +1,101 @@
 /**
- * Writes docs/API.md from the registry: the generic calls, then each category's fields.
- * `npm run docs` regenerates it; a unit test fails when it is stale.
+ * Writes docs/API.md from the OpenAPI document the server publishes (server/openapi/document.ts):
+ * its description, the calls, and per category its calls and fields. `npm run docs` regenerates it;
+ * a unit test fails when it is stale. Reads nothing but the document, in its order, so the same
+ * registry always gives the same text.
  */
-import { categories, type Category, type FieldSpec } from '../src/schemas';
-import { MAX_PAGE } from '../server/crud/listQuery';
-import { MAX_JSON_DEPTH } from '../server/crud/validate';
+import { categories } from '../src/schemas';
+import { openApiDocument, type OpenApiDocument } from '../server/openapi/document';
+import type { JsonSchema } from '../server/openapi/jsonSchema';
+import type { ResponseDoc } from '../server/openapi/routes';
 
-const HEADER = `# API
+interface Operation {
+  summary: string;
+  description?: string;
+  tags: string[];
+  security?: unknown[];
+  responses: Record<string, ResponseDoc>;
+}
 
-Generated from the registry by \`npm run docs\`; do not edit by hand.
+/** A schema without its null branch (`anyOf: [value, null]` or `type: [t, 'null']`). */
+function nonNull(s: JsonSchema): JsonSchema {
+  if (Array.isArray(s.type)) return { ...s, type: (s.type as string[]).filter((t) => t !== 'null')[0] };
+  const branches = s.anyOf as JsonSchema[] | undefined;
+  return branches?.find((b) => b.type !== 'null') ?? s;
+}
 
-Every call is under \`/api\`. Errors answer \`{ "Description": "..." }\` with the status code.
-Signed-out callers get 401 on every call except \`GET /api/current_user\`, \`POST /api/login\`,
-\`POST /api/logout\` and the public QR calls. Every non-GET call must carry the header
-\`X-Requested-With: pucs\`, and an \`Origin\` header, when present, must be the server's own (else 403).
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-## Sign-in
+function callRows(doc: OpenApiDocument, tag: string): string[] {
+  const rows: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, raw] of Object.entries(ops)) {
+      const op = raw as Operation;
+      if (!op.tags.includes(tag)) continue;
+      const codes = Object.keys(op.responses);
+      const ok = codes.filter((c) => c.startsWith('2'));
+      const answer = ok.map((c) => `${c}: ${op.responses[c].description}`).join(' ');
+      const call = `\`${method.toUpperCase()} ${path}\`${op.security ? ' (no sign-in)' : ''}`;
+      const what = op.description ? `${op.summary}. ${op.description}` : op.summary;
+      rows.push(`| ${call} | ${cell(what)} | ${cell(answer)} | ${codes.filter((c) => !ok.includes(c)).join(', ')} |`);
+    }
+  }
+  return rows.length ? ['| call | what | answer | errors |', '|---|---|---|---|', ...rows] : [];
+}
 
-| call | answer |
-|---|---|
-| \`POST /api/login\` \`{"username","password"}\` | 204 and an HttpOnly session cookie; 401 for a wrong password or unknown user (same answer); 429 with \`Retry-After\` after too many failures per account or address |
-| \`POST /api/logout\` | 204; the session ends on the server |
-| \`GET /api/current_user\` | \`{id, username, preferences, is_server_admin, teams: [{id, name, role_id}]}\`, or an empty body when signed out |
-| \`GET /api/get_teams_where_user_is_admin/\` | \`{"json_list": [{id, name}]}\` |
-| \`GET /api/issemver/{value}\` | \`true\` or \`false\` |
-| \`PUT /api/user\` \`{"preferences": {...}}\` | changes the caller's preferences; answers the caller's user object |
+const FORMAT: Record<string, string> = { date: 'a date, YYYY-MM-DD', 'date-time': 'ISO 8601 date and time with its offset', uri: 'an absolute URL' };
 
-## Generic calls, for every category {cat}
-
-| call | answer |
-|---|---|
-| \`GET /api/{cat}?fields=a,b\` | \`{"json_list": [...]}\`, only the fields asked (all readable fields without \`fields\`) |
-| \`GET /api/full/{cat}?fields=...\` | the same with the category's expansions and lists |
-| \`GET /api/{cat}/{id}\`, \`GET /api/full/{cat}/{id}\` | one object |
-| \`POST /api/{cat}\` | creates; 201 with the new object, id included |
-| \`PUT /api/{cat}/{id}\` | changes only the fields sent; 200 with the object |
-| \`DELETE /api/{cat}/{id}\` | deletes; 200 with the deleted object as it was |
-
-\`fields\` mixes plain names with expansions in the spec's grammar:
-\`fields=name,type(name,id,name_of_uid),device(name,id)\`: \`cat(a,b)\` selects every expansion or
-list of the object whose target category is \`cat\`, with those fields. The fields of an expanded
-object or list item may name that category's lookups and counts too (\`role(username,role_id)\`).
-A plain \`?{field}={id}\` filters a list by a field marked filterable (\`?type_id=3\`).
-
-Access: a caller sees only objects of teams they belong to; any other object answers 404, exactly
-like an unknown id, on every verb. Only admins of the object's team create, change or delete it (403).
-A reference may cross teams only where the schema says so (an author, a team's member); such an
-expansion answers only its target's summary fields (\`user(username,id)\`), asking for more is a 400.
-The lists of documents in \`basic_docs_list\` (\`[{"id": n}]\`, or plain ids) are references too: each
-document must be one of the object's team. A user's \`preferences\` are read by that user and the server
-administrator only; anybody else reads \`null\`. A new password (\`PUT /api/user/{id}\`) ends the user's
-other sessions.
-
-Values: text and JSON must be storable by PostgreSQL (no NUL character, no unpaired surrogate; JSON
-nested at most ${MAX_JSON_DEPTH} levels), else 400. Two writes colliding in the database (a deadlock)
-answer 409; the refused one may be sent again.
-
-### Paged lists: the ra-data-simple-rest dialect
-
-\`GET /api/{cat}\` and \`GET /api/full/{cat}\` also speak the dialect of react-admin's
-ra-data-simple-rest, so the stock provider pointed at \`/api/full\` works unchanged. With any of
-these parameters the answer is a JSON **array** of the page (\`fields\` still applies) and a header
-\`Content-Range: {cat} {first}-{last}/{total}\` (\`{cat} */{total}\` for an empty page), exposed to
-the browser by \`Access-Control-Expose-Headers: Content-Range\`; without them the answer is
-\`{"json_list": [...]}\` as above.
-
-| parameter | meaning |
-|---|---|
-| \`sort=["name","ASC"]\` | order by a readable, non-JSON column, \`ASC\` or \`DESC\`, then by id; text case-insensitively; default \`["id","ASC"]\` |
-| \`range=[0,24]\` | inclusive first and last index of the page, at most ${MAX_PAGE} objects; without it, every match |
-| \`filter={"q":"text","type_id":3}\` | \`q\`: case-insensitive substring of the name (of the first text list column, e.g. \`username\`, for a category without a name); \`id\`, filterable fields and reference fields: a value, a list of values (\`{"id":[1,2]}\`, as getMany sends) or \`null\`; blank strings are ignored |
-
-Sorting, filtering, counting and paging run in the database; only objects of the caller's teams
-are counted. Malformed JSON, an unknown sort column or filter key, or a bad value answers 400.
-
-### CSV export
-
-\`GET /api/download/csv_export/{cat}[?type_id=&group_id=]\` answers \`text/csv; charset=utf-8\` with
-\`Content-Disposition: attachment; filename="{cat}.csv"\`, streamed. Columns: \`id\`, then the
-category's list columns (marked \`list\` below) in order; the header row holds their keys, since
-cells hold API values (ids, not names). Rows: every object of the caller's teams matching the plain
-filters (an empty value or \`0\` means all) and the dialect's \`filter\`, in its \`sort\` order.
-RFC 4180 quoting and CRLF line ends; a text cell beginning with \`=\`, \`+\`, \`-\`, \`@\`, tab or
-carriage return gets a leading \`'\` so a spreadsheet does not run it as a formula. An unknown
-category answers 404.
-
-### Team members
-
-\`GET /api/full/team\` lists each team's members under \`role\`: \`{id, team_id, user_id, role_id,
-username}\`. A team admin adds an existing user by name with \`POST /api/role
-{"team_id", "username", "role_id"}\` (instead of \`user_id\`; exact match): an unknown name answers
-400 saying only that there is no such user; a member already in the team, 409.
-`;
-
-function fieldRow(name: string, f: FieldSpec): string {
+function fieldRow(name: string, property: JsonSchema, required: boolean): string {
+  const value = nonNull(property);
   const notes = [
-    f.ref ? `id of a ${f.ref}` : '',
-    f.required ? 'required' : '',
-    f.system ? 'set by the server' : '',
-    f.writeOnly ? 'write-only' : '',
-    f.private ? 'read by the object itself and the server administrator only' : '',
-    f.default !== undefined ? `default \`${JSON.stringify(f.default)}\`` : '',
-    f.maxLength ? `at most ${f.maxLength} characters` : '',
-    f.resolvesTo ? `resolved to \`${f.resolvesTo}\`` : '',
-    f.matches ? `of the object's ${f.matches.map((m) => `\`${m}\``).join(', ')}` : '',
-    f.list ? 'list' : '',
+    property.readOnly ? 'set by the server' : '',
+    property.writeOnly ? 'write-only: never answered' : '',
+    typeof value.format === 'string' ? (FORMAT[value.format] ?? value.format) : '',
+    typeof property.description === 'string' ? property.description : '',
+    property.default !== undefined ? `default \`${JSON.stringify(property.default)}\`` : '',
+    typeof value.maxLength === 'number' ? `at most ${value.maxLength} characters` : '',
+    property['x-kind'] === 'json' && Object.keys(value).some((k) => k === 'type' || k === '$ref' || k === 'properties') ? 'follows its JSON Schema' : '',
   ].filter(Boolean);
-  return `| \`${name}\` | ${f.kind} | ${f.label} | ${notes.join('; ')} |`;
+  return `| \`${name}\` | ${property['x-kind'] as string} | ${cell(String(property.title ?? ''))} | ${required ? 'yes' : ''} | ${cell(notes.join('; '))} |`;
 }
 
-function categorySection(c: Category): string {
-  const fields = Object.entries(c.fields).filter(([, f]) => !f.secret);
-  const extras = [
-    ...Object.entries(c.expansions ?? {}).map(([k, e]) => `\`${k}\` (from \`${e.field}\`)`),
-    ...Object.entries(c.lists ?? {}).map(([k, l]) => `\`${k}\` (${l.category} by \`${l.via}\`)`),
-    ...Object.keys(c.lookups ?? {}).map((k) => `\`${k}\``),
-    ...Object.keys(c.counts ?? {}).map((k) => `\`${k}\``),
+function fieldRows(doc: OpenApiDocument, key: string): string[] {
+  const schemas = doc.components.schemas;
+  const object = (schemas[key].properties ?? {}) as Record<string, JsonSchema>;
+  const create = schemas[`${key}_create`];
+  const body = (create.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (create.required ?? []) as string[];
+  const rows = Object.entries(object).map(([name, p]) => fieldRow(name, p, required.includes(name)));
+  for (const [name, p] of Object.entries(body)) if (!(name in object)) rows.push(fieldRow(name, p, required.includes(name)));
+  return ['| field | kind | label | required on create | notes |', '|---|---|---|---|---|', ...rows];
+}
+
+export function apiDoc(doc: OpenApiDocument = openApiDocument(categories)): string {
+  const categoryTags = doc.tags.filter((t) => 'x-category' in t);
+  const otherTags = doc.tags.filter((t) => !('x-category' in t));
+  const lines = [
+    `# ${doc.info.title}`,
+    '',
+    'Generated by `npm run docs` from the OpenAPI document the server publishes at `GET /api/openapi.json`',
+    '(shown as a page at `/api/reference`); do not edit by hand.',
+    '',
+    doc.info.description,
+    '',
+    '## Other calls',
+    '',
+    ...otherTags.flatMap((t) => [`### ${t['x-displayName']}`, '', t.description, '', ...callRows(doc, t.name), '']),
+    '## Categories',
+    '',
+    ...categoryTags.flatMap((t) => [
+      `### ${t['x-displayName']}: \`/api/${t.name}\` (category ${(t as { 'x-category': number })['x-category']})`,
+      '',
+      t.description,
+      '',
+      ...callRows(doc, t.name),
+      '',
+      ...fieldRows(doc, t.name),
+      '',
+    ]),
   ];
-  const unique = (c.unique ?? []).map((u) => `\`${u.fields.join(' + ')}\` (${u.name})`);
-  return [
-    `### ${c.plural}: \`/api/${c.key}\` (category ${c.id})`,
-    '',
-    `Create: ${c.permissions.create}; update: ${c.permissions.update}; delete: ${c.permissions.delete}.`,
-    unique.length ? `Unique: ${unique.join(', ')}.` : '',
-    extras.length ? `Full form adds: ${extras.join(', ')}.` : '',
-    '',
-    '| field | kind | label | notes |',
-    '|---|---|---|---|',
-    '| `id` | integer | Product ID | set by the server |',
-    ...fields.map(([n, f]) => fieldRow(n, f)),
-    '',
-  ]
-    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-    .join('\n');
-}
-
-export function apiDoc(): string {
-  return `${HEADER}\n## Categories\n\n${categories.map(categorySection).join('\n')}`;
+  return `${lines.join('\n').trimEnd()}\n`;
 }

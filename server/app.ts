@@ -16,6 +16,7 @@ import { crudRoutes } from './crud/routes';
 import { miscRoutes } from './routes/misc';
 import { csvExportRoutes } from './routes/csvExport';
 import { consoleRoutes } from './routes/console';
+import { openApiPlugin } from './openapi/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
     return reply.code(500).send({ Description: ownMessages.internalError });
   });
 
+  await app.register(openApiPlugin); // first: its onRoute hook describes every /api route
   // First: its security headers must be on every answer, the early 401/403 of authPlugin included.
   await app.register(consoleRoutes);
   await app.register(authPlugin);

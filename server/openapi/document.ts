@@ -1,0 +1,173 @@
+/**
+ * The OpenAPI 3.1 document of the API, built from the registry and the route descriptions alone
+ * (no running server): GET /api/openapi.json serves it, the reference page shows it, and
+ * scripts/apiDoc.ts writes docs/API.md from it. Deterministic: the same registry gives the same text.
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import { messages } from '../../src/messages';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { MAX_PAGE } from '../crud/listQuery';
+import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
+import { categorySchemas, ERROR_SCHEMA, type JsonSchema } from './jsonSchema';
+import { categoryRoutes, ERROR_TEXT, type RouteDoc } from './routes';
+import { specialRoutes } from './special';
+import pkg from '../../package.json' with { type: 'json' };
+
+/** Every /api route described, the generic ones of each category first. */
+export function routeDocs(categories: readonly Category[]): RouteDoc[] {
+  return [...specialRoutes(categories), ...categories.flatMap(categoryRoutes)];
+}
+
+const DESCRIPTION = `Every call is under \`/api\` and answers JSON unless said otherwise. Errors answer
+\`{ "Description": "..." }\` with the status code; the console shows the Description.
+
+Signed-out callers get 401 on every call except those marked as needing no sign-in. Every call but
+GET must carry the header \`X-Requested-With: pucs\`, and an \`Origin\` header, when present, must be the
+server's own (else 403). The session is the HttpOnly cookie \`${SESSION_COOKIE}\` set by \`POST /api/login\`.
+
+| status | meaning |
+|---|---|
+${Object.entries(ERROR_TEXT)
+  .map(([code, text]) => `| ${code} | ${text} |`)
+  .join('\n')}
+
+## Generic calls, for every category {cat}
+
+\`GET /api/{cat}\` answers \`{"json_list": [...]}\`; \`GET /api/full/{cat}\` the same with the category's
+expansions, lists, lookups and counts. \`GET /api/{cat}/{id}\` and \`GET /api/full/{cat}/{id}\` answer one
+object; \`POST /api/{cat}\` creates (201, the new object); \`PUT /api/{cat}/{id}\` changes only the fields
+sent; \`DELETE /api/{cat}/{id}\` answers the deleted object as it was.
+
+\`fields\` mixes plain names with expansions in the spec's grammar:
+\`fields=name,type(name,id,name_of_uid),device(name,id)\`: \`cat(a,b)\` selects every expansion or
+list of the object whose target category is \`cat\`, with those fields. The fields of an expanded
+object or list item may name that category's lookups and counts too (\`role(username,role_id)\`).
+A plain \`?{field}={id}\` filters a list by a field marked filterable (\`?type_id=3\`).
+
+Access: a caller sees only objects of teams they belong to; any other object answers 404, exactly
+like an unknown id, on every verb. Only admins of the object's team create, change or delete it (403).
+A reference may cross teams only where the schema says so (an author, a team's member); such an
+expansion answers only its target's summary fields (\`user(username,id)\`), asking for more is a 400.
+A list of references (\`[{"id": n}]\`, or plain ids) holds references too: each must be an object of the
+object's team. A user's \`preferences\` are read by that user and the server administrator only; anybody
+else reads \`null\`. A new password (\`PUT /api/user/{id}\`) ends the user's other sessions.
+
+Values: text and JSON must be storable by PostgreSQL (no NUL character, no unpaired surrogate; JSON
+nested at most ${MAX_JSON_DEPTH} levels), else 400. Two writes colliding in the database (a deadlock)
+answer 409; the refused one may be sent again.
+
+### Paged lists: the ra-data-simple-rest dialect
+
+\`GET /api/{cat}\` and \`GET /api/full/{cat}\` also speak the dialect of react-admin's
+ra-data-simple-rest, so the stock provider pointed at \`/api/full\` works unchanged. With any of
+these parameters the answer is a JSON **array** of the page (\`fields\` still applies) and a header
+\`Content-Range: {cat} {first}-{last}/{total}\` (\`{cat} */{total}\` for an empty page), exposed to
+the browser by \`Access-Control-Expose-Headers: Content-Range\`.
+
+| parameter | meaning |
+|---|---|
+| \`sort=["name","ASC"]\` | order by a readable, non-JSON column, \`ASC\` or \`DESC\`, then by id; text case-insensitively; default \`["id","ASC"]\` |
+| \`range=[0,24]\` | inclusive first and last index of the page, at most ${MAX_PAGE} objects; without it, every match |
+| \`filter={"q":"text","type_id":3}\` | \`q\`: case-insensitive substring of the searched field (the name, or the field marked searchable); \`id\`, filterable fields and reference fields: a value, a list of values (\`{"id":[1,2]}\`, as getMany sends) or \`null\`; blank strings are ignored |
+
+Sorting, filtering, counting and paging run in the database; only objects of the caller's teams
+are counted. Malformed JSON, an unknown sort column or filter key, or a bad value answers 400.
+
+### Team members
+
+\`GET /api/full/team\` lists each team's members under \`role\`: \`{id, team_id, user_id, role_id,
+username}\`. A team admin adds an existing user by name with \`POST /api/role
+{"team_id", "username", "role_id"}\` (instead of \`user_id\`; exact match): an unknown name answers
+400 saying only that there is no such user; a member already in the team, 409.`;
+
+const PERMISSION: Record<string, string> = {
+  signedIn: 'anyone signed in',
+  teamAdmin: "the team's admins",
+  serverAdmin: 'the server administrator',
+  selfOrServerAdmin: 'the user themselves or the server administrator',
+  nobody: 'nobody',
+};
+
+/** The category's words beside its routes: who may write, its unique rules, what the full form adds. */
+function categoryDescription(c: Category): string {
+  const p = c.permissions;
+  const extras = [
+    ...Object.entries(c.expansions ?? {}).map(([k, e]) => `\`${k}\` (from \`${e.field}\`)`),
+    ...Object.entries(c.lists ?? {}).map(([k, l]) => `\`${k}\` (${l.category} by \`${l.via}\`)`),
+    ...Object.keys(c.lookups ?? {}).map((k) => `\`${k}\``),
+    ...Object.keys(c.counts ?? {}).map((k) => `\`${k}\``),
+  ];
+  const unique = (c.unique ?? []).map((u) => `\`${u.fields.join(' + ')}\` (${u.name})`);
+  return [
+    `Create: ${PERMISSION[p.create]}; update: ${PERMISSION[p.update]}; delete: ${PERMISSION[p.delete]}.`,
+    unique.length ? `Unique: ${unique.join(', ')}.` : '',
+    extras.length ? `Full form adds: ${extras.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Fastify's `/api/device/:id` as OpenAPI's `/api/device/{id}`. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+type Parameter = { name: string; in: string; required: boolean; description?: string; schema: JsonSchema };
+
+function parameters(where: 'path' | 'query' | 'header', schema: JsonSchema | undefined): Parameter[] {
+  if (!schema) return [];
+  const required = (schema.required as string[] | undefined) ?? [];
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => {
+    const { description, ...rest } = s;
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.includes(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+function operation(route: RouteDoc) {
+  const { operationId, summary, description, tags, params, querystring, headers, body, response } = route.schema;
+  const params_ = [...parameters('path', params), ...parameters('query', querystring), ...parameters('header', headers)];
+  return {
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+    tags,
+    ...(params_.length ? { parameters: params_ } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses: response,
+    ...(route.public ? { security: [] } : {}),
+  };
+}
+
+export function openApiDocument(categories: readonly Category[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routeDocs(categories)) {
+    const path = openApiPath(route.url);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+  }
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+  for (const c of categories) Object.assign(schemas, categorySchemas(c, categories));
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: { title: `${messages.productName} API`, version: pkg.version, description: DESCRIPTION },
+    tags: [
+      { name: 'session', 'x-displayName': 'Sign-in', description: 'Sign-in, sign-out and the caller.' },
+      { name: 'misc', 'x-displayName': 'Checks', description: 'Small checks the console makes.' },
+      { name: 'export', 'x-displayName': 'Downloads', description: 'Files made from a list.' },
+      { name: 'documentation', 'x-displayName': 'Documentation', description: 'This document and its reference page.' },
+      ...categories.map((c) => ({ name: c.key, 'x-displayName': c.plural, 'x-category': c.id, description: categoryDescription(c) })),
+    ],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+    },
+    security: [{ session: [] }],
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;

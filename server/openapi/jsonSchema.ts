@@ -1,0 +1,152 @@
+/**
+ * The JSON Schemas of a category, derived from the registry: request bodies are zod's JSON Schema
+ * output of the very schemas the server validates with (compile.ts bodySchemas), objects are the
+ * category's readable fields. What zod cannot say (a field's label, its kind, who sets it, a json
+ * field's own JSON Schema) is added as annotations, so the OpenAPI document, the reference page and
+ * docs/API.md all read one description.
+ */
+import { z } from 'zod';
+import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
+import { bodySchemas, fieldSchema } from '../../src/schemas/compile';
+import { KINDS } from '../../src/schemas/kinds';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** A reference to a schema of the document's components. */
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** Component names: the object, the full object, the create and update bodies. */
+export const schemaNames = (category: Category) => ({
+  object: category.key,
+  full: `${category.key}_full`,
+  create: `${category.key}_create`,
+  update: `${category.key}_update`,
+});
+
+/**
+ * A date's or date-time's format names it: zod's long pattern for the same check would only make
+ * readers (and the reference page's examples) stumble. The server checks the value either way.
+ */
+function withoutFormatPattern(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  if (out.format === 'date' || out.format === 'date-time') delete out.pattern;
+  if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as JsonSchema[]).map(withoutFormatPattern);
+  if (out.properties) {
+    out.properties = Object.fromEntries(Object.entries(out.properties as Record<string, JsonSchema>).map(([k, v]) => [k, withoutFormatPattern(v)]));
+  }
+  return out;
+}
+
+/** zod's JSON Schema without the dialect line (the document declares the dialect once). */
+function fromZod(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return withoutFormatPattern(rest);
+}
+
+/** A json field's own JSON Schema in place of "any value", keeping null where the field allows it. */
+function withOwnSchema(field: FieldSpec, schema: JsonSchema): JsonSchema {
+  if (field.kind !== 'json' || !field.schema) return schema;
+  const { $schema: _dialect, $id: _id, ...own } = field.schema as JsonSchema;
+  return field.required ? own : { anyOf: [own, { type: 'null' }] };
+}
+
+/** What a reader needs to know about a field beyond its JSON type, in words. */
+export function fieldNotes(field: FieldSpec): string[] {
+  return [
+    field.ref ? (field.kind === 'refList' ? `ids of ${field.ref} objects, in order` : `id of a ${field.ref}`) : '',
+    field.kind === 'enum' || field.kind === 'url' ? KINDS[field.kind].expected(field) : '',
+    field.matches ? `of the object's ${field.matches.map((m) => `\`${m}\``).join(', ')}` : '',
+    field.resolvesTo ? `resolved to \`${field.resolvesTo}\`` : '',
+    field.private ? 'read by the object itself and the server administrator only' : '',
+    field.filter ? `filters lists: \`?{field}=id\`` : '',
+    field.list ? 'list column' : '',
+  ].filter(Boolean);
+}
+
+function annotate(name: string, field: FieldSpec, schema: JsonSchema): JsonSchema {
+  const notes = fieldNotes(field).map((n) => n.replace('{field}', name));
+  return {
+    ...withOwnSchema(field, schema),
+    title: field.label,
+    ...(notes.length ? { description: notes.join('; ') } : {}),
+    ...(field.default !== undefined ? { default: field.default } : {}),
+    ...(field.system ? { readOnly: true } : {}),
+    ...(field.writeOnly ? { writeOnly: true } : {}),
+    'x-kind': field.kind,
+  };
+}
+
+/** The create or update body: zod's output of the body schema, each property annotated. */
+export function bodySchema(category: Category, mode: 'create' | 'update'): JsonSchema {
+  const body = fromZod(bodySchemas(category)[mode], 'input');
+  const properties = body.properties as Record<string, JsonSchema>;
+  const annotated = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, annotate(name, category.fields[name], s)]));
+  return {
+    ...body,
+    properties: annotated,
+    description:
+      mode === 'create'
+        ? `A new ${category.singular}: the required fields, and any other writable field.`
+        : `Changes to a ${category.singular}: only the fields sent change. \`id\` may be sent back unchanged.`,
+  };
+}
+
+/** Fields the API returns: every stored field that is not secret (a write-only input is never stored). */
+export const readableFields = (category: Category): [string, FieldSpec][] =>
+  Object.entries(category.fields).filter(([, f]) => !f.secret && !f.writeOnly);
+
+const ID: JsonSchema = { type: 'integer', minimum: 1, title: 'Product ID', readOnly: true, 'x-kind': 'integer' };
+
+/**
+ * An object of the category as the API answers it. No property is required: `?fields=` answers
+ * only those asked. A private field reads null for anybody but the object itself.
+ */
+export function objectSchema(category: Category): JsonSchema {
+  const properties: Record<string, JsonSchema> = { id: ID };
+  for (const [name, field] of readableFields(category)) {
+    const value = fromZod(field.private ? fieldSchema(field).nullable() : fieldSchema(field), 'output');
+    properties[name] = annotate(name, field, value);
+  }
+  return { type: 'object', title: category.title, properties };
+}
+
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+
+/** The object with its derived values (GET /api/full/...): expansions, reverse lists, lookups, counts. */
+export function fullObjectSchema(category: Category, categories: readonly Category[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [key, e] of Object.entries(category.expansions ?? {})) {
+    const target = category.fields[e.field]?.ref;
+    if (target) properties[key] = { ...nullable(ref(target)), description: `the object \`${e.field}\` points at` };
+  }
+  for (const [key, l] of Object.entries(category.lists ?? {})) {
+    properties[key] = { type: 'array', items: ref(l.category), description: `the ${l.category} objects whose \`${l.via}\` is this one` };
+  }
+  for (const [key, l] of Object.entries(category.lookups ?? {})) {
+    const target = categories.find((c) => c.key === category.fields[l.via]?.ref);
+    const field = target?.fields[l.field];
+    properties[key] = field ? { ...annotate(key, field, fromZod(fieldSchema(field), 'output')), description: `\`${l.field}\` of the object \`${l.via}\` points at` } : {};
+  }
+  for (const [key, c] of Object.entries(category.counts ?? {})) {
+    properties[key] = { type: 'integer', minimum: 0, description: `how many ${c.category} objects have \`${c.via}\` = this one` };
+  }
+  return { title: `${category.title} (full)`, allOf: [ref(category.key), { type: 'object', properties }] };
+}
+
+/** Every schema of a category, by component name. */
+export function categorySchemas(category: Category, categories: readonly Category[]): Record<string, JsonSchema> {
+  const names = schemaNames(category);
+  return {
+    [names.object]: objectSchema(category),
+    [names.full]: fullObjectSchema(category, categories),
+    [names.create]: bodySchema(category, 'create'),
+    [names.update]: bodySchema(category, 'update'),
+  };
+}
+
+/** The answer of every error: the Description the console shows (spec section 8). */
+export const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { Description: { type: 'string' } },
+  required: ['Description'],
+};

@@ -1,0 +1,214 @@
+/**
+ * Hand-written descriptions of the /api routes that are not generic CRUD (server/routes/*.ts and
+ * this folder's own). Each entry names its route by method and URL; tests/api/openapi.test.ts
+ * fails when a route has none, or a description names no route.
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { ref, type JsonSchema } from './jsonSchema';
+import { CSRF_HEADERS, errors, json, type RouteDoc } from './routes';
+
+/** Where the document and its reference page are served. */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const REFERENCE_PATH = '/api/reference';
+
+const PROFILE: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    preferences: { description: 'The console preferences of the caller (any JSON).' },
+    is_server_admin: { type: 'boolean' },
+    teams: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, role_id: { type: 'integer' } },
+        required: ['id', 'name', 'role_id'],
+      },
+    },
+  },
+  required: ['id', 'username', 'preferences', 'is_server_admin', 'teams'],
+};
+
+const TEAMS_WHERE_ADMIN: RouteDoc['schema'] = {
+  operationId: 'getTeamsWhereUserIsAdmin',
+  summary: 'Teams the caller administers',
+  tags: ['session'],
+  response: {
+    '200': {
+      description: 'The teams where the caller is an admin.',
+      content: json({
+        type: 'object',
+        properties: {
+          json_list: {
+            type: 'array',
+            items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
+          },
+        },
+        required: ['json_list'],
+      }),
+    },
+    ...errors('401'),
+  },
+};
+
+export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
+  const keys = categories.map((c) => c.key);
+  return [
+    {
+      method: 'POST',
+      url: '/api/login',
+      public: true,
+      schema: {
+        operationId: 'login',
+        summary: 'Sign in',
+        description: `Sets the HttpOnly session cookie \`${SESSION_COOKIE}\`. A wrong password and an unknown user get the same answer.`,
+        tags: ['session'],
+        headers: CSRF_HEADERS,
+        body: {
+          type: 'object',
+          properties: { username: { type: 'string' }, password: { type: 'string', format: 'password' } },
+          required: ['username', 'password'],
+        },
+        response: {
+          '204': { description: 'Signed in: the session cookie is set.' },
+          ...errors('400', '403'),
+          '401': { description: 'Wrong user name or password.', content: json(ref('Error')) },
+          ...errors('429'),
+        },
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/logout',
+      public: true,
+      schema: {
+        operationId: 'logout',
+        summary: 'Sign out',
+        description: 'Ends the session on the server and clears the cookie.',
+        tags: ['session'],
+        headers: CSRF_HEADERS,
+        response: { '204': { description: 'Signed out.' }, ...errors('403') },
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/current_user',
+      public: true,
+      schema: {
+        operationId: 'currentUser',
+        summary: 'The caller',
+        tags: ['session'],
+        response: {
+          '200': {
+            description: 'The caller and their teams; an empty body when signed out.',
+            content: { ...json(PROFILE), 'text/plain': { schema: { type: 'string', maxLength: 0 } } },
+          },
+        },
+      },
+    },
+    { method: 'GET', url: '/api/get_teams_where_user_is_admin/', schema: TEAMS_WHERE_ADMIN },
+    {
+      method: 'GET',
+      url: '/api/get_teams_where_user_is_admin',
+      schema: { ...TEAMS_WHERE_ADMIN, operationId: 'getTeamsWhereUserIsAdminNoSlash', summary: `${TEAMS_WHERE_ADMIN.summary} (without the final slash)` },
+    },
+    {
+      method: 'GET',
+      url: '/api/issemver/:value',
+      schema: {
+        operationId: 'isSemver',
+        summary: 'Is this a semantic version?',
+        tags: ['misc'],
+        params: { type: 'object', properties: { value: { type: 'string', examples: ['1.2.3'] } }, required: ['value'] },
+        response: { '200': { description: '`true` or `false`.', content: json({ type: 'boolean' }) }, ...errors('401') },
+      },
+    },
+    {
+      method: 'PUT',
+      url: '/api/user',
+      schema: {
+        operationId: 'updatePreferences',
+        summary: "Change the caller's preferences",
+        tags: ['session'],
+        headers: CSRF_HEADERS,
+        body: {
+          type: 'object',
+          properties: { preferences: { description: 'Any JSON the console keeps for the caller.' } },
+          additionalProperties: false,
+        },
+        response: { '200': { description: 'The caller as a user object.', content: json(ref('user')) }, ...errors('400', '401', '403', '413') },
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/download/csv_export/:category',
+      schema: {
+        operationId: 'csvExport',
+        summary: 'A list as a CSV file',
+        description:
+          'Columns: `id`, then the category\'s list columns; the header row holds their keys. Rows: every object of the ' +
+          "caller's teams matching the plain filters (an empty value or 0 means all) and the list dialect's `filter`, in its `sort` order. " +
+          "RFC 4180 quoting, CRLF line ends; a text cell beginning with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`.",
+        tags: ['export'],
+        params: { type: 'object', properties: { category: { type: 'string', enum: keys } }, required: ['category'] },
+        querystring: {
+          type: 'object',
+          properties: {
+            type_id: { type: 'string', description: 'Only objects of this type (empty or 0: all).' },
+            group_id: { type: 'string', description: 'Only objects of this group (empty or 0: all).' },
+            sort: { type: 'string', description: 'As for a list: JSON `[field, "ASC" | "DESC"]`.' },
+            filter: { type: 'string', description: 'As for a list: a JSON object.' },
+          },
+        },
+        response: {
+          '200': {
+            description: 'The file, streamed, with `Content-Disposition: attachment; filename="{category}.csv"`.',
+            headers: { 'Content-Disposition': { description: 'attachment; filename="{category}.csv"', schema: { type: 'string' } } },
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...errors('400', '401', '404'),
+        },
+      },
+    },
+    {
+      method: 'GET',
+      url: OPENAPI_PATH,
+      public: true,
+      schema: {
+        operationId: 'openApiDocument',
+        summary: 'This document',
+        tags: ['documentation'],
+        response: { '200': { description: 'The OpenAPI 3.1 document of the API.', content: json({ type: 'object' }) } },
+      },
+    },
+    {
+      method: 'GET',
+      url: REFERENCE_PATH,
+      public: true,
+      schema: {
+        operationId: 'apiReference',
+        summary: 'The API reference page',
+        description: 'A readable page of this document (Swagger UI, served by this server).',
+        tags: ['documentation'],
+        response: { '200': { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+      },
+    },
+    {
+      method: 'GET',
+      url: `${REFERENCE_PATH}/:file`,
+      public: true,
+      schema: {
+        operationId: 'apiReferenceAsset',
+        summary: "A file of the reference page",
+        tags: ['documentation'],
+        params: { type: 'object', properties: { file: { type: 'string' } }, required: ['file'] },
+        response: {
+          '200': { description: 'A script or style sheet of the page.', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+          ...errors('404'),
+        },
+      },
+    },
+  ];
+}
