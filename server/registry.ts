@@ -4,7 +4,8 @@
  * the generic code in server/crud reads hooks from the value it is given and never imports
  * server/categories.
  */
-import { categories, type CategoryKey } from '../src/schemas/index';
+import { categories, type CategoryKey, type CategoryOf } from '../src/schemas/index';
+import type { RowOf } from '../src/schemas/rowOf';
 import type { CategoryHooks } from './crud/hooks';
 import { serverRegistry } from './crud/registry';
 import { teamHooks } from './categories/team';
@@ -12,7 +13,8 @@ import { userHooks } from './categories/user';
 import { roleHooks } from './categories/role';
 import { firmwareHooks } from './categories/firmware';
 
-export const hooks: { readonly [K in CategoryKey]?: CategoryHooks } = {
+/** Each category's hooks read its rows typed from its declaration. */
+export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<CategoryOf<K>>> } = {
   team: teamHooks,
   user: userHooks,
   role: roleHooks,

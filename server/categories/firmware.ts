@@ -3,10 +3,12 @@
  * devices follow the group's target firmware, so they would be aimed at it next).
  */
 import type { CategoryHooks } from '../crud/hooks';
+import type { RowOf } from '../../src/schemas/rowOf';
+import type { firmware } from '../../src/schemas/firmware';
 import { ownMessages } from '../../src/messages';
 import { conflict } from '../http/errors';
 
-export const firmwareHooks: CategoryHooks = {
+export const firmwareHooks: CategoryHooks<RowOf<typeof firmware>> = {
   async beforeUpdate(ctx) {
     const { tx, input, existing } = ctx;
     if (input.is_disabled !== 1 || existing.is_disabled === 1) return;

@@ -6,7 +6,9 @@
  * - a team must keep at least one administrator, so an admin role cannot be demoted, moved or
  *   deleted when it is the team's last one.
  */
-import type { CategoryHooks, CreateContext, Row } from '../crud/hooks';
+import type { CategoryHooks, CreateContext } from '../crud/hooks';
+import type { RowOf } from '../../src/schemas/rowOf';
+import type { role } from '../../src/schemas/role';
 import type { Queryable } from '../db/database';
 import { ownMessages } from '../../src/messages';
 import { ROLE } from '../../src/schemas/role';
@@ -26,7 +28,7 @@ async function resolveUsername({ tx, input }: CreateContext): Promise<void> {
   input.user_id = rows[0].id;
 }
 
-async function assertAnotherAdmin(tx: Queryable, existing: Row): Promise<void> {
+async function assertAnotherAdmin(tx: Queryable, existing: RowOf<typeof role>): Promise<void> {
   if (existing.role_id !== ROLE.ADMIN) return;
   // Locking the team row makes concurrent changes of its admins take turns, so two admins
   // demoting each other at once cannot both succeed.
@@ -38,7 +40,7 @@ async function assertAnotherAdmin(tx: Queryable, existing: Row): Promise<void> {
   if (rows.length === 0) throw conflict(ownMessages.lastAdmin);
 }
 
-export const roleHooks: CategoryHooks = {
+export const roleHooks: CategoryHooks<RowOf<typeof role>> = {
   async beforeCreate(ctx) {
     await resolveUsername(ctx);
   },

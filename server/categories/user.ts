@@ -3,6 +3,8 @@
  * the user's other sessions. (Who sees whom is the scope 'user', server/auth/teammates.ts.)
  */
 import type { CategoryHooks, CreateContext } from '../crud/hooks';
+import type { RowOf } from '../../src/schemas/rowOf';
+import type { user as userCategory } from '../../src/schemas/user';
 import { ownMessages } from '../../src/messages';
 import { hashPassword } from '../auth/password';
 import { endSessionsAfterPasswordChange } from '../auth/sessions';
@@ -16,7 +18,7 @@ async function storePasswordHash(input: CreateContext['input']): Promise<void> {
   input.password_hash = await hashPassword(password);
 }
 
-export const userHooks: CategoryHooks = {
+export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   async beforeCreate({ input }) {
     await storePasswordHash(input);
   },
@@ -26,6 +28,6 @@ export const userHooks: CategoryHooks = {
   async afterUpdate({ tx, user, input, existing }) {
     if (!('password_hash' in input)) return;
     const own = existing.id === user.id;
-    await endSessionsAfterPasswordChange(tx, existing.id as number, own ? user.sessionHash : undefined);
+    await endSessionsAfterPasswordChange(tx, existing.id, own ? user.sessionHash : undefined);
   },
 };

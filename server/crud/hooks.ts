@@ -1,6 +1,7 @@
 /**
  * The escape hatch for what one category needs beyond the generic data layer. Each category
- * may have a file in server/categories/ exporting CategoryHooks; generic code calls them at
+ * may have a file in server/categories/ exporting CategoryHooks, registered by key in
+ * server/registry.ts; generic code calls them, from the registry it runs on, at
  * fixed points of a write, inside the write's transaction, so a hook that throws an ApiError
  * leaves nothing stored.
  */
@@ -22,18 +23,19 @@ export interface CreateContext extends HookContext {
   input: Row;
 }
 
-export interface UpdateContext extends CreateContext {
-  existing: Row;
+/** `R`: the category's row type (RowOf<typeof firmware>, src/schemas/rowOf.ts). */
+export interface UpdateContext<R extends Row = Row> extends CreateContext {
+  existing: R;
 }
 
-export interface DeleteContext extends HookContext {
-  existing: Row;
+export interface DeleteContext<R extends Row = Row> extends HookContext {
+  existing: R;
 }
 
-export interface CategoryHooks {
+export interface CategoryHooks<R extends Row = Row> {
   beforeCreate?(ctx: CreateContext): Promise<void>;
-  afterCreate?(ctx: CreateContext & { created: Row }): Promise<void>;
-  beforeUpdate?(ctx: UpdateContext): Promise<void>;
-  afterUpdate?(ctx: UpdateContext & { updated: Row }): Promise<void>;
-  beforeDelete?(ctx: DeleteContext): Promise<void>;
+  afterCreate?(ctx: CreateContext & { created: R }): Promise<void>;
+  beforeUpdate?(ctx: UpdateContext<R>): Promise<void>;
+  afterUpdate?(ctx: UpdateContext<R> & { updated: R }): Promise<void>;
+  beforeDelete?(ctx: DeleteContext<R>): Promise<void>;
 }

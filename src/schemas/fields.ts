@@ -8,16 +8,17 @@ export const MAX_NOTES = 10_000;
 /** An icon is a data URL of a small image. */
 export const MAX_ICON = 300_000;
 
-export const nameField = (check: (v: unknown) => string | undefined = checkName): FieldSpec => ({
-  kind: 'text',
-  label: 'Name',
-  required: messages.nameEmpty,
-  maxLength: MAX_NAME,
-  list: true,
-  check,
-});
+export const nameField = (check: (v: unknown) => string | undefined = checkName) =>
+  ({
+    kind: 'text',
+    label: 'Name',
+    required: messages.nameEmpty,
+    maxLength: MAX_NAME,
+    list: true,
+    check,
+  }) as const satisfies FieldSpec;
 
-export const teamField: FieldSpec = {
+export const teamField = {
   kind: 'ref',
   ref: 'team',
   label: 'Team',
@@ -26,9 +27,9 @@ export const teamField: FieldSpec = {
   filter: true,
   input: 'select',
   requiredFirst: messages.teamFirst,
-};
+} as const satisfies FieldSpec;
 
-export const typeField: FieldSpec = {
+export const typeField = {
   kind: 'ref',
   ref: 'type',
   label: 'Type',
@@ -38,13 +39,13 @@ export const typeField: FieldSpec = {
   input: 'select',
   requiredFirst: messages.typeFirst,
   confirmChange: true,
-};
+} as const satisfies FieldSpec;
 
-export const notesField: FieldSpec = { kind: 'text', label: 'Notes', maxLength: MAX_NOTES, input: 'textarea', default: '' };
+export const notesField = { kind: 'text', label: 'Notes', maxLength: MAX_NOTES, input: 'textarea', default: '' } as const satisfies FieldSpec;
 
-export const iconField: FieldSpec = { kind: 'text', label: 'Icon', maxLength: MAX_ICON, input: 'icon', default: null };
+export const iconField = { kind: 'text', label: 'Icon', maxLength: MAX_ICON, input: 'icon', default: null } as const satisfies FieldSpec;
 
-export const authorField: FieldSpec = {
+export const authorField = {
   kind: 'ref',
   ref: 'user',
   label: 'Owner',
@@ -52,20 +53,20 @@ export const authorField: FieldSpec = {
   sameTeam: false,
   onDelete: 'setNull',
   shownReadOnly: true,
-};
+} as const satisfies FieldSpec;
 
-export const dateField: FieldSpec = { kind: 'datetime', label: 'Creation date', system: true, shownReadOnly: true };
+export const dateField = { kind: 'datetime', label: 'Creation date', system: true, shownReadOnly: true } as const satisfies FieldSpec;
 
-export const documentsCollectionField: FieldSpec = {
+export const documentsCollectionField = {
   kind: 'ref',
   ref: 'documents_collection',
   label: 'Documentation',
   input: 'none',
   onDelete: 'setNull',
-};
+} as const satisfies FieldSpec;
 
 /** A device's or group's target firmware: of the object's type (spec section 4); changing it asks first. */
-export const targetFirmwareField: FieldSpec = {
+export const targetFirmwareField = {
   kind: 'ref',
   ref: 'firmware',
   label: 'Target firmware',
@@ -73,4 +74,4 @@ export const targetFirmwareField: FieldSpec = {
   input: 'select',
   matches: ['type_id'],
   confirmChange: true,
-};
+} as const satisfies FieldSpec;

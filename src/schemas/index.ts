@@ -53,4 +53,5 @@ export * from './defineCategory';
 export * from './rules';
 export * from './kinds';
 export * from './compile';
+export type { RowOf } from './rowOf';
 export { checkRegistry, RegistryError } from './registryCheck';
