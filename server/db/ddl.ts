@@ -20,6 +20,13 @@ export interface ColumnInfo {
   type: string;
   notNull: boolean;
   hasDefault: boolean;
+  /** The default's expression (pg_get_expr). */
+  default?: string;
+  /**
+   * Whether the default differs from the field's declared one: migrate.ts asks the database,
+   * since PostgreSQL prints a default in its own form. Absent: not asked, taken as the same.
+   */
+  defaultDiffers?: boolean;
 }
 
 export interface ConstraintInfo {
@@ -277,6 +284,9 @@ export function planMigration(categories: readonly Category[], existing: Existin
           alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} TYPE ${sqlType(field)} USING ${using}`);
           const def = defaultSql(field);
           if (def !== undefined) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} SET DEFAULT ${def}`);
+        } else if (info.defaultDiffers) {
+          const def = defaultSql(field);
+          alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} ${def === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${def}`}`);
         }
         if (field.required === undefined && info.notNull) {
           alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} DROP NOT NULL`);

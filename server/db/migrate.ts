@@ -9,7 +9,7 @@
 import type { Database, Queryable } from './database';
 import type { Category } from '../../src/schemas/defineCategory';
 import { categories as registry } from '../../src/schemas/index';
-import { planMigration, registryFingerprint, type ColumnInfo, type ExistingSchema } from './ddl';
+import { columnType, defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
 import { AUTH_DDL } from '../auth/tables';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
@@ -40,10 +40,11 @@ EXCEPTION WHEN others THEN
 END $$`;
 
 export async function readExistingSchema(db: Queryable): Promise<ExistingSchema> {
-  const cols = await db.query<{ table_name: string; column_name: string } & Omit<ColumnInfo, 'notNull' | 'hasDefault'> & { not_null: boolean; has_default: boolean }>(
+  const cols = await db.query<{ table_name: string; column_name: string; type: string; not_null: boolean; default_sql: string | null }>(
     `SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS type,
-            a.attnotnull AS not_null, a.atthasdef AS has_default
+            a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS default_sql
        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`,
   );
   const cons = await db.query<{ conname: string; contype: string; confdeltype: string; table_name: string; ref_table: string | null; columns: string[] }>(
@@ -62,7 +63,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
   for (const r of cols.rows) {
     let table = columns.get(r.table_name);
     if (!table) columns.set(r.table_name, (table = new Map()));
-    table.set(r.column_name, { type: r.type, notNull: r.not_null, hasDefault: r.has_default });
+    table.set(r.column_name, { type: r.type, notNull: r.not_null, hasDefault: r.default_sql !== null, default: r.default_sql ?? undefined });
   }
   return {
     columns,
@@ -76,6 +77,28 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
     ),
     indexes: new Set(idx.rows.map((r) => r.indexname)),
   };
+}
+
+/**
+ * Marks the columns whose default is not the declared one. PostgreSQL prints a default in its own
+ * form ('-1'::integer, '{}'::jsonb), so both are evaluated and compared in one query.
+ */
+async function compareDefaults(db: Queryable, categories: readonly Category[], existing: ExistingSchema): Promise<void> {
+  const pairs: [ColumnInfo, string][] = [];
+  for (const category of categories) {
+    const table = existing.columns.get(category.key);
+    if (!table) continue;
+    for (const [name, field] of storedFields(category)) {
+      const info = table.get(name) ?? (field.renamedFrom ? table.get(field.renamedFrom) : undefined);
+      if (!info || info.type !== columnType(field)) continue;
+      const want = defaultSql(field);
+      if (info.default === undefined || want === undefined) info.defaultDiffers = info.default !== want;
+      else pairs.push([info, `(${info.default})::text IS NOT DISTINCT FROM (${want})::text`]);
+    }
+  }
+  if (pairs.length === 0) return;
+  const { rows } = await db.query<{ same: boolean[] }>(`SELECT ARRAY[${pairs.map(([, sql]) => sql).join(', ')}] AS same`);
+  pairs.forEach(([info], i) => (info.defaultDiffers = !rows[0].same[i]));
 }
 
 /** What a migration did: the statements applied (none when the database already matched). */
@@ -95,7 +118,9 @@ export async function migrate(
   const fingerprint = registryFingerprint(categories);
   const statements = await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    const plan = planMigration(categories, await readExistingSchema(tx));
+    const existing = await readExistingSchema(tx);
+    await compareDefaults(tx, categories, existing);
+    const plan = planMigration(categories, existing);
     if (plan.checks.some((c) => c.usesCastable)) await tx.exec(CASTABLE_DDL);
     const problems: string[] = [];
     for (const check of plan.checks) {

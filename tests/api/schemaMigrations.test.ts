@@ -119,6 +119,24 @@ describe('added fields', () => {
     expect((await column('mig_add', 'since')).not_null).toBe(true);
   });
 
+  it('a changed default applies to new objects, existing rows keep their values', async () => {
+    const fields = (n: number, level: number | undefined, data: Record<string, unknown>) => ({
+      n: { kind: 'integer', label: 'N', default: n },
+      level: { kind: 'number', label: 'Level', default: level },
+      data: { kind: 'json', label: 'Data', default: data },
+    }) satisfies Record<string, FieldSpec>;
+    await migrate(t.db, [category('mig_def', fields(-1, 2, { a: [1] }))]);
+    expect((await migrate(t.db, [category('mig_def', fields(-1, 2, { a: [1] }))])).statements).toEqual([]);
+    await t.db.exec(`INSERT INTO mig_def DEFAULT VALUES`);
+    const { statements } = await migrate(t.db, [category('mig_def', fields(5, undefined, { a: [1] }))]);
+    expect(statements).toEqual(['ALTER TABLE "mig_def" ALTER COLUMN "n" SET DEFAULT 5', 'ALTER TABLE "mig_def" ALTER COLUMN "level" DROP DEFAULT']);
+    await t.db.exec(`INSERT INTO mig_def DEFAULT VALUES`);
+    expect(await rows('mig_def')).toEqual([
+      { id: 1, n: -1, level: 2, data: { a: [1] } },
+      { id: 2, n: 5, level: null, data: { a: [1] } },
+    ]);
+  });
+
   it('a new required field without a default or backfill is refused on a table with rows, naming it', async () => {
     await migrate(t.db, [category('mig_req', { name: text() })]);
     await t.db.exec(`INSERT INTO mig_req (name) VALUES ('a')`);
