@@ -92,7 +92,11 @@ export interface FieldSpec {
   maxLength?: number;
   /** Validation run on both sides when the value is present; returns the spec's message. */
   check?: (value: unknown) => string | undefined;
-  /** A reference that may only point at an object of the same team. Default true for team-scoped refs. */
+  /**
+   * A reference that may only point at an object of the same team. Default true for team-scoped refs.
+   * The referenced object's team then cannot change while it is referenced (src/schemas/referrers.ts),
+   * nor can a `matches` field of it (a firmware's type while it is a target, spec section 4).
+   */
   sameTeam?: boolean;
   /**
    * The entries of this list field follow definitions held by a referenced object: a device's
@@ -127,8 +131,9 @@ export interface FieldSpec {
   /**
    * While `via` is set, the value is the referenced object's field of the same name and cannot be
    * chosen here (a device in a group follows the group's target firmware; a device shows its
-   * type's icon). It is then not sent: the server derives it. `message` says why, if anything;
-   * `always`: the field never takes a value of its own, even while `via` is unset.
+   * type's icon). It is then not sent: the server derives it, refuses another value (with `message`,
+   * else as read-only) and passes a change of the followed field on to the followers
+   * (server/crud/follows.ts). `always`: the field never takes a value of its own, even while `via` is unset.
    */
   follows?: { via: string; message?: string; always?: boolean };
   /** Changing it on an existing object asks for confirmation (spec section 5: type, group, target firmware, version). */
@@ -205,11 +210,6 @@ export interface CategoryDef {
   lists?: Record<string, ReverseList>;
   lookups?: Record<string, Lookup>;
   counts?: Record<string, Count>;
-  /**
-   * Fields that cannot change while objects of other categories point at this one,
-   * e.g. a firmware's type while it is the target of a device or group (spec section 4).
-   */
-  lockedWhileUsed?: Record<string, readonly ReverseList[]>;
   /** Console: where the category lives. Absent for categories without screens (role, user, config). */
   console?: {
     /** Table or list route, e.g. '/devices'. */

@@ -28,10 +28,6 @@ export const devicesGroup = defineCategory({
   lists: { devices: { category: 'device', via: 'group_id' } },
   lookups: { type_name: { via: 'type_id', field: 'name' } },
   counts: { number_of_devices: { category: 'device', via: 'group_id' } },
-  lockedWhileUsed: {
-    type_id: [{ category: 'device', via: 'group_id' }],
-    team_id: [{ category: 'device', via: 'group_id' }],
-  },
   console: {
     list: '/groups',
     listKind: 'list',

@@ -22,15 +22,5 @@ export const documentsCollection = defineCategory({
     { name: 'documents_collection_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) },
   ],
   expansions: { author: { field: 'author_id' } },
-  // The documentation of an object is of the object's team: moving it would leave the object
-  // pointing into another team.
-  lockedWhileUsed: {
-    team_id: [
-      { category: 'device', via: 'documents_collection_id' },
-      { category: 'type', via: 'documents_collection_id' },
-      { category: 'firmware', via: 'documents_collection_id' },
-      { category: 'devices_group', via: 'documents_collection_id' },
-    ],
-  },
   console: { list: '/documents', listKind: 'table', base: 'documents_collection', newRoute: '/document_new' },
 });

@@ -3,11 +3,6 @@ import { authorField, dateField, documentsCollectionField, iconField, nameField,
 import { checkCustomFields, checkFirmwareName, checkVersion } from './rules';
 import { messages, ownMessages } from '../messages';
 
-const usedAsTarget = [
-  { category: 'device', via: 'target_firmware_id' },
-  { category: 'devices_group', via: 'target_firmware_id' },
-] as const;
-
 export const firmware = defineCategory({
   key: 'firmware',
   id: 4,
@@ -60,11 +55,10 @@ export const firmware = defineCategory({
   ],
   expansions: { type: { field: 'type_id' }, author: { field: 'author_id' } },
   lists: {
-    is_target_of: usedAsTarget[0],
-    devices_group: usedAsTarget[1],
+    is_target_of: { category: 'device', via: 'target_firmware_id' },
+    devices_group: { category: 'devices_group', via: 'target_firmware_id' },
     is_currently_on: { category: 'device', via: 'current_firmware_id' },
   },
-  lockedWhileUsed: { type_id: usedAsTarget, team_id: usedAsTarget },
   console: {
     list: '/firmwares',
     listKind: 'table',

@@ -70,7 +70,7 @@ export function checkRegistry(categories: readonly Category[]): void {
         if (!Object.hasOwn(category.fields, f)) throw new RegistryError(category.key, undefined, `unique rule '${rule.name}' names an unknown field '${f}'`);
       }
     }
-    const lists = [...Object.values(category.lists ?? {}), ...Object.values(category.counts ?? {}), ...Object.values(category.lockedWhileUsed ?? {}).flat()];
+    const lists = [...Object.values(category.lists ?? {}), ...Object.values(category.counts ?? {})];
     for (const list of lists) {
       const other = categories.find((c) => c.key === list.category);
       if (!other) throw new RegistryError(category.key, undefined, `a list names an unknown category '${list.category}'`);

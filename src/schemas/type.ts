@@ -4,12 +4,6 @@ import { checkCustomFields } from './rules';
 import { jsonSchemaCheck } from './definedBy';
 import { messages } from '../messages';
 
-const usedBy = [
-  { category: 'device', via: 'type_id' },
-  { category: 'devices_group', via: 'type_id' },
-  { category: 'firmware', via: 'type_id' },
-] as const;
-
 export const type = defineCategory({
   key: 'type',
   id: 3,
@@ -33,8 +27,11 @@ export const type = defineCategory({
   summary: ['name', 'id', 'name_of_uid'],
   unique: [{ name: 'type_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) }],
   expansions: { author: { field: 'author_id' } },
-  lists: { firmware: usedBy[2], devices_group: usedBy[1], device: usedBy[0] },
-  lockedWhileUsed: { team_id: usedBy },
+  lists: {
+    firmware: { category: 'firmware', via: 'type_id' },
+    devices_group: { category: 'devices_group', via: 'type_id' },
+    device: { category: 'device', via: 'type_id' },
+  },
   console: {
     list: '/types',
     listKind: 'list',

@@ -1,9 +1,10 @@
 /**
- * Fields that can no longer change (spec sections 4 and 5): the schema's `lockedWhileUsed` names,
- * per field, the objects whose references forbid the change; the full form carries them as a
- * reverse list or a count. Pure, unit-tested.
+ * Fields that can no longer change (spec sections 4 and 5): per field, the references that forbid
+ * the change, derived from the registry (src/schemas/referrers.ts, as the server does); the full
+ * form shows them when the category declares them as a reverse list or a count. Pure, unit-tested.
  */
-import type { Category, ReverseList } from '../../schemas';
+import { categories, type Category, type ReverseList } from '../../schemas';
+import { lockingReferrers } from '../../schemas/referrers';
 import type { Values } from './formFields';
 
 function isUsedBy(category: Category, record: Values, user: ReverseList): boolean {
@@ -21,7 +22,7 @@ function isUsedBy(category: Category, record: Values, user: ReverseList): boolea
 export function lockedFields(category: Category, record: Values | undefined): Set<string> {
   const locked = new Set<string>();
   if (!record) return locked;
-  for (const [field, users] of Object.entries(category.lockedWhileUsed ?? {})) {
+  for (const [field, users] of Object.entries(lockingReferrers(categories, category))) {
     if (users.some((u) => isUsedBy(category, record, u))) locked.add(field);
   }
   return locked;
