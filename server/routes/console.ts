@@ -54,7 +54,9 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // ajv (@rjsf/validator-ajv8) compiles each JSON Schema to a function with new Function: the
+        // custom field and provisioning forms validate schemas known only at run time (a type's).
+        scriptSrc: ["'self'", "'unsafe-eval'"],
         // MUI / emotion inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Icons are data: URLs; QR codes and labels may be rendered to blob: URLs.

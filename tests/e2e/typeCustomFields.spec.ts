@@ -101,22 +101,28 @@ test.describe('stored definitions', () => {
   });
 });
 
-test("a device shows its type's fields with its own values or the defaults, and saves an edited one", async ({ page }) => {
+test("a device shows its type's fields as a form with its own values or the defaults, and saves an edited one", async ({ page }) => {
   const type = await createType(page.request, await adminTeamId(page.request), {
     custom_fields_devices: [...definitions, { name: 'outdoor', type: 1, value: false }],
   });
   const device = await createDevice(page.request, type, { custom_fields_from_type: [{ name: 'colour', type: 0, value: 'blue' }] });
 
   await page.goto(`/device_view?id=${device.id}`);
-  const values = page.getByRole('table', { name: 'Custom fields' });
-  await expect(values.getByRole('row')).toHaveText(['colourblue', 'floor1', 'outdoor']);
+  const values = page.getByTestId('custom-fields-custom_fields_from_type');
+  await expect(values.getByLabel('colour')).toHaveValue('blue');
+  await expect(values.getByLabel('floor')).toHaveValue('1');
   await expect(values.getByRole('checkbox', { name: 'outdoor' })).toBeDisabled();
 
   await page.goto(`/device_edit?id=${device.id}`);
-  await values.getByRole('textbox', { name: 'floor' }).fill('12');
+  await values.getByLabel('floor').fill('1.5');
+  await expect(values.getByText('must be integer')).toBeVisible();
+  await page.getByRole('button', { name: messages.submit }).click();
+  await expect(page.getByText("The field 'Custom fields': the value of 'floor' must be of type Integer.")).toBeVisible();
+  await values.getByLabel('floor').fill('12');
   await values.getByRole('checkbox', { name: 'outdoor' }).check();
   await page.getByRole('button', { name: messages.submit }).click();
   await expect(page).toHaveURL(new RegExp(`/device_view\\?id=${device.id}$`));
+  await expect(values.getByLabel('floor')).toHaveValue('12');
   expect((await read(page.request, 'device', device.id))?.custom_fields_from_type).toEqual([
     { name: 'colour', type: 0, value: 'blue' },
     { name: 'floor', type: 2, value: 12 },
