@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { readConfig, type ServerConfig } from '../config';
 import { openConfiguredDatabase, DatabaseInUseError } from '../runtime/openConfiguredDatabase';
+import { MigrationError } from '../db/migrate';
 import { addUser, CliError, listUsers, setPassword } from './users';
 import { ownMessages } from '../../src/messages';
 
@@ -50,7 +51,7 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
   try {
     opened = await openConfiguredDatabase(config);
   } catch (err) {
-    if (err instanceof DatabaseInUseError) {
+    if (err instanceof DatabaseInUseError || err instanceof MigrationError) {
       io.err(err.message);
       return 1;
     }

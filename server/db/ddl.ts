@@ -307,10 +307,9 @@ export function planMigration(categories: readonly Category[], existing: Existin
     }
 
     function addColumn(name: string, field: FieldSpec, subject: string) {
-      const T2 = ident(table);
       const backfill = literalSql(field, field.backfill);
       if (backfill === undefined) {
-        columns.push(`ALTER TABLE ${T2} ADD COLUMN ${columnSql(name, field)}`);
+        columns.push(`ALTER TABLE ${T} ADD COLUMN ${columnSql(name, field)}`);
         if (field.required !== undefined && defaultSql(field) === undefined) {
           checks.push({
             sql: rowsOf(table),
@@ -322,11 +321,11 @@ export function planMigration(categories: readonly Category[], existing: Existin
       }
       // Existing rows get the backfill, new ones the default.
       const C = ident(name);
-      columns.push(`ALTER TABLE ${T2} ADD COLUMN ${columnSql(name, { ...field, default: undefined }, false)}`);
-      columns.push(`UPDATE ${T2} SET ${C} = ${backfill}`);
+      columns.push(`ALTER TABLE ${T} ADD COLUMN ${columnSql(name, { ...field, default: undefined }, false)}`);
+      columns.push(`UPDATE ${T} SET ${C} = ${backfill}`);
       const def = defaultSql(field);
-      if (def !== undefined) columns.push(`ALTER TABLE ${T2} ALTER COLUMN ${C} SET DEFAULT ${def}`);
-      if (field.required !== undefined) columns.push(`ALTER TABLE ${T2} ALTER COLUMN ${C} SET NOT NULL`);
+      if (def !== undefined) columns.push(`ALTER TABLE ${T} ALTER COLUMN ${C} SET DEFAULT ${def}`);
+      if (field.required !== undefined) columns.push(`ALTER TABLE ${T} ALTER COLUMN ${C} SET NOT NULL`);
     }
 
     // Constraints of this table the registry no longer declares, or declares differently, are dropped.
