@@ -3,6 +3,7 @@
  * it works offline, loaded only on this page (never in the console bundle). Its own start script is
  * a file too, so the page runs under a CSP without inline scripts.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -32,7 +33,10 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-const asset = (file: string) => `${relative(REFERENCE_PATH)}/${file}?v=${VERSION}`;
+/** The start script changes with this file, not with Swagger UI: its own version for the long cache. */
+const INIT_VERSION = createHash('sha256').update(INIT).digest('hex').slice(0, 12);
+
+const asset = (file: string, version = VERSION) => `${relative(REFERENCE_PATH)}/${file}?v=${version}`;
 
 /** The page: Swagger UI's style sheet and bundle, then the start script. */
 export const referencePage = (vendorSuffix: string) => `<!doctype html>
@@ -46,7 +50,7 @@ export const referencePage = (vendorSuffix: string) => `<!doctype html>
 <body>
 <div id="swagger-ui"></div>
 <script src="${asset('swagger-ui-bundle.js')}"></script>
-<script src="${asset('init.js')}"></script>
+<script src="${asset('init.js', INIT_VERSION)}"></script>
 </body>
 </html>
 `;

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[] };
 interface Operation {
+  operationId: string;
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
@@ -71,6 +72,8 @@ describe('GET /api/openapi.json', () => {
     const served = routes.map((r) => `${r.method} ${openApiPath(r.url)}`).sort();
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(served).toEqual(documented.sort());
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
     for (const r of routes) {
       const op = doc.paths[openApiPath(r.url)][r.method.toLowerCase()];
       expect(op.security === undefined ? 'signed in' : 'public', `${r.method} ${r.url}`).toBe(r.public ? 'public' : 'signed in');
