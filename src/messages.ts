@@ -202,8 +202,6 @@ export const ownMessages = {
   duplicateInList: (field: string) => `The field '${field}' names the same object more than once.`,
   valueNotStorable: 'A value of the request cannot be stored or compared.',
   concurrentChange: 'The objects were changed by another request at the same time. Please try again.',
-  // Lists of documents held in JSON (a collection's or a device's basic_docs_list)
-  docsListShape: (field: string) => `The field '${field}' must be a list of document ids ({ "id": n }).`,
   badFilter: (field: string) => `The filter '${field}' must be an id.`,
 
   // List dialect of ra-data-simple-rest and the CSV export (server/crud/listQuery.ts, server/routes/csvExport.ts)

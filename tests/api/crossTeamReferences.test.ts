@@ -1,6 +1,7 @@
 /**
- * References the generic checks did not see (lists of documents held in JSON, a
- * collection or document moved to another team while in use) and expansions across teams.
+ * References across teams: lists of documents (kind refList) name documents of the object's team
+ * only, a collection or document in use keeps its team, expansions across teams show the summary
+ * only. The rules themselves are generic (server/crud/references.ts, locks.ts; declaredRules.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
