@@ -106,6 +106,8 @@ export const messages = {
   // Defaults (spec section 3)
   newObjectName: (category: string) => `New ${category}`,
   newDocumentName: (type: string) => `New Document of type ${type}`,
+  // Spec sections 2 and 9: the basic document types the picker offers.
+  docTypeLabels: { text: 'Text', link: 'Link', file: 'File', image: 'Image' },
   collectionDefaultName: (category: string, objectName: string, n: number) =>
     `Documentation for ${category} ${objectName} v.${n}`,
 } as const;
@@ -263,6 +265,8 @@ export const ownMessages = {
   // Type screen: its content and the cascade delete (src/resources/type/)
   noObjects: 'None.',
   showAllInList: (n: number, plural: string) => `Show all ${n} in ${plural}`,
+  /** The heading of one of two lists of a category on an object's view: 'Devices (Target firmware)'. */
+  reverseListOf: (plural: string, fieldLabel: string) => `${plural} (${fieldLabel})`,
   deletingProgress: (n: number, total: number) => `Deleting ${n} of ${total}…`,
 
   // Devices-in-group block (src/resources/devices_group/)
@@ -271,7 +275,8 @@ export const ownMessages = {
   noDevicesToAdd: 'No other devices of this type in the team.',
 
   // Tables and lists (src/resources/list/)
-  searchByName: 'Search by name',
+  /** The search box names the fields it searches: 'Name or Unique ID by type'. */
+  searchIn: (labels: readonly string[]) => labels.join(' or '),
   exportCsv: 'Export CSV',
   noResults: 'No objects match.',
 
@@ -286,4 +291,9 @@ export const ownMessages = {
   newTeamName: 'Name of the new team',
   noMembers: 'No members.',
   readOnlyTeam: 'Only administrators of the team can change its members.',
+
+  // Script chunks (src/lazyChunk.ts)
+  chunkLoadFailed: (seconds: number) =>
+    `This part of the console could not be loaded within ${seconds} s. Check the connection, then retry.`,
+  retry: 'Retry',
 } as const;

@@ -10,13 +10,14 @@
  *
  * - sort: a readable column of the category (not a JSON one) and ASC or DESC; default id ASC.
  * - range: inclusive [start, end], at most MAX_PAGE objects; absent = every match (getMany).
- * - filter: `q` searches the category's search column (searchColumn); `id` and every field
+ * - filter: `q` searches the category's search columns (src/schemas/searchFields.ts); `id` and every field
  *   declared `filter: true` or of kind ref (ref columns are indexed) match a value, a list of
  *   values (getMany sends {"id": [...]}) or null (no reference). Blank strings are ignored, as
  *   react-admin sends them for a cleared input.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { INT4_MAX, KINDS } from '../../src/schemas/kinds';
+import { searchFields } from '../../src/schemas/searchFields';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { publicColumns } from './projection';
@@ -25,8 +26,8 @@ import { fieldOf, isPlainObject, isStorableText } from './validate';
 export type Query = Record<string, string | string[] | undefined>;
 
 export type Condition =
-  /** Case-insensitive substring of a text column. */
-  | { kind: 'search'; column: string; text: string }
+  /** Case-insensitive substring of any of the text columns. */
+  | { kind: 'search'; columns: string[]; text: string }
   /** Equal to one of the values (none: matches nothing). */
   | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
   | { kind: 'null'; column: string };
@@ -65,12 +66,6 @@ function parseJson(query: Query, param: string, expected: string): unknown {
   } catch {
     throw badRequest(ownMessages.badListParam(param, expected));
   }
-}
-
-/** The column `q` searches: `name`, else the first text column shown in lists (a username). */
-export function searchColumn(category: Category): string | undefined {
-  const fields = Object.entries(category.fields).filter(([, f]) => !f.secret && !f.writeOnly && f.kind === 'text');
-  return fields.find(([name]) => name === 'name')?.[0] ?? fields.find(([, f]) => f.list)?.[0];
 }
 
 export function parseSort(category: Category, query: Query): Sort {
@@ -154,10 +149,10 @@ function filterCondition(category: Category, key: string, value: unknown): Condi
   if (key === SEARCH_KEY) {
     if (typeof value !== 'string') throw badRequest(ownMessages.badFilterValue(key, 'a string'));
     if (!isStorableText(value)) throw badRequest(ownMessages.unstorableText(key));
-    const column = searchColumn(category);
-    if (!column) throw badRequest(ownMessages.noSearchField);
+    const columns = searchFields(category);
+    if (columns.length === 0) throw badRequest(ownMessages.noSearchField);
     const text = value.trim();
-    return text === '' ? undefined : { kind: 'search', column, text };
+    return text === '' ? undefined : { kind: 'search', columns, text };
   }
   const kind = filterKind(category, key);
   if (!kind) throw badRequest(ownMessages.badFilterKey(key));

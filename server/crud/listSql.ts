@@ -18,14 +18,15 @@ const ARRAY_TYPE = { integer: 'int[]', number: 'float8[]', ref: 'int[]', text: '
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function conditionSql(c: Condition, params: SqlParams): string {
-  const column = `"t".${ident(c.column)}`;
   switch (c.kind) {
-    case 'search':
-      return `${column} ILIKE ${params.add(`%${likeEscape(c.text)}%`)}`;
+    case 'search': {
+      const pattern = params.add(`%${likeEscape(c.text)}%`);
+      return `(${c.columns.map((column) => `"t".${ident(column)} ILIKE ${pattern}`).join(' OR ')})`;
+    }
     case 'in':
-      return `${column} = ANY(${params.add(c.values)}::${ARRAY_TYPE[c.fieldKind]})`;
+      return `"t".${ident(c.column)} = ANY(${params.add(c.values)}::${ARRAY_TYPE[c.fieldKind]})`;
     case 'null':
-      return `${column} IS NULL`;
+      return `"t".${ident(c.column)} IS NULL`;
   }
 }
 

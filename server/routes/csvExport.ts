@@ -5,7 +5,8 @@
  *
  * Columns: the category's list columns, `id` first, then every field declared `list: true`, in
  * declaration order; the header row holds their API keys (`team_id`, not 'Team'), because the
- * cells hold API values (a team's id, not its name) and the keys say exactly that (docs/API.md).
+ * cells hold API values (a team's id, not its name, an enum's value, not its label) and the keys
+ * say exactly that (docs/API.md). Each value is written as its kind says (src/schemas/kinds.ts).
  * Rows: the objects the caller may see, filtered by the plain `?field=id` filters (an empty
  * value or 0 means all) and by the list dialect's `filter`, in its `sort` order (default id).
  * `range` and the console's cache-busting `r` are ignored: an export is the whole list.
@@ -18,6 +19,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Category } from '../../src/schemas/defineCategory';
 import { getCategory } from '../../src/schemas/index';
+import { KINDS } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import type { Database } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
@@ -33,6 +35,19 @@ export function csvColumns(category: Category): string[] {
   return ['id', ...listed.map(([name]) => name)];
 }
 
+/**
+ * The cells of one row, each value as its kind writes it (KINDS[kind].csv: an enum by its value,
+ * JSON compact, dates ISO 8601). A number stays a number, so that csvCell does not take a
+ * negative one for a formula.
+ */
+export function csvValues(category: Category, columns: readonly string[], row: Readonly<Record<string, unknown>>): unknown[] {
+  return columns.map((c) => {
+    const value = row[c];
+    const field = category.fields[c];
+    return field === undefined || typeof value === 'number' ? value : KINDS[field.kind].csv(value);
+  });
+}
+
 async function* csvText(
   db: Database,
   user: SessionUser,
@@ -43,7 +58,7 @@ async function* csvText(
   const columns = csvColumns(category);
   yield csvLine(columns);
   for await (const rows of scanVisible(db, user, category, columns, conditions, sort)) {
-    yield rows.map((row) => csvLine(columns.map((c) => row[c]))).join('');
+    yield rows.map((row) => csvLine(csvValues(category, columns, row))).join('');
   }
 }
 

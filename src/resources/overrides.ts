@@ -19,8 +19,10 @@ export interface ResourceOverride {
   ListPage?: ComponentType<PageProps>;
   /** Replaces the generic object screen on the category's add, view and edit routes. */
   ObjectPage?: ComponentType<PageProps>;
-  /** Blocks shown under the object form (the type's lists, the devices of a group, ...). */
+  /** Blocks shown under the object form (the devices of a group, ...). */
   panels?: ComponentType<ObjectPanelProps>[];
+  /** Declared reverse lists (`lists`) a panel shows its own way, left out of the generic lists panel. */
+  ownLists?: readonly string[];
   /** Replaces the object screen's Delete button (the type's cascade delete). */
   DeleteButton?: ComponentType<DeleteButtonProps>;
   /** Replaces the generic input of one field, by field name, inside the object form. */

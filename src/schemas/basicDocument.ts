@@ -5,6 +5,9 @@ import { messages } from '../messages';
 export const DOC_TYPES = ['text', 'link', 'file', 'image', 'label_template', 'other'] as const;
 export const TARGET_CLASSES = ['other', 'device', 'type', 'firmware', 'group'] as const;
 
+/** A document type as the picker names it ('Text'); a type without a picker text as stored. */
+const docTypeLabel = (value: unknown): string => (messages.docTypeLabels as Record<string, string>)[String(value)] ?? String(value ?? '');
+
 export const basicDocument = defineCategory({
   key: 'basic_document',
   id: 10,
@@ -16,7 +19,17 @@ export const basicDocument = defineCategory({
   fields: {
     name: nameField(),
     team_id: teamField,
-    doc_type: { kind: 'enum', values: DOC_TYPES, label: 'Document type', default: 'text', list: true },
+    doc_type: {
+      kind: 'enum',
+      values: DOC_TYPES,
+      // Spec sections 2 and 9: the picker offers Text, Link, File, Image; label templates and
+      // other documents are made elsewhere, and keep their type when edited here.
+      offered: DOC_TYPES.slice(0, 4),
+      valueLabels: messages.docTypeLabels,
+      label: 'Document type',
+      default: 'text',
+      list: true,
+    },
     target_class: { kind: 'enum', values: TARGET_CLASSES, label: 'Target class', default: 'other', list: true },
     content: { kind: 'text', label: 'Content', default: '', maxLength: 1_000_000, input: 'textarea' },
     filename: { kind: 'text', label: 'File', system: true },
@@ -33,6 +46,7 @@ export const basicDocument = defineCategory({
     listKind: 'table',
     base: 'basic_document',
     newRoute: '/document_new',
+    newName: (values) => messages.newDocumentName(docTypeLabel(values.doc_type)),
     menu: { order: 6 },
     picker: {
       filterBy: ['team_id'],

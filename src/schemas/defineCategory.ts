@@ -49,6 +49,11 @@ export interface FieldSpec {
   values?: readonly string[];
   /** For kind 'enum': what the picker shows for each value (the value itself when absent). */
   valueLabels?: Readonly<Record<string, string>>;
+  /**
+   * For kind 'enum': the values a picker offers, when not all of `values` (the document types
+   * of spec section 2). A stored value outside them is still shown and kept.
+   */
+  offered?: readonly string[];
   /** For kind 'url': the schemes allowed (default http and https). */
   schemes?: readonly string[];
   /** For kind 'json': a JSON Schema (draft 2020-12) the value must satisfy, on both sides. */
@@ -225,6 +230,11 @@ export interface CategoryDef {
     listOnly?: boolean;
     /** How the shared Dropdown offers objects of this category (src/resources/dropdown/). */
     picker?: PickerSpec;
+    /**
+     * The name a new object starts with, from the form's values ('New Document of type Text');
+     * 'New {singular}' when absent. It follows the values until the user edits the name.
+     */
+    newName?: (values: Readonly<Record<string, unknown>>) => string;
   };
 }
 

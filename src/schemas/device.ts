@@ -33,6 +33,7 @@ export const device = defineCategory({
       required: messages.uidEmpty,
       maxLength: 200,
       list: true,
+      searchable: true,
       check: checkUid,
       labelFrom: { via: 'type_id', field: 'name_of_uid' },
     },

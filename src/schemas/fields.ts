@@ -15,6 +15,7 @@ export const nameField = (check: (v: unknown) => string | undefined = checkName)
     required: messages.nameEmpty,
     maxLength: MAX_NAME,
     list: true,
+    searchable: true,
     check,
   }) as const satisfies FieldSpec;
 

@@ -102,6 +102,9 @@ export interface KindDef {
 
 const plain = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const asJson = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+/** ISO 8601: a database driver may hand a date or an instant over as a Date (read in UTC). */
+const isoInstant = (value: unknown) => (value instanceof Date ? value.toISOString() : plain(value));
+const isoDate = (value: unknown) => isoInstant(value).slice(0, 10);
 
 const text = (field: FieldSpec, label: string, typeError: string) => {
   let s = z.string({ error: typeError });
@@ -159,7 +162,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
     input: 'date',
     column: 'date',
     sortable: true,
-    csv: plain,
+    csv: isoDate,
   },
   datetime: {
     sql: 'timestamptz',
@@ -169,7 +172,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
     input: 'datetime',
     column: 'datetime',
     sortable: true,
-    csv: plain,
+    csv: isoInstant,
   },
   enum: {
     sql: 'text',

@@ -25,6 +25,7 @@ export function fieldDeclarationProblem(field: FieldSpec): string | undefined {
   if ((field.kind === 'ref' || field.kind === 'refList') && !field.ref) return `a ${field.kind} field needs 'ref'`;
   if (field.kind === 'enum' && (!field.values || field.values.length === 0)) return "an enum field needs 'values'";
   if (field.kind === 'enum' && new Set(field.values).size !== field.values!.length) return "an enum field's values must differ";
+  if (field.offered?.some((v) => !field.values?.includes(v))) return "'offered' names a value not in 'values'";
   if (field.schema !== undefined && field.kind !== 'json') return "'schema' is for json fields only";
   if (field.schemes !== undefined && field.kind !== 'url') return "'schemes' is for url fields only";
   if (field.default !== undefined && field.default !== null) {

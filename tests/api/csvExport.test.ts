@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
-import { mustGetCategory } from '../../src/schemas/index';
+import { defineCategory, mustGetCategory } from '../../src/schemas/index';
 import { scanVisible } from '../../server/crud/listPage';
-import { csvColumns } from '../../server/routes/csvExport';
-import { csvCell } from '../../server/http/csv';
+import { csvColumns, csvValues } from '../../server/routes/csvExport';
+import { csvCell, csvLine } from '../../server/http/csv';
 import type { Sort } from '../../server/crud/listQuery';
 import type { SessionUser } from '../../server/auth/sessionUser';
 import { adminWithTeam, api, createTestApp, ROLE, type Client, type TestApp } from './helpers';
@@ -133,6 +133,52 @@ describe('CSV export', () => {
     expect(csvCell(false)).toBe('false');
     expect(csvCell([{ a: '=x' }])).toBe('"[{""a"":""=x""}]"');
     expect(csvCell(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)))).toBe('2024-01-02T03:04:05.000Z');
+  });
+
+  it('writes each value as its kind says: an enum by its value (not its label), an instant as ISO 8601', async () => {
+    await createOk(c, 'basic_document', { name: 'Guide', team_id: team, doc_type: 'link', target_class: 'device', content: 'https://example.com' });
+    const docs = parseCsv((await c.get('/api/download/csv_export/basic_document')).body);
+    expect(docs[0]).toEqual(['id', 'name', 'team_id', 'doc_type', 'target_class']);
+    expect(docs[1].slice(1)).toEqual(['Guide', String(team), 'link', 'device']);
+
+    await t.db.query(`UPDATE "device" SET "last_seen" = timestamptz '2024-02-29 23:30:00+02' WHERE "name" = 'tricky 0'`);
+    const { header, rows } = await exportOf(c);
+    expect(rows.find((r) => r[1] === 'tricky 0')![header.indexOf('last_seen')]).toBe('2024-02-29T21:30:00.000Z');
+  });
+
+  it('renders every kind by its declaration: dates ISO, JSON compact, reference lists as ids, numbers as numbers', () => {
+    const every = defineCategory({
+      key: 'csv_kinds_test',
+      id: 901,
+      singular: 'visit',
+      title: 'Visit',
+      plural: 'Visits',
+      scope: 'team',
+      permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+      fields: {
+        on: { kind: 'date', label: 'On' },
+        at: { kind: 'datetime', label: 'At' },
+        level: { kind: 'number', label: 'Level' },
+        kind: { kind: 'enum', label: 'Kind', values: ['a', 'b'], valueLabels: { a: 'Alpha' } },
+        data: { kind: 'json', label: 'Data' },
+        docs: { kind: 'refList', label: 'Docs', ref: 'basic_document' },
+        ok: { kind: 'boolean', label: 'OK' },
+      },
+      summary: ['id'],
+    });
+    const row = {
+      id: 7,
+      on: new Date(Date.UTC(2024, 1, 29)),
+      at: new Date(Date.UTC(2024, 1, 29, 13, 0, 0)),
+      level: -2.5,
+      kind: 'a',
+      data: { x: [1, 2], y: 'z' },
+      docs: [{ id: 3 }, { id: 1 }],
+      ok: false,
+    };
+    const columns = ['id', ...Object.keys(every.fields)];
+    expect(csvLine(csvValues(every, columns, row))).toBe('7,2024-02-29,2024-02-29T13:00:00.000Z,-2.5,a,"{""x"":[1,2],""y"":""z""}",3 1,false\r\n');
+    expect(csvValues(every, ['on'], { on: '2024-02-29' })).toEqual(['2024-02-29']);
   });
 
   it('honours the type and group filters; empty or 0 means all', async () => {

@@ -113,6 +113,18 @@ describe('the real ra-data-simple-rest provider', () => {
     expect((await list({ team_id: otherTeam })).total).toBe(0);
   });
 
+  it('q searches every searchable field: a device by its name or its unique ID, case-insensitively', async () => {
+    const list = (filter: Record<string, unknown>) =>
+      provider.getList('device', { pagination: { page: 1, perPage: N }, sort: { field: 'id', order: 'ASC' }, filter });
+    expect((await list({ q: 'UID-17' })).data.map((d) => d.id)).toEqual([devices[17].id]);
+    expect((await list({ q: 'uid-4' })).data.map((d) => d.id)).toEqual(devices.filter((_, i) => `uid-${i}`.startsWith('uid-4')).map((d) => d.id));
+    // One text matching a name of some devices and the unique ID of others finds both.
+    const both = await list({ q: '1' });
+    const expected = devices.filter((d, i) => d.name.includes('1') || `uid-${i}`.includes('1'));
+    expect(both.data.map((d) => d.id)).toEqual(expected.map((d) => d.id));
+    expect(expected.some((d, i) => !d.name.includes('1') && `uid-${i}`.includes('1'))).toBe(true);
+  });
+
   it('getOne reads one object in its full form', async () => {
     const { data } = await provider.getOne('device', { id: devices[0].id });
     expect(data).toMatchObject({ id: devices[0].id, name: devices[0].name, type: { id: devices[0].type_id } });

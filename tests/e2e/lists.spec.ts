@@ -152,11 +152,14 @@ test('the team, type and group filters narrow the table; a new type clears the g
   await expect(nameCells(page)).toHaveText([`${fleet.run}-meter-1`, `${fleet.run}-meter-2`]);
 });
 
-test('the search finds devices by name', async ({ page }) => {
+test('the search, named after the fields it searches, finds devices by name or unique ID', async ({ page }) => {
   await page.goto('/devices');
-  await page.getByLabel(ownMessages.searchByName).fill(`${fleet.run}-gw`);
+  const search = page.getByRole('searchbox', { name: `Name or ${messages.defaultNameOfUid}` });
+  await search.fill(`${fleet.run}-gw`);
   await expect(nameCells(page)).toHaveText([1, 2, 3].map((i) => `${fleet.run}-gw-${i}`));
-  await page.getByLabel(ownMessages.searchByName).fill(`${fleet.run}-nothing`);
+  await search.fill(`s-${fleet.run}-1`);
+  await expect(nameCells(page)).toHaveText(Array.from({ length: 10 }, (_, i) => `${fleet.run}-dev-${pad(10 + i)}`));
+  await search.fill(`${fleet.run}-nothing`);
   await expect(page.getByText(ownMessages.noResults)).toBeVisible();
 });
 
@@ -189,7 +192,7 @@ test('firmwares, types, groups and documents have their tables, add buttons and 
     await expect(appTitle(page)).toHaveText(c.title);
     await expect(page.getByRole('link', { name: c.add })).toHaveAttribute('href', c.href);
     await expect(page.locator('#main-content thead')).toContainText(c.header);
-    await page.getByLabel(ownMessages.searchByName).fill(c.name);
+    await page.getByRole('searchbox', { name: 'Name' }).fill(c.name);
     await expect(rows(page)).toHaveCount(1);
     await rows(page).first().locator('td').nth(1).click();
     await expect(page).toHaveURL(c.view);

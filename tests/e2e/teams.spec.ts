@@ -29,7 +29,7 @@ async function newUser(): Promise<Obj & { username: string }> {
 async function teamCard(page: Page, name: string) {
   await page.goto('/teams');
   await expect(appTitle(page)).toHaveText('Teams');
-  await page.getByLabel(ownMessages.searchByName).fill(name);
+  await page.getByRole('searchbox', { name: 'Name' }).fill(name);
   const card = page.getByRole('region', { name });
   await expect(card).toBeVisible();
   return card;

@@ -32,8 +32,8 @@ test("the view lists the type's firmwares, groups and devices with links", async
 test('an empty type says None in each list, and the lists are not shown while editing', async ({ page }) => {
   const type = await createType(page.request, await adminTeamId(page.request));
   await page.goto(`/type_view?id=${type.id}`);
-  await expect(page.getByTestId('type-contents').getByText(ownMessages.noObjects)).toHaveCount(3);
+  await expect(page.getByTestId('reverse-lists').getByText(ownMessages.noObjects)).toHaveCount(3);
   await page.goto(`/type_edit?id=${type.id}`);
   await expect(page.getByRole('textbox', { name: /Name of a unique ID by type/ })).toBeVisible();
-  await expect(page.getByTestId('type-contents')).toHaveCount(0);
+  await expect(page.getByTestId('reverse-lists')).toHaveCount(0);
 });

@@ -178,10 +178,10 @@ describe('the devices table', () => {
     await waitFor(() => expect(dialect(lastListCall('device')).filter).toEqual({ type_id: 11 }));
   });
 
-  it('searches the name on the server after a short pause', async () => {
+  it('searches the name and the unique ID on the server after a short pause, and says so', async () => {
     renderList('/devices');
     await waitFor(() => expect(bodyRows()).toHaveLength(25));
-    fireEvent.change(screen.getByLabelText(ownMessages.searchByName), { target: { value: 'ice 2' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: `Name or ${messages.defaultNameOfUid}` }), { target: { value: 'ice 2' } });
     await waitFor(() => expect(dialect(lastListCall('device')).filter).toEqual({ q: 'ice 2' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
   });
@@ -263,8 +263,8 @@ describe('other tables', () => {
 
   it('an empty result says so', async () => {
     renderList('/groups');
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
-    fireEvent.change(screen.getByLabelText(ownMessages.searchByName), { target: { value: 'nothing like it' } });
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Groups' })).getAllByRole('listitem')).toHaveLength(2));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Name' }), { target: { value: 'nothing like it' } });
     expect(await screen.findByText(ownMessages.noResults)).toBeTruthy();
   });
 });

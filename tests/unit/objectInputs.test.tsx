@@ -4,7 +4,7 @@ import { ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { textAreaRows } from '../../src/resources/inputs/TextAreaInput';
 import { jsonText, parseJsonText } from '../../src/resources/inputs/JsonFieldInput';
-import { parseWholeNumber } from '../../src/resources/inputs/NumberFieldInput';
+import { parseNumber } from '../../src/resources/inputs/NumberFieldInput';
 import { readImageFile } from '../../src/resources/inputs/readImageFile';
 import { inputKind } from '../../src/resources/inputs/inputKind';
 
@@ -23,10 +23,15 @@ describe('generic inputs', () => {
     expect(parseJsonText(jsonText({ b: [1, 2] }))).toEqual({ value: { b: [1, 2] } });
   });
 
-  it('numbers: empty is null, whole numbers are numbers, anything else stays text for the rules', () => {
-    expect(parseWholeNumber('')).toBeNull();
-    expect(parseWholeNumber('42')).toBe(42);
-    expect(parseWholeNumber('4.5')).toBe('4.5');
+  it('numbers: empty is null, numbers of the kind are numbers, anything else stays text for the rules', () => {
+    const whole = parseNumber(true);
+    expect(whole('')).toBeNull();
+    expect(whole('42')).toBe(42);
+    expect(whole('4.5')).toBe('4.5');
+    const decimal = parseNumber(false);
+    expect(decimal('4.5')).toBe(4.5);
+    expect(decimal('-0.25')).toBe(-0.25);
+    expect(decimal('abc')).toBe('abc');
   });
 
   it('the input kind comes from the declaration, else from the field kind', () => {

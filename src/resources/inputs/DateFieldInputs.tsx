@@ -1,3 +1,4 @@
+/** The inputs of the calendar kinds (date, datetime) and of url: the browser's own pickers and boxes. */
 import { FormTextField } from './FormTextField';
 import type { GenericInputProps } from './inputProps';
 
@@ -33,5 +34,10 @@ export const DateTimeFieldInput = (props: GenericInputProps) => (
   />
 );
 
-/** An address: a URL box (the schemes allowed are checked by the field's rule). */
-export const UrlFieldInput = (props: GenericInputProps) => <FormTextField {...props} textField={() => ({ type: 'url' })} />;
+/** Empty is null: '' is no address, and an optional url field accepts null only. */
+export const parseUrl = (text: unknown): unknown => (typeof text === 'string' && text.trim() === '' ? null : text);
+
+/** An address: a URL box (the schemes allowed are checked by the field's validator). */
+export const UrlFieldInput = (props: GenericInputProps) => (
+  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'url' })} htmlInput={{ inputMode: 'url', maxLength: props.field.maxLength ?? 2048 }} />
+);

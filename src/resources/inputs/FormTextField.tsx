@@ -16,10 +16,11 @@ export interface FormTextFieldProps extends GenericInputProps {
 /** The MUI text box every text-like input of the object form is made of. */
 export const FormTextField = ({ name, field, readOnly, label, error, helperText, disabled, parse = keepText, format = showText, textField, htmlInput }: FormTextFieldProps) => {
   const { field: input, id } = useInput({ source: name, parse, format });
+  const { slotProps, ...extra } = textField?.(input.value) ?? {};
   return (
     <TextField
       {...input}
-      {...textField?.(input.value)}
+      {...extra}
       id={id}
       label={label ?? field.label}
       error={error}
@@ -27,7 +28,7 @@ export const FormTextField = ({ name, field, readOnly, label, error, helperText,
       disabled={disabled}
       required={field.required !== undefined && !readOnly}
       fullWidth
-      slotProps={{ input: { readOnly }, htmlInput: htmlInput ?? { maxLength: field.maxLength } }}
+      slotProps={{ ...slotProps, input: { readOnly }, htmlInput: htmlInput ?? { maxLength: field.maxLength } }}
     />
   );
 };

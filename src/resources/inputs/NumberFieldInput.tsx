@@ -1,13 +1,29 @@
 import { FormTextField } from './FormTextField';
 import type { GenericInputProps } from './inputProps';
 
-/** A whole number; an empty box is null, text that is not a number is kept for the rules to refuse. */
-export const parseWholeNumber = (text: unknown): unknown => {
-  if (typeof text !== 'string' || text.trim() === '') return null;
-  const n = Number(text);
-  return Number.isInteger(n) ? n : text;
-};
+/**
+ * The value a number box holds: an empty box is null; text that is not a number of the field's
+ * kind (a decimal in a whole-number field, say) is kept as typed, so that the field's validator
+ * refuses it with its message rather than the box silently rounding or dropping it.
+ */
+export const parseNumber =
+  (wholeOnly: boolean) =>
+  (text: unknown): unknown => {
+    if (typeof text !== 'string' || text.trim() === '') return null;
+    const n = Number(text);
+    if (!Number.isFinite(n)) return text;
+    return wholeOnly && !Number.isInteger(n) ? text : n;
+  };
 
-export const NumberFieldInput = (props: GenericInputProps) => (
-  <FormTextField {...props} parse={parseWholeNumber} textField={() => ({ type: 'number' })} htmlInput={{ step: 1 }} />
-);
+/** A number box: whole numbers for kind 'integer', decimals for kind 'number'. */
+export const NumberFieldInput = (props: GenericInputProps) => {
+  const wholeOnly = props.field.kind !== 'number';
+  return (
+    <FormTextField
+      {...props}
+      parse={parseNumber(wholeOnly)}
+      textField={() => ({ type: 'number' })}
+      htmlInput={{ step: wholeOnly ? 1 : 'any', inputMode: wholeOnly ? 'numeric' : 'decimal' }}
+    />
+  );
+};

@@ -1,5 +1,6 @@
 /**
- * The table of one category (spec section 2: /devices, /firmwares, /documents, /types, /groups):
+ * The table of one category (spec section 2: /devices, /firmwares, /documents), or its list
+ * (/types, /groups: `listKind: 'list'`, ObjectNameList.tsx):
  * react-admin's List over the data provider, so sorting (a click on a column header), the
  * filters and paging are done by the server through the list dialect, 25 objects a page; only
  * the page shown is ever read, whatever the size of the fleet. Columns, filters, links and the
@@ -16,6 +17,7 @@ import { pageHeading } from '../pageTitle';
 import { CsvExportButton } from './CsvExportButton';
 import { ListFilterBar } from './ListFilterBar';
 import { columnElement, listColumns } from './listColumns';
+import { ObjectNameList } from './ObjectNameList';
 
 export const PAGE_SIZE = 25;
 
@@ -72,13 +74,17 @@ export const CategoryTable = ({ category, showHeading = false, showAdd = true, s
           )}
           <CsvExportButton category={category} />
         </Stack>
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
-          empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
-        >
-          {listColumns(category).map((column) => columnElement(category, column))}
-        </Datagrid>
+        {category.console?.listKind === 'list' ? (
+          <ObjectNameList category={category} />
+        ) : (
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
+            empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
+          >
+            {listColumns(category).map((column) => columnElement(category, column))}
+          </Datagrid>
+        )}
       </List>
     </Box>
   );

@@ -1,6 +1,6 @@
 /**
  * The filters above a table: a Dropdown ('All teams', 'All types', 'All groups') per filter field
- * of the schema and a search by name. Values live in react-admin's list parameters (and so in
+ * of the schema and a search box naming the fields it searches. Values live in react-admin's list parameters (and so in
  * the address), and the server filters. A picker that depends on another filter (groups on the
  * type) gets its value, and clears itself when its choice no longer fits (Dropdown rule).
  */
@@ -9,9 +9,8 @@ import { InputAdornment, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useListContext } from 'react-admin';
 import type { Category } from '../../schemas';
-import { ownMessages } from '../../messages';
 import { Dropdown } from '../dropdown/Dropdown';
-import { filterFields, isSearchable, pickerFilters, SEARCH_FILTER, withFilter } from './filterFields';
+import { filterFields, isSearchable, pickerFilters, SEARCH_FILTER, searchLabel, withFilter } from './filterFields';
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
@@ -43,14 +42,16 @@ export const ListFilterBar = ({ category }: { category: Category }) => {
           onChange={(id) => setFilter(field.name, id)}
         />
       ))}
-      {isSearchable(category) && <SearchBox value={filterValues[SEARCH_FILTER]} onSearch={(text) => setFilter(SEARCH_FILTER, text)} />}
+      {isSearchable(category) && (
+        <SearchBox label={searchLabel(category)} value={filterValues[SEARCH_FILTER]} onSearch={(text) => setFilter(SEARCH_FILTER, text)} />
+      )}
     </Stack>
   );
 };
 
 const toId = (value: unknown): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
 
-const SearchBox = ({ value, onSearch }: { value: unknown; onSearch: (text: string) => void }) => {
+const SearchBox = ({ label, value, onSearch }: { label: string; value: unknown; onSearch: (text: string) => void }) => {
   const applied = typeof value === 'string' ? value : '';
   const [text, setText] = useState(applied);
   const onSearchRef = useRef(onSearch);
@@ -61,7 +62,13 @@ const SearchBox = ({ value, onSearch }: { value: unknown; onSearch: (text: strin
 
   useEffect(() => {
     if (text === applied) return;
-    const timer = setTimeout(() => onSearchRef.current(text), SEARCH_DELAY_MS);
+    // The user may leave the page during the pause (a row opened): the search then belongs to a page
+    // that is gone and must not bring them back to it. The browser's address says so at once; the
+    // router's location here does not until the next page has rendered.
+    const page = window.location.pathname;
+    const timer = setTimeout(() => {
+      if (window.location.pathname === page) onSearchRef.current(text);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, applied]);
 
@@ -70,7 +77,7 @@ const SearchBox = ({ value, onSearch }: { value: unknown; onSearch: (text: strin
       size="small"
       fullWidth={false}
       type="search"
-      label={ownMessages.searchByName}
+      label={label}
       value={text}
       onChange={(event) => setText(event.target.value)}
       slotProps={{

@@ -1,13 +1,15 @@
 /**
  * What a category's table can be filtered by, read from its schema: every reference field
  * declared `filter: true` whose category has a picker (team; type and group where the category
- * has them), and a search by name (`q`, searched by the server) when the display field is text.
+ * has them), and a search (`q`, searched by the server in the fields of src/schemas/searchFields.ts),
+ * named by the labels of those fields.
  */
 import { mustGetCategory, type Category } from '../../schemas';
-import { displayField } from '../displayField';
+import { searchFields } from '../../schemas/searchFields';
+import { ownMessages } from '../../messages';
 import { pickerOf, isUnset } from '../dropdown/picker';
 
-/** The filter key of the server's list dialect that searches the name. */
+/** The filter key of the server's list dialect that searches. */
 export const SEARCH_FILTER = 'q';
 
 export interface FilterField {
@@ -24,7 +26,11 @@ export function filterFields(category: Category): FilterField[] {
     .map(([name, f]) => ({ name, label: f.label, reference: f.ref! }));
 }
 
-export const isSearchable = (category: Category): boolean => category.fields[displayField(category)]?.kind === 'text';
+export const isSearchable = (category: Category): boolean => searchFields(category).length > 0;
+
+/** The search box's label: the fields it searches ('Name or Unique ID by type'). */
+export const searchLabel = (category: Category): string =>
+  ownMessages.searchIn(searchFields(category).map((name) => category.fields[name].label));
 
 /** The values of the list's filters that a filter's picker depends on (a group filter's type_id). */
 export function pickerFilters(field: FilterField, filterValues: Readonly<Record<string, unknown>>): Record<string, unknown> {

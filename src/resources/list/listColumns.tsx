@@ -1,16 +1,18 @@
 /**
  * The columns of a category's table, from its schema: every field declared `list: true`, in
- * declaration order, shown by kind. A reference shows the referenced object's name (read for the
- * whole page in one batched call per category by react-admin's ReferenceField) and links to its
- * view page; the display field links to the object's own view page.
+ * declaration order, shown as its kind says (KINDS[kind].column: a date in en-GB, an enum by its
+ * label, a url as a link, ...) and sortable where its kind is. A reference shows the referenced
+ * object's name (read for the whole page in one batched call per category by react-admin's
+ * ReferenceField) and links to its view page; the display field links to the object's own view page.
  */
 import type { MouseEvent, ReactElement } from 'react';
 import { BooleanField, FunctionField, LinkBase, NumberField, ReferenceField, TextField, type RaRecord } from 'react-admin';
-import { mustGetCategory, type Category, type FieldSpec } from '../../schemas';
-import { formatDate } from '../../formatDate';
+import { Link as MuiLink } from '@mui/material';
+import { KINDS, mustGetCategory, type Category, type FieldSpec } from '../../schemas';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { displayField } from '../displayField';
 import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
+import { valueText } from './valueText';
 
 export interface Column {
   name: string;
@@ -19,7 +21,7 @@ export interface Column {
 
 export function listColumns(category: Category): Column[] {
   return Object.entries(category.fields)
-    .filter(([, f]) => f.list && !f.secret && !f.writeOnly && f.kind !== 'json')
+    .filter(([, f]) => f.list && !f.secret && !f.writeOnly && KINDS[f.kind].column !== undefined)
     .map(([name, field]) => ({ name, field }));
 }
 
@@ -44,11 +46,34 @@ export function columnElement(category: Category, { name, field }: Column): Reac
       />
     );
   }
-  if (field.kind === 'ref' && field.ref) return <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} />;
-  if (field.kind === 'datetime') return <FunctionField key={name} {...common} render={(record: RaRecord) => formatDate(record[name] as string | null)} />;
-  if (field.kind === 'boolean' || field.input === 'switch') return <BooleanField key={name} {...common} looseValue />;
-  if (field.kind === 'integer') return <NumberField key={name} {...common} />;
-  return <TextField key={name} {...common} />;
+  if (field.input === 'switch') return <BooleanField key={name} {...common} looseValue />;
+  const sortable = KINDS[field.kind].sortable;
+  const text = (record: RaRecord) => valueText(field, record[name]);
+  switch (KINDS[field.kind].column) {
+    case 'ref':
+      return field.ref ? <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} /> : <TextField key={name} {...common} />;
+    case 'boolean':
+      return <BooleanField key={name} {...common} looseValue sortable={sortable} />;
+    case 'number':
+      return <NumberField key={name} {...common} sortable={sortable} />;
+    case 'link':
+      return (
+        <FunctionField
+          key={name}
+          {...common}
+          sortable={sortable}
+          render={(record: RaRecord) =>
+            record[name] ? (
+              <MuiLink href={String(record[name])} target="_blank" rel="noopener noreferrer" onClick={stopPropagation}>
+                {String(record[name])}
+              </MuiLink>
+            ) : null
+          }
+        />
+      );
+    default:
+      return <FunctionField key={name} {...common} sortable={sortable} render={text} />;
+  }
 }
 
 interface ReferenceColumnProps {

@@ -9,7 +9,8 @@ import { ErrorList } from './ErrorList';
 import { FieldRow } from './FieldRow';
 import { FollowValue } from './FollowValue';
 import { FormButtons } from './FormButtons';
-import { formFieldNames, initialValues, isOptionalField, type Values } from './formFields';
+import { defaultNameField, formFieldNames, initialValues, isOptionalField, type Values } from './formFields';
+import { DefaultNameFollower } from './DefaultNameFollower';
 import { lockedFields } from './locks';
 import { OptionalFieldsToggle } from './OptionalFieldsToggle';
 import { useExistingRows } from './useExistingRows';
@@ -118,11 +119,13 @@ const ObjectFormBody = ({
       return message === undefined ? rest : { ...rest, [name]: message };
     });
 
+  const nameField = defaultNameField(category);
   const hasOptional = fields.some((name) => isOptionalField(category.fields[name]));
   const visible = fields.filter((name) => showOptional || !isOptionalField(category.fields[name]));
 
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
+      {mode === 'new' && nameField && <DefaultNameFollower category={category} name={nameField} />}
       {fields
         .filter((name) => category.fields[name].follows)
         .map((name) => (

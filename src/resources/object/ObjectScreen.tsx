@@ -18,6 +18,7 @@ import type { Values } from './formFields';
 import { ObjectForm } from './ObjectForm';
 import { ObjectHeader } from './ObjectHeader';
 import { ReadOnlyInfo } from './ReadOnlyInfo';
+import { ReverseListsPanel } from './ReverseListsPanel';
 import { useIsTeamAdmin } from './useIsTeamAdmin';
 
 export interface ChildFormOptions {
@@ -101,6 +102,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
       <Card>
         <CardContent>{content}</CardContent>
       </Card>
+      {loaded && <ReverseListsPanel category={category} record={record} mode={mode} ownLists={override.ownLists} />}
       {loaded &&
         override.panels?.map((Panel, i) => (
           <Panel key={i} category={category} record={record} mode={mode} isAdmin={isAdmin} refresh={refresh} />

@@ -2,16 +2,16 @@
  * Which fields the object screen shows and what a new object starts with, read from the schema
  * (spec section 2 'Object screen'). Pure: no React, so the rules are unit-tested directly.
  */
-import { ID_FIELD, type Category, type FieldSpec } from '../../schemas';
+import { ID_FIELD, isEmptyValue, type Category, type FieldSpec } from '../../schemas';
 import { messages } from '../../messages';
 import { displayField } from '../displayField';
-import { formatDate } from '../../formatDate';
+import { valueText } from '../list/valueText';
 import { inputKind } from '../inputs/inputKind';
 
 export type Values = Record<string, unknown>;
 
-export const isEmptyValue = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** An empty value, as the validators see it (src/schemas/compile.ts). */
+export { isEmptyValue };
 
 /** The fields a user fills in: writable, not secret, with an input. */
 export function formFieldNames(category: Category): string[] {
@@ -23,7 +23,17 @@ export function formFieldNames(category: Category): string[] {
 /** Optional fields are hidden by default in a child form (spec: 'Show hidden fields'). */
 export const isOptionalField = (field: FieldSpec): boolean => field.required === undefined;
 
-/** A new object: the schema's defaults and the spec's default name 'New {category}'. */
+/** The default name of a new object with these values (spec section 3): 'New {category}', or the category's own. */
+export const defaultName = (category: Category, values: Values): string =>
+  category.console?.newName?.(values) ?? messages.newObjectName(category.singular);
+
+/** The field a default name goes in, or undefined when a new object has none (a user's name is their own). */
+export function defaultNameField(category: Category): string | undefined {
+  const name = displayField(category);
+  return category.fields[name] && !category.fields[name].system ? name : undefined;
+}
+
+/** A new object: the schema's defaults and the spec's default name. */
 export function initialValues(category: Category, preset: Values = {}): Values {
   const values: Values = {};
   for (const name of formFieldNames(category)) {
@@ -31,8 +41,8 @@ export function initialValues(category: Category, preset: Values = {}): Values {
     if (field.default !== undefined) values[name] = field.default;
     else if (field.kind === 'ref') values[name] = null;
   }
-  const nameField = displayField(category);
-  if (category.fields[nameField] && !category.fields[nameField].system) values[nameField] = messages.newObjectName(category.singular);
+  const nameField = defaultNameField(category);
+  if (nameField) values[nameField] = defaultName(category, { ...values, ...preset });
   return { ...values, ...preset };
 }
 
@@ -60,7 +70,8 @@ export function readOnlyInfo(category: Category, record: Values, refCategory: (k
   return items;
 }
 
-function displayValue(
+/** A value as the read-only facts and the view show it, by its kind. */
+export function displayValue(
   category: Category,
   name: string,
   field: FieldSpec,
@@ -68,8 +79,6 @@ function displayValue(
   refCategory: (key: string) => Category | undefined,
 ): string {
   const value = record[name];
-  if (field.kind === 'datetime') return formatDate(value as string | null | undefined);
-  if (field.kind === 'date') return formatDate(value as string | null | undefined, { time: false });
   if (field.kind === 'ref') {
     const key = expansionKey(category, name);
     const target = field.ref ? refCategory(field.ref) : undefined;
@@ -77,7 +86,7 @@ function displayValue(
     if (expanded && target) return String(expanded[displayField(target)] ?? '');
     return isEmptyValue(value) ? '' : String(value);
   }
-  return isEmptyValue(value) ? '' : String(value);
+  return valueText(field, value);
 }
 
 /**

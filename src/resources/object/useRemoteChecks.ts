@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Category } from '../../schemas';
+import { fieldProblem, type Category, type FieldSpec } from '../../schemas';
 import { http } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
 import type { Values } from './formFields';
@@ -13,13 +13,13 @@ interface RemoteCheck {
   name: string;
   path: string;
   message: string;
-  check?: (value: unknown) => string | undefined;
+  field: FieldSpec;
 }
 
 /** The value to send, or undefined when the local rules already refuse it (no call needed). */
 function askable(check: RemoteCheck, values: Values): string | undefined {
   const value = values[check.name];
-  if (typeof value !== 'string' || value.trim() === '' || check.check?.(value)) return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || fieldProblem(check.field, value)) return undefined;
   return value.trim();
 }
 
@@ -35,7 +35,7 @@ export function useRemoteChecks(category: Category, values: Values) {
     () =>
       Object.entries(category.fields)
         .filter(([, f]) => f.remoteCheck)
-        .map(([name, f]) => ({ name, path: f.remoteCheck!.path, message: f.remoteCheck!.message, check: f.check })),
+        .map(([name, f]) => ({ name, path: f.remoteCheck!.path, message: f.remoteCheck!.message, field: f })),
     [category],
   );
   const asked = useRef(new Map<string, Promise<boolean | undefined>>());

@@ -1,12 +1,13 @@
 /**
- * Client-side validation of the object form with the rules the server runs (spec section 5):
- * each field's `required` and `check` from the schema, the server's answer to a `remoteCheck`,
- * and the team-scoped `unique` rules against the existing names. Pure, unit-tested.
+ * Client-side validation of the object form (spec section 5) with the very validators the server
+ * runs on a request body (src/schemas/compile.ts: required, kind, length, the field's rule, with
+ * the spec's messages and field labels), plus what only the console does: the server's answer to
+ * a `remoteCheck` and the team-scoped `unique` rules against the existing names. Pure, unit-tested.
  */
-import type { Category, UniqueRule } from '../../schemas';
+import { fieldProblem, isEmptyValue, type Category, type UniqueRule } from '../../schemas';
 import { messages } from '../../messages';
 import { displayField } from '../displayField';
-import { isEmptyValue, type Values } from './formFields';
+import type { Values } from './formFields';
 import { TEAM_FIELD } from './pickerRules';
 
 export type FieldErrors = Record<string, string>;
@@ -48,18 +49,12 @@ function uniquenessErrors(input: ValidationInput): FieldErrors {
   return errors;
 }
 
-/** The first problem of each field, in the order required, check, remote check, uniqueness. */
+/** The first problem of each field: the server's validator (required, kind, rule), then the remote check, then uniqueness. */
 export function validateObject(input: ValidationInput): FieldErrors {
   const { category, fields, values, remote = {} } = input;
   const errors: FieldErrors = {};
   for (const name of fields) {
-    const field = category.fields[name];
-    const value = values[name];
-    if (isEmptyValue(value)) {
-      if (field.required) errors[name] = field.required;
-      continue;
-    }
-    const problem = field.check?.(value) ?? remote[name];
+    const problem = fieldProblem(category.fields[name], values[name]) ?? (isEmptyValue(values[name]) ? undefined : remote[name]);
     if (problem) errors[name] = problem;
   }
   for (const [name, message] of Object.entries(uniquenessErrors(input))) errors[name] ??= message;

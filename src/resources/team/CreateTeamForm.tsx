@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import { ownMessages } from '../../messages';
+import { fieldProblem } from '../../schemas';
 import { team } from '../../schemas/team';
 import type { MemberActions } from './useMemberActions';
 
@@ -10,7 +11,7 @@ export const CreateTeamForm = ({ actions }: { actions: MemberActions }) => {
   const [error, setError] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = team.fields.name.check?.(name);
+    const problem = fieldProblem(team.fields.name, name);
     setError(problem);
     if (problem) return;
     if (await actions.createTeam(name.trim())) setName('');

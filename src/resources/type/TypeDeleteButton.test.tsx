@@ -1,17 +1,15 @@
 /**
- * The type's Delete button and content panel against a fake /api: the label and question with and
- * without content, the DELETE calls in order with progress, the stop at the first failure (alert
- * through the catalogue, refresh, no onDeleted), and the view-mode lists with their links.
+ * The type's Delete button against a fake /api: the label and question with and without content,
+ * the DELETE calls in order with progress, the stop at the first failure (alert through the
+ * catalogue, refresh, no onDeleted). Its lists are the generic panel's (tests/unit/reverseLists.test.tsx).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
 import { resetErrorUi, setErrorUi } from '../../dataProvider/errors';
 import { installFetch, jsonResponse, type RecordedCall } from '../../../tests/unit/fetchMock';
 import { TypeDeleteButton } from './TypeDeleteButton';
-import { TypeContentsPanel } from './TypeContentsPanel';
 
 const category = mustGetCategory('type');
 const withContent = {
@@ -111,32 +109,5 @@ describe('TypeDeleteButton', () => {
     expect(confirm).toHaveBeenCalledWith(messages.confirmDelete('Bare'));
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['DELETE /api/type/4']);
-  });
-});
-
-describe('TypeContentsPanel', () => {
-  const renderPanel = (mode: 'view' | 'edit', record = withContent) =>
-    render(
-      <MemoryRouter>
-        <TypeContentsPanel category={category} record={record} mode={mode} isAdmin refresh={() => {}} />
-      </MemoryRouter>,
-    );
-
-  it("lists the type's firmwares, groups and devices in view mode, linking to their view pages", () => {
-    renderPanel('view');
-    const firmwares = screen.getByRole('region', { name: 'Firmwares' });
-    expect(within(firmwares).getByRole('link', { name: 'core (1.0.0)' }).getAttribute('href')).toBe('/firmware_view?id=30');
-    const groups = screen.getByRole('region', { name: 'Groups' });
-    expect(within(groups).getByRole('link', { name: 'Field' }).getAttribute('href')).toBe('/group_view?id=20');
-    const devices = screen.getByRole('region', { name: 'Devices' });
-    expect(within(devices).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/device_view?id=10', '/device_view?id=11']);
-  });
-
-  it('says None for an empty list, and shows nothing outside view mode', () => {
-    renderPanel('view', empty as unknown as typeof withContent);
-    expect(screen.getAllByText(ownMessages.noObjects)).toHaveLength(3);
-    document.body.innerHTML = '';
-    renderPanel('edit');
-    expect(screen.queryByTestId('type-contents')).toBeNull();
   });
 });
