@@ -11,7 +11,9 @@ import { ownMessages } from '../../src/messages';
 import { sqlType } from '../../src/schemas/kinds';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
-import { ident } from './sql';
+import type { SessionUser } from '../auth/sessionUser';
+import { visibleWhere } from './access';
+import { ident, SqlParams } from './sql';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
 
@@ -21,7 +23,14 @@ const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === J
  * Sets the followed fields of a create (no `existing`) or update body, in place. A follower is
  * derived when it or its `via` is sent, or on create; otherwise it keeps its stored value.
  */
-export async function deriveFollowers(tx: Queryable, registry: ServerRegistry, category: Category, input: Row, existing?: Row): Promise<void> {
+export async function deriveFollowers(
+  tx: Queryable,
+  registry: ServerRegistry,
+  user: SessionUser,
+  category: Category,
+  input: Row,
+  existing?: Row,
+): Promise<void> {
   for (const [name, field] of Object.entries(category.fields)) {
     if (!field.follows) continue;
     const { via, always, message } = field.follows;
@@ -30,9 +39,16 @@ export async function deriveFollowers(tx: Queryable, registry: ServerRegistry, c
     let value: unknown;
     if (viaValue !== null && viaValue !== undefined) {
       const source = registry.get(category.fields[via].ref ?? '');
-      const { rows } = await tx.query<Row>(`SELECT ${ident(name)} AS "v" FROM ${ident(source.key)} WHERE "id" = $1`, [viaValue]);
-      // An unknown reference is refused by the reference check that follows.
-      value = rows[0]?.v ?? null;
+      const params = new SqlParams();
+      const { rows } = await tx.query<Row>(
+        `SELECT "t".${ident(name)} AS "v" FROM ${ident(source.key)} AS "t"
+          WHERE "t"."id" = ${params.add(viaValue)} AND ${visibleWhere(source, user, 't', params)}`,
+        params.values,
+      );
+      // An unknown or invisible reference is refused by the reference check that follows, and
+      // says nothing of the object it names.
+      if (rows.length === 0) continue;
+      value = rows[0].v;
     } else if (always) {
       value = null;
     } else {

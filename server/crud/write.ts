@@ -51,7 +51,7 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
   const hooks = registry.hooks(category.key);
   try {
     const created = await db.transaction(async (tx) => {
-      await deriveFollowers(tx, registry, category, input);
+      await deriveFollowers(tx, registry, user, category, input);
       await checkReferences(tx, registry, user, category, input, Object.keys(input));
       await hooks.beforeCreate?.({ tx, user, category, input });
       await checkDefinedBy(tx, category, input, input);
@@ -75,7 +75,7 @@ export async function updateObject({ db, registry }: Store, user: SessionUser, c
       const existing = await loadForWrite(tx, user, category, id);
       assertPermitted(category.permissions.update, category, user, existing);
       const input = validateBody(category, body, 'update', id);
-      await deriveFollowers(tx, registry, category, input, existing);
+      await deriveFollowers(tx, registry, user, category, input, existing);
       after = { ...existing, ...input };
       const teamChanged = teamOf(category, after) !== teamOf(category, existing);
       // Moving an object to another team needs admin rights there too.

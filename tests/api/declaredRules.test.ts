@@ -20,12 +20,13 @@ let t: TestApp;
 let alice: Ids;
 let bob: Ids;
 let aliceClient: Client;
+let bobClient: Client;
 /** Administrator of both teams: may move objects between them. */
 let carol: Client;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ alice, bob, aliceClient } = await twoTeamsWithEverything(t));
+  ({ alice, bob, aliceClient, bobClient } = await twoTeamsWithEverything(t));
   const carolId = await createUser(t.db, 'carol', 'correct horse battery');
   for (const team of [alice.team, bob.team]) {
     await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [team, carolId, ROLE.ADMIN]);
@@ -73,6 +74,12 @@ describe('a device follows its group (spec section 4, group choice)', () => {
     expect((await aliceClient.put(`/api/devices_group/${group2}`, { target_firmware_id: alice.firmware })).statusCode).toBe(200);
     expect((await read(aliceClient, 'device', inGroup.id)).target_firmware_id).toBe(alice.firmware);
     expect((await read(aliceClient, 'device', outside.id)).target_firmware_id).toBe(fw2);
+  });
+
+  it("a group of another team is not found, whatever firmware is sent: its own is not revealed", async () => {
+    for (const target_firmware_id of [alice.firmware, bob.firmware]) {
+      await expectError(bobClient.put(`/api/device/${bob.device}`, { group_id: alice.devices_group, target_firmware_id }), 400, ownMessages.referenceNotFound('group_id'));
+    }
   });
 
   it('a device that leaves its group keeps the firmware, then may choose its own', async () => {
