@@ -60,6 +60,11 @@ export interface DataCheck {
   refusal: (n: number, sample: readonly string[]) => string;
   /** The check calls pg_temp.pucs_castable (created by migrate.ts first). */
   usesCastable?: boolean;
+  /**
+   * A rule the database does not hold (an enum's values): asked only when the registry changed
+   * since the last migration, not on every start.
+   */
+  onRegistryChange?: boolean;
 }
 
 export interface MigrationPlan {
@@ -287,6 +292,15 @@ export function planMigration(categories: readonly Category[], existing: Existin
         } else if (info.defaultDiffers) {
           const def = defaultSql(field);
           alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} ${def === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${def}`}`);
+        }
+        if (field.kind === 'enum' && field.values) {
+          const old = ident(col);
+          checks.push({
+            sql: `SELECT count(*)::int AS n, ${samples(`${old}::text`)} FROM ${T} WHERE ${old} IS NOT NULL AND ${old}::text NOT IN (${field.values.map(quoteLiteral).join(', ')})`,
+            refusal: (n, sample) =>
+              `${subject}: ${n} row(s) hold values that are not among its values (${quoteSample(sample)}). Change them in the database, or declare those values.`,
+            onRegistryChange: true,
+          });
         }
         if (field.required === undefined && info.notNull) {
           alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} DROP NOT NULL`);

@@ -121,9 +121,13 @@ export async function migrate(
     const existing = await readExistingSchema(tx);
     await compareDefaults(tx, categories, existing);
     const plan = planMigration(categories, existing);
-    if (plan.checks.some((c) => c.usesCastable)) await tx.exec(CASTABLE_DDL);
+    await tx.exec(HISTORY_DDL);
+    const last = await tx.query<{ fingerprint: string }>(`SELECT fingerprint FROM schema_migrations ORDER BY id DESC LIMIT 1`);
+    const registryChanged = last.rows[0]?.fingerprint !== fingerprint;
+    const checks = plan.checks.filter((c) => registryChanged || !c.onRegistryChange);
+    if (checks.some((c) => c.usesCastable)) await tx.exec(CASTABLE_DDL);
     const problems: string[] = [];
-    for (const check of plan.checks) {
+    for (const check of checks) {
       const { rows } = await tx.query<{ n: number; sample?: string[] | null }>(check.sql);
       const n = rows[0]?.n ?? 0;
       if (n > 0) problems.push(check.refusal(n, rows[0]?.sample ?? []));
@@ -138,9 +142,7 @@ export async function migrate(
       }
     }
     await tx.exec(AUTH_DDL);
-    await tx.exec(HISTORY_DDL);
-    const last = await tx.query<{ fingerprint: string }>(`SELECT fingerprint FROM schema_migrations ORDER BY id DESC LIMIT 1`);
-    if (plan.statements.length > 0 || last.rows[0]?.fingerprint !== fingerprint) {
+    if (plan.statements.length > 0 || registryChanged) {
       await tx.query(`INSERT INTO schema_migrations (fingerprint, statements) VALUES ($1, $2)`, [fingerprint, JSON.stringify(plan.statements)]);
     }
     return plan.statements;

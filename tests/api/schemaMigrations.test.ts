@@ -264,6 +264,20 @@ describe('kind changes', () => {
     expect((await column('mig_cast', 'day')).type).toBe('date');
   });
 
+  it('an enum whose values no longer include stored ones is refused, naming them, when its declaration changes', async () => {
+    const status = (values: string[]) => [category('mig_enum', { status: { kind: 'enum', label: 'Status', values } })];
+    await migrate(t.db, [category('mig_enum', { status: text() })]);
+    await t.db.exec(`INSERT INTO mig_enum (status) VALUES ('new'), ('old'), ('gone'), ('old')`);
+    expect(await refusal(status(['new']))).toBe(
+      "Database not changed: mig_enum.status: 3 row(s) hold values that are not among its values ('gone', 'old'). Change them in the database, or declare those values.",
+    );
+    expect((await migrate(t.db, status(['new', 'old', 'gone']))).statements).toEqual([]);
+    // An unchanged registry is not checked again at every start: the database does not hold this rule.
+    await t.db.exec(`INSERT INTO mig_enum (status) VALUES ('typo')`);
+    expect((await migrate(t.db, status(['new', 'old', 'gone']))).statements).toEqual([]);
+    expect(await refusal(status(['new', 'old']))).toContain("2 row(s) hold values that are not among its values ('gone', 'typo')");
+  });
+
   it('a change with no safe conversion is refused while the column holds values, saying what to do', async () => {
     await migrate(t.db, [category('mig_nocast', { data: { kind: 'json', label: 'Data' } })]);
     await t.db.exec(`INSERT INTO mig_nocast (data) VALUES ('{"a": 1}')`);
