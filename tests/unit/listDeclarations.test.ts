@@ -1,6 +1,4 @@
-/** What tables and pickers read from the schemas, and that the generic code names no category. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+/** What tables and pickers read from the schemas (that generic code names no category: genericCode.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { categories, mustGetCategory } from '../../src/schemas';
 import { filterFields, withFilter } from '../../src/resources/list/filterFields';
@@ -66,25 +64,5 @@ describe('picker declarations', () => {
     expect(optionFields(mustGetCategory('devices_group'))).toEqual(['id', 'name', 'type_id']);
     expect(optionFields(mustGetCategory('firmware'))).toEqual(['id', 'name', 'type_id', 'version', 'is_disabled']);
     expect(optionFields(mustGetCategory('basic_document'))).toEqual(['id', 'name', 'team_id', 'doc_type']);
-  });
-});
-
-describe('generic code', () => {
-  const root = join(__dirname, '../../src');
-  const files = [
-    ...readdirSync(join(root, 'resources/list')).map((f) => join(root, 'resources/list', f)),
-    ...readdirSync(join(root, 'resources/dropdown')).map((f) => join(root, 'resources/dropdown', f)),
-    join(root, 'resources/ListPage.tsx'),
-    join(root, 'dataProvider/dataProvider.ts'),
-    join(root, 'dataProvider/listQuery.ts'),
-  ];
-  const keys = categories.map((c) => c.key).join('|');
-  const named = new RegExp(`['"\`](${keys})(_id)?['"\`]`);
-
-  it.each(files.map((f) => [f.slice(root.length + 1), f]))('%s names no category', (_, file) => {
-    const hits = readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((line) => named.test(line));
-    expect(hits).toEqual([]);
   });
 });

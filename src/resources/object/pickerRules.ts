@@ -4,9 +4,10 @@
  * a target firmware of the chosen type). Pure, unit-tested.
  */
 import type { Category } from '../../schemas';
+import { TEAM_FIELD } from '../../schemas/referrers';
 import { isEmptyValue, type Values } from './formFields';
 
-export const TEAM_FIELD = 'team_id';
+export { TEAM_FIELD };
 
 /** The form fields a ref picker depends on, the team first. */
 export function pickerDependencies(category: Category, name: string, refCategory: (key: string) => Category | undefined): string[] {
