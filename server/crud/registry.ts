@@ -5,6 +5,7 @@
  * nothing that imports it back.
  */
 import type { Category } from '../../src/schemas/defineCategory';
+import { checkRegistry } from '../../src/schemas/registryCheck';
 import type { CategoryHooks } from './hooks';
 
 export interface ServerRegistry {
@@ -21,6 +22,8 @@ export function serverRegistry(
   categories: readonly Category[],
   hooks: Readonly<Partial<Record<string, CategoryHooks>>> = {},
 ): ServerRegistry {
+  // A test's registry is checked like the console's (src/schemas/index.ts): one clear line, at once.
+  checkRegistry(categories);
   const byKey = new Map(categories.map((c) => [c.key, c]));
   return {
     categories,
