@@ -36,11 +36,23 @@ function withSchema<T>(schema: JsonObject, run: (schema: JsonObject) => T): T {
   }
 }
 
+/** Schemas judged lately, by their JSON text: the console's form checks its fields on every render. */
+const judged = new Map<string, string | undefined>();
+const JUDGED_MAX = 20;
+
 /** Why a value is not a JSON Schema the forms and the server can use, or undefined (null: no schema). */
 export function jsonSchemaDefinitionProblem(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (!isObject(value)) return ownMessages.schemaNotObject;
-  const own = anonymous(value);
+  const key = JSON.stringify(value);
+  if (judged.has(key)) return judged.get(key);
+  const problem = compileProblem(anonymous(value));
+  if (judged.size >= JUDGED_MAX) judged.delete(judged.keys().next().value as string);
+  judged.set(key, problem);
+  return problem;
+}
+
+function compileProblem(own: JsonObject): string | undefined {
   if (!validator.ajv.validateSchema(own)) return validator.ajv.errorsText(validator.ajv.errors, { dataVar: 'schema' });
   try {
     validator.ajv.compile(own);
