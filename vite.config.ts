@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 const apiTarget = process.env.PUCS_API || 'http://localhost:8080';
 
 /** Vendor groups: libraries change less often than the console, so their chunks stay cached. */
-const vendorChunks: { name: string; test: RegExp; tags?: string[] }[] = [
+const vendorChunks: { name: string; test: RegExp; tags?: '$initial'[] }[] = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
   { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|stylis)[\\/]/ },
   { name: 'react-admin', test: /[\\/]node_modules[\\/](react-admin|ra-[^\\/]+|@tanstack|react-hook-form|lodash|inflection|query-string|node-polyglot)[\\/]/ },

@@ -63,6 +63,13 @@ export function checkRegistry(categories: readonly Category[]): void {
       if (field.renamedFrom !== undefined && Object.hasOwn(category.fields, field.renamedFrom)) {
         throw new RegistryError(category.key, name, `'renamedFrom' names a field that still exists ('${field.renamedFrom}')`);
       }
+      if (field.definedBy) {
+        const definer = categories.find((c) => c.key === category.fields[field.definedBy!.via]?.ref);
+        const held = definer && Object.hasOwn(definer.fields, field.definedBy.field) ? definer.fields[field.definedBy.field] : undefined;
+        if (field.kind !== 'json' || held?.kind !== 'json') {
+          throw new RegistryError(category.key, name, `'definedBy' needs a json field and a reference to a category with the json field '${field.definedBy.field}'`);
+        }
+      }
       const sameOldName = Object.entries(category.fields).find(([other, f]) => other !== name && field.renamedFrom !== undefined && f.renamedFrom === field.renamedFrom);
       if (sameOldName) throw new RegistryError(category.key, name, `'renamedFrom' names '${field.renamedFrom}', as ${sameOldName[0]} does: one column cannot become two`);
     }

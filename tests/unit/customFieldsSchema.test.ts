@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { customFieldsSchema, objectToValues, readCustomFields, valuesToObject } from '../../src/schemas/customFields';
 import { definedByRule, jsonSchemaCheck } from '../../src/schemas/definedBy';
+import { categories, checkRegistry, mustGetCategory } from '../../src/schemas';
 
 const definitions = readCustomFields([
   { name: 'colour', type: 0, value: 'red' },
@@ -89,5 +90,19 @@ describe('a provisioning schema', () => {
       "The field 'Provisioning' does not match its schema: /channel must be <= 13.",
     );
     expect(rule.problem(null, { anything: 1 }, 'Provisioning', 'Type')).toBeUndefined();
+  });
+});
+
+describe('the registry check', () => {
+  it("refuses a definedBy whose reference's category has no such json field", () => {
+    const device = mustGetCategory('device');
+    const broken = {
+      ...device,
+      fields: { ...device.fields, provisioning: { ...device.fields.provisioning, definedBy: { via: 'type_id', field: 'no_such', as: 'schema' as const } } },
+    };
+    expect(() => checkRegistry(categories.map((c) => (c === device ? broken : c)))).toThrow(
+      "Schema error in device.provisioning: 'definedBy' needs a json field and a reference to a category with the json field 'no_such'",
+    );
+    expect(() => checkRegistry(categories)).not.toThrow();
   });
 });
