@@ -7,7 +7,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { buildApp } from '../../server/app';
 import { clientDataError } from '../../server/http/dbErrorNet';
 import { MAX_JSON_DEPTH } from '../../server/crud/validate';
-import { adminWithTeam, api, createTestApp, type Client, type TestApp } from './helpers';
+import { adminWithTeam, api, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createEverything, type Ids } from './crudFixtures';
 
 let t: TestApp;
@@ -23,14 +23,6 @@ beforeAll(async () => {
   ids = await createEverything(c, a.userId, 'R');
 });
 afterAll(() => t.close());
-
-const description = (res: { json(): unknown }) => (res.json() as { Description?: string }).Description;
-
-async function expectError(res: Promise<{ statusCode: number; json(): unknown }>, status: number, text: string) {
-  const r = await res;
-  expect(description(r)).toBe(text);
-  expect(r.statusCode).toBe(status);
-}
 
 const rawPut = (url: string, payload: string) =>
   t.app.inject({ method: 'PUT', url, payload, headers: { cookie, 'x-requested-with': 'pucs', 'content-type': 'application/json' } });

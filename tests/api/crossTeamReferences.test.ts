@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory, typeErrorOf } from '../../src/schemas';
 import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
-import { createOk, twoTeamsWithEverything, type Ids } from './crudFixtures';
+import { createOk, fixtureName, twoTeamsWithEverything, type Ids } from './crudFixtures';
 
 let t: TestApp;
 let alice: Ids;
@@ -86,7 +86,7 @@ describe('lists of documents (basic_docs_list) are references too', () => {
     const res = await aliceClient.del(`/api/basic_document/${doc}`);
     expect(res.statusCode).toBe(200);
     // Used in its own team, it still cannot go.
-    await expectError(aliceClient.del(`/api/basic_document/${alice.basic_document}`), 409, ownMessages.inUse(`doc A`));
+    await expectError(aliceClient.del(`/api/basic_document/${alice.basic_document}`), 409, ownMessages.inUse(fixtureName('basic_document', 'A')));
   });
 });
 

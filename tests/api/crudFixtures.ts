@@ -1,54 +1,14 @@
 /**
  * Valid objects of every category, created through the API the way the console does, for the
- * crud, validation and isolation suites. The isolation suite checks that every registry key has
- * a factory here, so a new category cannot slip past it untested.
+ * crud, validation, isolation and reference suites. Each object is built from its category's
+ * declaration (src/schemas), not written by hand: a category added to the registry gets its
+ * object, and so its isolation coverage, with no edit here.
  */
 import { expect } from 'vitest';
+import { categories, fieldProblem, mustGetCategory, type Category, type FieldSpec } from '../../src/schemas';
 import { adminWithTeam, type Client, type TestApp } from './helpers';
 
 export type Ids = Record<string, number>;
-
-interface Ctx {
-  tag: string;
-  team: number;
-  ids: Ids;
-}
-
-/** Create bodies for the team-scoped categories, in dependency order. */
-export const createBodies: [string, (c: Ctx) => Record<string, unknown>][] = [
-  ['type', (c) => ({ name: `type ${c.tag}`, team_id: c.team, name_of_uid: 'Serial' })],
-  ['firmware', (c) => ({ name: `fw ${c.tag}`, version: '1.0.0', team_id: c.team, type_id: c.ids.type })],
-  ['devices_group', (c) => ({ name: `group ${c.tag}`, team_id: c.team, type_id: c.ids.type, target_firmware_id: c.ids.firmware })],
-  ['config', (c) => ({ team_id: c.team, config: '{"a":1}' })],
-  ['basic_document', (c) => ({ name: `doc ${c.tag}`, team_id: c.team, doc_type: 'text', content: 'hello' })],
-  ['documents_collection', (c) => ({ name: `coll ${c.tag}`, team_id: c.team, basic_docs_list: [{ id: c.ids.basic_document }] })],
-  [
-    'device',
-    (c) => ({
-      name: `dev ${c.tag}`,
-      team_id: c.team,
-      type_id: c.ids.type,
-      uid_for_type: `uid-${c.tag}`,
-      group_id: c.ids.devices_group,
-      config_id: c.ids.config,
-      documents_collection_id: c.ids.documents_collection,
-    }),
-  ],
-];
-
-/** A harmless change of each category, valid for its owner. */
-export const updateBodies: Record<string, Record<string, unknown>> = {
-  team: { name: 'renamed team' },
-  user: { preferences: { theme: 'dark' } },
-  role: { role_id: 1 },
-  type: { name: 'renamed type' },
-  firmware: { name: 'renamed fw' },
-  devices_group: { name: 'renamed group' },
-  config: { config: '{}' },
-  basic_document: { name: 'renamed doc' },
-  documents_collection: { name: 'renamed coll' },
-  device: { name: 'renamed dev' },
-};
 
 export async function createOk(client: Client, key: string, body: unknown): Promise<Record<string, unknown>> {
   const res = await client.post(`/api/${key}`, body);
@@ -57,16 +17,109 @@ export async function createOk(client: Client, key: string, body: unknown): Prom
 }
 
 /**
+ * Values a field of each kind may take, tried in order until the field's own rules (its kind,
+ * `check`, `values`, `schema`) accept one: the first text is unique to the object, the next
+ * ones satisfy the usual text rules (a semantic version, JSON text).
+ */
+function candidates(field: FieldSpec, unique: string): unknown[] {
+  switch (field.kind) {
+    case 'text':
+      return [unique, '1.0.0', '{}', 'x'];
+    case 'integer':
+    case 'number':
+      return [0, 1];
+    case 'boolean':
+      return [false];
+    case 'date':
+      return ['2024-01-31'];
+    case 'datetime':
+      return ['2024-01-31T12:00:00Z'];
+    case 'enum':
+      return [...(field.values ?? [])];
+    case 'url':
+      return [`${field.schemes?.[0] ?? 'https'}://example.com/${encodeURIComponent(unique)}`];
+    case 'json':
+      return [[], {}, null];
+    default:
+      return [];
+  }
+}
+
+/** The name (first text) of the fixture object of `key` made with `tag`. */
+export const fixtureName = (key: string, tag: string) => `${key} ${tag}`;
+
+function validValue(category: Category, name: string, field: FieldSpec, tag: string): unknown {
+  const value = candidates(field, fixtureName(category.key, tag)).find((v) => fieldProblem(field, v) === undefined);
+  if (value === undefined) throw new Error(`no fixture value for ${category.key}.${name} (kind ${field.kind}): add a candidate above`);
+  return value;
+}
+
+interface Build {
+  client: Client;
+  tag: string;
+  ids: Ids;
+  /** Categories being built, so that a reference cycle is followed only through required fields. */
+  building: Set<string>;
+}
+
+/** The id of the team's object of `key`, made from its declaration when the team has none yet. */
+async function objectOf(b: Build, key: string): Promise<number> {
+  if (b.ids[key] !== undefined) return b.ids[key];
+  const category = mustGetCategory(key);
+  // Some objects come with the team (its creator's role): those are used as they are.
+  const listed = (await b.client.get(`/api/${key}`)).json().json_list as { id: number; team_id?: number }[];
+  const existing = listed.find((o) => o.team_id === b.ids.team);
+  if (existing) return (b.ids[key] = existing.id);
+
+  b.building.add(key);
+  const body: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(category.fields)) {
+    if (field.system || field.secret || field.resolvesTo) continue;
+    const isRef = field.kind === 'ref' || field.kind === 'refList';
+    if (!isRef) {
+      if (field.required || field.writeOnly) body[name] = validValue(category, name, field, b.tag);
+      continue;
+    }
+    // A reference is set whenever it can be, so that the objects point at each other as the
+    // console's would (a device in a group, a group with a target firmware): the suites about
+    // references, locks and cascades need those links. A field that follows another one set
+    // here is left to the server.
+    const target = field.ref!;
+    const followed = field.follows && (field.follows.always || body[field.follows.via] !== undefined);
+    if (followed || target === key || (b.building.has(target) && !field.required)) continue;
+    const id = await objectOf(b, target);
+    body[name] = field.kind === 'refList' ? [{ id }] : id;
+  }
+  b.building.delete(key);
+  return (b.ids[key] = (await createOk(b.client, key, body)).id as number);
+}
+
+/**
  * A new team created by the caller (who becomes its admin) holding one object of every
  * category; ids by category key, the caller's own user and role included.
  */
 export async function createEverything(client: Client, userId: number, tag: string): Promise<Ids> {
-  const team = (await createOk(client, 'team', { name: `team ${tag}` })).id as number;
-  const ids: Ids = { team, user: userId };
-  for (const [key, body] of createBodies) ids[key] = (await createOk(client, key, body({ tag, team, ids }))).id as number;
-  const roles = (await client.get(`/api/role?team_id=${team}`)).json().json_list as { id: number; user_id: number }[];
-  ids.role = roles.find((r) => r.user_id === userId)!.id;
+  const ids: Ids = { user: userId };
+  const b: Build = { client, tag, ids, building: new Set() };
+  for (const category of categories) {
+    if (category.scope === 'user') ids[category.key] = userId;
+    else if (category.scope === 'teamItself') ids[category.key] = (await createOk(client, category.key, { name: fixtureName(category.key, tag) })).id as number;
+  }
+  for (const category of categories) await objectOf(b, category.key);
   return ids;
+}
+
+/**
+ * A harmless change of an object, valid for its owner: its first plain field (not a reference,
+ * not server-set, not private) sent back with the value it has.
+ */
+export async function harmlessUpdate(owner: Client, key: string, id: number): Promise<Record<string, unknown>> {
+  const object = (await owner.get(`/api/${key}/${id}`)).json() as Record<string, unknown>;
+  const plain = Object.entries(mustGetCategory(key).fields).find(
+    ([name, f]) => !f.system && !f.secret && !f.writeOnly && !f.private && f.kind !== 'ref' && f.kind !== 'refList' && object[name] !== undefined,
+  );
+  if (!plain) throw new Error(`${key} has no plain field to change`);
+  return { [plain[0]]: object[plain[0]] };
 }
 
 /** Two admins, alice and bob, each with a team holding one object of every category. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
@@ -126,4 +126,22 @@ export async function adminWithTeam(t: TestApp, username: string, teamName = `${
   const teamId = await createTeam(t.db, teamName, [[userId, ROLE.ADMIN]]);
   const cookie = await signIn(t.app, username, password);
   return { userId, teamId, cookie, client: api(t.app, cookie), password };
+}
+
+/** A new user with the given role in each of `teams`, signed in. */
+export async function memberOf(t: TestApp, username: string, teams: number[], role: number = ROLE.ADMIN): Promise<Client> {
+  const password = 'correct horse battery';
+  const userId = await createUser(t.db, username, password);
+  for (const team of teams) await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [team, userId, role]);
+  return api(t.app, await signIn(t.app, username, password));
+}
+
+/** The Description of an error answer (spec section 8). */
+export const description = (res: { json(): unknown }) => (res.json() as { Description?: string }).Description;
+
+/** The call answers `status` with the Description `text`. */
+export async function expectError(res: Promise<{ statusCode: number; json(): unknown }>, status: number, text: string): Promise<void> {
+  const r = await res;
+  expect(description(r)).toBe(text);
+  expect(r.statusCode).toBe(status);
 }

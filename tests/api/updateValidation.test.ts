@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
-import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 
 let t: TestApp;
@@ -26,12 +26,6 @@ beforeAll(async () => {
   await createOk(c, 'device', { name: 'vdev2', team_id: team, type_id: type, uid_for_type: 'U-2' });
 });
 afterAll(() => t.close());
-
-async function expectError(res: Promise<{ statusCode: number; json(): unknown }>, status: number, text: string) {
-  const r = await res;
-  expect((r.json() as { Description?: string }).Description).toBe(text);
-  expect(r.statusCode).toBe(status);
-}
 
 describe('on update, with the messages of spec section 5', () => {
   it('name: empty, blank, null, bad characters, taken', async () => {

@@ -7,7 +7,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas/index';
 import { mapDbError } from '../../server/crud/dbErrors';
 import { ApiError } from '../../server/http/errors';
-import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 
 let t: TestApp;
@@ -29,14 +29,6 @@ beforeAll(async () => {
   type2 = (await createOk(c, 'type', { name: 'T2', team_id: team })).id as number;
 });
 afterAll(() => t.close());
-
-const description = (res: { json(): unknown }) => (res.json() as { Description?: string }).Description;
-
-async function expectError(res: Promise<{ statusCode: number; json(): unknown }>, status: number, text: string) {
-  const r = await res;
-  expect(description(r)).toBe(text);
-  expect(r.statusCode).toBe(status);
-}
 
 async function count(table: string): Promise<number> {
   return (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0].n;

@@ -5,9 +5,9 @@
  */
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { ADMIN, E2E_PORT } from './settings';
+import { createObject, HEADERS } from './objectApi';
 
-export const HEADERS = { 'X-Requested-With': 'pucs' } as const;
-export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 export type Obj = Record<string, unknown> & { id: number };
 
@@ -21,14 +21,4 @@ export async function signedInApi(credentials: { username: string; password: str
   return api;
 }
 
-export async function create(api: APIRequestContext, cat: string, body: Record<string, unknown>): Promise<Obj> {
-  const response = await api.post(`/api/${cat}`, { data: body });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Obj;
-}
-
-export async function read(api: APIRequestContext, cat: string, id: number): Promise<Obj> {
-  const response = await api.get(`/api/${cat}/${id}`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Obj;
-}
+export const create: (api: APIRequestContext, cat: string, body: Record<string, unknown>) => Promise<Obj> = createObject;

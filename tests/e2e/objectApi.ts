@@ -1,10 +1,12 @@
 /**
- * Prerequisites of the object-screen e2e specs, made through the API (page.request shares the
- * browser's session cookie): objects with unique names, a second user who is a plain member.
+ * Prerequisites of the e2e specs, made through the API (page.request shares the browser's session
+ * cookie): objects with unique names, a second user who is a plain member. typeGroupApi.ts and
+ * listsApi.ts build on these.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-const HEADERS = { 'X-Requested-With': 'pucs' };
+/** The header every /api write needs (CSRF rule of the server). */
+export const HEADERS = { 'X-Requested-With': 'pucs' } as const;
 
 export type Obj = Record<string, unknown> & { id: number; name: string };
 
