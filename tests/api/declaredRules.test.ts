@@ -45,8 +45,11 @@ const read = async (client: Client, key: string, id: unknown) => (await client.g
 
 describe('a device follows its group (spec section 4, group choice)', () => {
   let fw2: number;
+  /** Groups aiming at alice.firmware and at fw2. */
+  let group1: number;
   let group2: number;
   beforeAll(async () => {
+    group1 = (await createOk(aliceClient, 'devices_group', { name: 'group A1', team_id: alice.team, type_id: alice.type, target_firmware_id: alice.firmware })).id as number;
     fw2 = (await createOk(aliceClient, 'firmware', { name: 'fw A2', version: '2.0.0', team_id: alice.team, type_id: alice.type })).id as number;
     group2 = (await createOk(aliceClient, 'devices_group', { name: 'group A2', team_id: alice.team, type_id: alice.type, target_firmware_id: fw2 })).id as number;
   });
@@ -54,7 +57,7 @@ describe('a device follows its group (spec section 4, group choice)', () => {
   it("choosing a group sets the group's target firmware, on create and on update", async () => {
     const dev = await createOk(aliceClient, 'device', { name: 'follower', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-1', group_id: group2 });
     expect(dev.target_firmware_id).toBe(fw2);
-    const moved = await aliceClient.put(`/api/device/${String(dev.id)}`, { group_id: alice.devices_group });
+    const moved = await aliceClient.put(`/api/device/${String(dev.id)}`, { group_id: group1 });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().target_firmware_id).toBe(alice.firmware);
   });
@@ -83,7 +86,7 @@ describe('a device follows its group (spec section 4, group choice)', () => {
   });
 
   it('a device that leaves its group keeps the firmware, then may choose its own', async () => {
-    const dev = await createOk(aliceClient, 'device', { name: 'leaver', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-5', group_id: alice.devices_group });
+    const dev = await createOk(aliceClient, 'device', { name: 'leaver', team_id: alice.team, type_id: alice.type, uid_for_type: 'f-5', group_id: group1 });
     const left = await aliceClient.put(`/api/device/${String(dev.id)}`, { group_id: null });
     expect(left.json().target_firmware_id).toBe(alice.firmware);
     const own = await aliceClient.put(`/api/device/${String(dev.id)}`, { target_firmware_id: fw2 });
@@ -123,8 +126,9 @@ describe('lists of references (basic_docs_list)', () => {
   });
 
   it("keep a listed document's team; a collection listing team A's document cannot move to team B", async () => {
-    await expectError(carol.put(`/api/basic_document/${alice.basic_document}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
-    const coll = await createOk(carol, 'documents_collection', { name: 'A list', team_id: alice.team, basic_docs_list: [{ id: alice.basic_document }] });
+    const doc = (await createOk(carol, 'basic_document', { name: 'kept doc', team_id: alice.team, content: 'x' })).id;
+    const coll = await createOk(carol, 'documents_collection', { name: 'A list', team_id: alice.team, basic_docs_list: [{ id: doc }] });
+    await expectError(carol.put(`/api/basic_document/${String(doc)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
     await expectError(carol.put(`/api/documents_collection/${String(coll.id)}`, { team_id: bob.team }), 400, ownMessages.referenceOtherTeam('basic_docs_list'));
     expect((await read(carol, 'documents_collection', coll.id)).team_id).toBe(alice.team);
   });
