@@ -12,6 +12,7 @@ import { authProvider } from './dataProvider/authProvider';
 import { profileStore } from './dataProvider/profile';
 import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
+import { consoleTheme } from './theme';
 import { deriveConsoleRoutes } from './resources/consoleRoutes';
 import { displayField } from './resources/displayField';
 import { RoutePage } from './resources/RoutePage';
@@ -35,6 +36,7 @@ export const ConsoleAdmin = () => (
     queryClient={queryClient}
     i18nProvider={i18nProvider}
     disableTelemetry
+    theme={consoleTheme}
     layout={ConsoleLayout}
     dashboard={Dashboard}
     catchAll={NotFoundPage}

@@ -293,7 +293,7 @@ export const ownMessages = {
   readOnlyTeam: 'Only administrators of the team can change its members.',
 
   // Script chunks (src/lazyChunk.ts)
-  chunkLoadFailed: (seconds: number) =>
-    `This part of the console could not be loaded within ${seconds} s. Check the connection, then retry.`,
+  chunkTimedOut: (seconds: number) => `This part of the console did not load within ${seconds} s. Check the connection, then retry.`,
+  chunkLoadFailed: 'This part of the console could not be loaded. Check the connection, then retry.',
   retry: 'Retry',
 } as const;

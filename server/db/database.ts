@@ -30,6 +30,13 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
 }
 
+/**
+ * A `date` column is read as its text, 'YYYY-MM-DD': as a JavaScript Date it would be an instant
+ * (pg: local midnight, which the JSON answer then shifts to the day before east of UTC).
+ */
+const DATE_OID = 1082;
+const keepDateText = (value: string) => value;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url) : openPglite(opts);
 }
@@ -41,7 +48,7 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
     dataDir = resolve(opts.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const pg = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
+  const pg = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir, parsers: { [DATE_OID]: keepDateText } });
   const wrap = (q: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params);
@@ -65,6 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = pgModule.default;
   // Return int8 (COUNT, BIGSERIAL) as numbers, like PGlite does for int4; ids stay far below 2^53.
   pg.types.setTypeParser(20, (v: string) => Number(v));
+  pg.types.setTypeParser(DATE_OID, keepDateText);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client whose server connection ends (restart, DROP DATABASE ... FORCE) emits 'error';
   // the next query reconnects, so there is nothing to crash for.

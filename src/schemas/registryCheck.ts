@@ -5,6 +5,7 @@
  */
 import type { Category, FieldSpec } from './defineCategory';
 import { KINDS } from './kinds';
+import { CATEGORY_IDS } from './categoryIds';
 
 export class RegistryError extends Error {
   constructor(category: string, field: string | undefined, problem: string) {
@@ -48,6 +49,8 @@ export function checkRegistry(categories: readonly Category[]): void {
   for (const category of categories) {
     if (keys.has(category.key)) throw new RegistryError(category.key, undefined, 'the key is declared twice');
     if (ids.has(category.id)) throw new RegistryError(category.key, undefined, `the category id ${category.id} is used twice`);
+    const reserved = Object.entries(CATEGORY_IDS).find(([, id]) => id === category.id);
+    if (reserved) throw new RegistryError(category.key, undefined, `the category id ${category.id} is the spec's '${reserved[0]}'`);
     if (SERVER_TABLES.includes(category.key)) throw new RegistryError(category.key, undefined, 'the key names a table the server keeps for itself');
     keys.add(category.key);
     ids.add(category.id);

@@ -4,7 +4,12 @@ import type { GenericInputProps } from './inputProps';
 
 /** A calendar date: the browser's date picker, whose value is already 'YYYY-MM-DD'; empty is null. */
 export const DateFieldInput = (props: GenericInputProps) => (
-  <FormTextField {...props} parse={(text) => (text === '' ? null : text)} textField={() => ({ type: 'date', slotProps: { inputLabel: { shrink: true } } })} htmlInput={{}} />
+  <FormTextField
+    {...props}
+    parse={(text) => (text === '' ? null : text)}
+    textField={() => ({ type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+    htmlInput={{}}
+  />
 );
 
 /** 'YYYY-MM-DDTHH:mm' of the local time zone, for a datetime-local input. */

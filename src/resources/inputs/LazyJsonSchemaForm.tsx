@@ -1,16 +1,13 @@
 /**
- * JsonSchemaForm behind React.lazy: @rjsf and its ajv land in their own chunk, fetched the first
- * time a form that needs them shows, so the console's first load does not grow.
+ * JsonSchemaForm in a chunk of its own (src/lazyChunk.tsx: the spec's 120 s timeout, then an
+ * error with Retry): @rjsf and its ajv are fetched the first time a form that needs them shows,
+ * so the console's first load does not grow.
  */
 import { Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
 import { ownMessages } from '../../messages';
+import { lazyChunk } from '../../lazyChunk';
 import type { JsonSchemaFormProps } from './JsonSchemaForm';
 
-const JsonSchemaForm = lazy(() => import('./JsonSchemaForm'));
-
-export const LazyJsonSchemaForm = (props: JsonSchemaFormProps) => (
-  <Suspense fallback={<Typography variant="body2">{ownMessages.jsonFormLoading}</Typography>}>
-    <JsonSchemaForm {...props} />
-  </Suspense>
-);
+export const LazyJsonSchemaForm = lazyChunk<JsonSchemaFormProps>(() => import('./JsonSchemaForm'), {
+  fallback: <Typography variant="body2">{ownMessages.jsonFormLoading}</Typography>,
+});
