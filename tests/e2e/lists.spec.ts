@@ -9,6 +9,7 @@ import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
+import { expectScreen, input } from './objectScreen';
 
 interface Fleet {
   run: string;
@@ -69,6 +70,8 @@ test.beforeEach(async ({ page }) => {
 const rows = (page: Page) => page.locator('#main-content tbody tr');
 const nameCells = (page: Page) => page.locator('#main-content tbody tr td:first-child');
 const picker = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** The search the table applied, as the address holds it (react-admin's `filter` parameter). */
+const searchInAddress = (page: Page) => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}').q as string | undefined;
 
 /** Opens /devices showing team A only. */
 async function devicesOfTeamA(page: Page) {
@@ -193,7 +196,9 @@ test('firmwares, types, groups and documents have their tables, add buttons and 
     await expect(page.getByRole('link', { name: c.add })).toHaveAttribute('href', c.href);
     await expect(page.locator('#main-content thead')).toContainText(c.header);
     await page.getByRole('searchbox', { name: 'Name' }).fill(c.name);
-    await expect(rows(page)).toHaveCount(1);
+    // Settled: the address carries the search and the table shows the one object it finds.
+    await expect.poll(() => searchInAddress(page)).toBe(c.name);
+    await expect(nameCells(page)).toHaveText([c.name]);
     await rows(page).first().locator('td').nth(1).click();
     await expect(page).toHaveURL(c.view);
   }
@@ -203,6 +208,17 @@ test('firmwares, types, groups and documents have their tables, add buttons and 
   await expect(page.getByRole('heading', { name: 'Documents collections' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Add a new/ })).toHaveAttribute('href', '/document_new');
   await expect(page.getByRole('link', { name: `Manual ${fleet.run}` })).toHaveAttribute('href', /\/basic_document_view\?id=\d+$/);
+});
+
+test('a row clicked while the search is still pausing opens its object, and the search does not pull the user back', async ({ page }) => {
+  await page.goto('/firmwares');
+  const row = rows(page).filter({ hasText: `fw${fleet.run}` });
+  await expect(row).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Name' }).fill(`fw${fleet.run}`);
+  await row.locator('td').nth(1).click();
+  await expectScreen(page, 'Firmware | View', 'View firmware');
+  await expect(input(page, 'Version')).toHaveValue('1.2.0');
+  expect(page.url()).toMatch(new RegExp(`/firmware_view\\?id=${fleet.firmware.id}$`));
 });
 
 test('while the table waits for the server its title says so', async ({ page }) => {

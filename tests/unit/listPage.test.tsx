@@ -3,9 +3,9 @@
  * search and paging through the list dialect, links, the add button and the CSV export.
  */
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext } from 'react-admin';
+import { AdminContext, memoryStore } from 'react-admin';
 import { categories } from '../../src/schemas';
 import { messages, ownMessages } from '../../src/messages';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
@@ -60,6 +60,8 @@ beforeEach(() => {
   calls = installFakeApi(objects);
 });
 afterEach(() => {
+  // Unmount first: a table still mounted could call the real fetch once the stub is gone.
+  cleanup();
   vi.unstubAllGlobals();
   resetErrorUi();
   localStorage.clear();
@@ -71,7 +73,9 @@ function renderList(path: string) {
       {
         path: '*',
         element: (
-          <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider}>
+          // A store of its own: react-admin's default one is shared by every test of the file, and
+          // keeps the sort, filters and page one test leaves behind.
+          <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} store={memoryStore()}>
             <ListPage route={routeOf(path)} />
           </AdminContext>
         ),

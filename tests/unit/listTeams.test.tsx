@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext, type AuthProvider } from 'react-admin';
+import { AdminContext, type AuthProvider, memoryStore } from 'react-admin';
 import { categories } from '../../src/schemas';
 import { messages, ownMessages } from '../../src/messages';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
@@ -66,7 +66,7 @@ function renderTeams() {
       {
         path: '*',
         element: (
-          <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} authProvider={authProvider}>
+          <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} authProvider={authProvider} store={memoryStore()}>
             <RoutePage route={route} />
           </AdminContext>
         ),
