@@ -184,11 +184,10 @@ test('the CSV export downloads the filtered devices, every page of them', async 
   expect((await readFile((await grouped.path())!, 'utf8')).trim().split(/\r?\n/)).toHaveLength(6);
 });
 
-test('firmwares, types, groups and documents have their tables, add buttons and view links', async ({ page }) => {
+// /types and /groups are lists, not tables (spec section 2): kindsAndLists.spec.ts.
+test('firmwares and documents have their tables, add buttons and view links', async ({ page }) => {
   const cases = [
     { path: '/firmwares', title: 'Firmwares', add: 'Add a new firmware', href: '/firmware_new', name: `fw${fleet.run}`, view: `/firmware_view?id=${fleet.firmware.id}`, header: 'Version' },
-    { path: '/types', title: 'Types', add: 'Add a new type', href: '/type_new', name: String(fleet.sensor.name), view: `/type_view?id=${fleet.sensor.id}`, header: messages.nameOfUidLabel },
-    { path: '/groups', title: 'Groups', add: 'Add a new group', href: '/group_new', name: String(fleet.north.name), view: `/group_view?id=${fleet.north.id}`, header: 'Target firmware' },
   ];
   for (const c of cases) {
     await page.goto(c.path);
