@@ -17,7 +17,7 @@ import { visibleWhere } from './access';
 import { ident, SqlParams } from './sql';
 import { toJson } from './serialize';
 import type { Row } from './hooks';
-import { subProjection, type CountPart, type ExpansionPart, type ListPart, type LookupPart, type Projection } from './projection';
+import type { CountPart, ExpansionPart, ListPart, LookupPart, Projection } from './projection';
 
 const distinctIds = (rows: Row[], field: string): number[] => [
   ...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === 'number')),
@@ -31,7 +31,7 @@ async function fetchByIds(db: Queryable, table: string, columns: readonly string
 }
 
 async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: ExpansionPart, out: Row[]) {
-  const sub = subProjection(part.target, part.fields);
+  const { sub } = part;
   const found = [...(await fetchByIds(db, part.target.key, [...sub.columns, ...helperColumns(sub)], distinctIds(rows, part.via))).values()];
   const answers = await withDerived(db, user, found, sub);
   const byId = new Map(found.map((target, k) => [target.id as number, answers[k]]));
@@ -47,7 +47,7 @@ async function lookup(db: Queryable, rows: Row[], part: LookupPart, out: Row[]) 
 }
 
 async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[]) {
-  const sub = subProjection(part.source, part.fields);
+  const { sub } = part;
   const params = new SqlParams();
   const cols = [...new Set(['id', part.via, ...sub.columns, ...helperColumns(sub)])].map((c) => `"t".${ident(c)}`).join(', ');
   const { rows: items } = await db.query<Row>(

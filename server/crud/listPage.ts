@@ -13,7 +13,7 @@ import { resolveProjection } from './projection';
 import type { Condition, ListQuery, Sort } from './listQuery';
 import { conditionSql, KEYSET_ALIAS, keysetAfterSql, keysetKeySql, orderBySql, type KeysetPosition } from './listSql';
 import { ident, SqlParams } from './sql';
-import type { ReadOptions } from './read';
+import type { ReadOptions, ReadStore } from './read';
 import type { Row } from './hooks';
 
 export interface Page {
@@ -36,8 +36,8 @@ export function readOptionConditions(opts: ReadOptions): Condition[] {
   return Object.entries(opts.filters ?? {}).map(([column, value]) => ({ kind: 'in', column, fieldKind: 'integer', values: [value] }));
 }
 
-export async function readPage(db: Queryable, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
-  const projection = resolveProjection(category, opts.fields, opts.full);
+export async function readPage({ db, registry }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
+  const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const params = new SqlParams();
   const where = whereSql(category, user, [...readOptionConditions(opts), ...query.conditions], params);
   const from = `FROM ${ident(category.key)} AS "t" WHERE ${where}`;

@@ -17,19 +17,24 @@
  * The fields of an expanded object or of a list item may also name the target's own lookups
  * and counts (a team's roles show each member's username): flat values, one level deep, so a
  * read never recurses through the categories.
+ *
+ * Categories are looked up in the registry the app runs on, so a test's fixture category expands
+ * and lists like the others.
  */
 import type { Category } from '../../src/schemas/defineCategory';
-import { getCategory, mustGetCategory } from '../../src/schemas/index';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { storedFields } from '../db/ddl';
 import { parseFieldsParam } from './fieldsParam';
+import type { ServerRegistry } from './registry';
 
 export interface ExpansionPart {
   key: string;
   via: string;
   target: Category;
   fields: string[];
+  /** How to answer each expanded object (its `fields`). */
+  sub: Projection;
 }
 
 export interface ListPart {
@@ -37,6 +42,8 @@ export interface ListPart {
   source: Category;
   via: string;
   fields: string[];
+  /** How to answer each listed object (its `fields`). */
+  sub: Projection;
 }
 
 export interface LookupPart {
@@ -60,37 +67,37 @@ export interface Projection {
   counts: CountPart[];
 }
 
-const columnsCache = new Map<string, readonly string[]>();
+const columnsCache = new WeakMap<Category, readonly string[]>();
 
 /** Columns the API may return: id and every stored field that is not secret. */
 export function publicColumns(category: Category): readonly string[] {
-  let cols = columnsCache.get(category.key);
+  let cols = columnsCache.get(category);
   if (!cols) {
     cols = ['id', ...storedFields(category).filter(([, f]) => !f.secret).map(([name]) => name)];
-    columnsCache.set(category.key, cols);
+    columnsCache.set(category, cols);
   }
   return cols;
 }
 
-function refTarget(category: Category, field: string): Category {
+function refTarget(registry: ServerRegistry, category: Category, field: string): Category {
   const spec = category.fields[field];
   if (!spec?.ref) throw new Error(`${category.key}.${field} is not a ref`);
-  return mustGetCategory(spec.ref);
+  return registry.get(spec.ref);
 }
 
-function lookupParts(category: Category): LookupPart[] {
+function lookupParts(registry: ServerRegistry, category: Category): LookupPart[] {
   return Object.entries(category.lookups ?? {}).map(([key, l]) => ({
     key,
     via: l.via,
-    target: refTarget(category, l.via),
+    target: refTarget(registry, category, l.via),
     field: l.field,
   }));
 }
 
-function countParts(category: Category): CountPart[] {
+function countParts(registry: ServerRegistry, category: Category): CountPart[] {
   return Object.entries(category.counts ?? {}).map(([key, c]) => ({
     key,
-    source: mustGetCategory(c.category),
+    source: registry.get(c.category),
     via: c.via,
   }));
 }
@@ -103,43 +110,47 @@ function checkSubfields(target: Category, fields: readonly string[]): string[] {
 }
 
 /** How to answer the sub-fields of an expansion or list item (checked by checkSubfields). */
-export function subProjection(target: Category, fields: readonly string[]): Projection {
+function subProjection(registry: ServerRegistry, target: Category, fields: readonly string[]): Projection {
   return {
     columns: publicColumns(target).filter((c) => fields.includes(c)),
     expansions: [],
     lists: [],
-    lookups: lookupParts(target).filter((l) => fields.includes(l.key)),
-    counts: countParts(target).filter((c) => fields.includes(c.key)),
+    lookups: lookupParts(registry, target).filter((l) => fields.includes(l.key)),
+    counts: countParts(registry, target).filter((c) => fields.includes(c.key)),
   };
 }
 
-const derivedCache = new Map<string, Projection>();
+/** Every derived value of a category with summary fields, computed once per registry (which is fixed). */
+const derivedCache = new WeakMap<ServerRegistry, Map<string, Projection>>();
 
-/** Every derived value of a category with summary fields (the registry is fixed: computed once). */
-function allDerived(category: Category): Projection {
-  let derived = derivedCache.get(category.key);
-  if (!derived) derivedCache.set(category.key, (derived = buildDerived(category)));
+function allDerived(registry: ServerRegistry, category: Category): Projection {
+  let byKey = derivedCache.get(registry);
+  if (!byKey) derivedCache.set(registry, (byKey = new Map()));
+  let derived = byKey.get(category.key);
+  if (!derived) byKey.set(category.key, (derived = buildDerived(registry, category)));
   return derived;
 }
 
-function buildDerived(category: Category): Projection {
+function buildDerived(registry: ServerRegistry, category: Category): Projection {
   return {
     columns: [],
     expansions: Object.entries(category.expansions ?? {}).map(([key, e]) => {
-      const target = refTarget(category, e.field);
-      return { key, via: e.field, target, fields: checkSubfields(target, []) };
+      const target = refTarget(registry, category, e.field);
+      const fields = checkSubfields(target, []);
+      return { key, via: e.field, target, fields, sub: subProjection(registry, target, fields) };
     }),
     lists: Object.entries(category.lists ?? {}).map(([key, l]) => {
-      const source = mustGetCategory(l.category);
-      return { key, source, via: l.via, fields: checkSubfields(source, []) };
+      const source = registry.get(l.category);
+      const fields = checkSubfields(source, []);
+      return { key, source, via: l.via, fields, sub: subProjection(registry, source, fields) };
     }),
-    lookups: lookupParts(category),
-    counts: countParts(category),
+    lookups: lookupParts(registry, category),
+    counts: countParts(registry, category),
   };
 }
 
-export function resolveProjection(category: Category, fieldsParam: string | undefined, full: boolean): Projection {
-  const every = allDerived(category);
+export function resolveProjection(registry: ServerRegistry, category: Category, fieldsParam: string | undefined, full: boolean): Projection {
+  const every = allDerived(registry, category);
   if (fieldsParam === undefined || fieldsParam.trim() === '') {
     const columns = [...publicColumns(category)];
     return full ? { ...every, columns } : { columns, expansions: [], lists: [], lookups: [], counts: [] };
@@ -160,9 +171,10 @@ export function resolveProjection(category: Category, fieldsParam: string | unde
   if (request.plain.length === 0) chosen.columns.push(...columns);
 
   for (const group of request.groups) {
-    const target = getCategory(group.category);
+    const target = registry.find(group.category);
     if (!target) throw badRequest(ownMessages.unknownField(group.category));
     const fields = checkSubfields(target, group.fields);
+    const sub = subProjection(registry, target, fields);
     for (const e of every.expansions.filter((x) => x.target.key === target.key)) {
       // A reference that may cross teams (an author, a member) shows only its target's summary:
       // the target need not be visible to the caller (an author who has left the team).
@@ -170,9 +182,9 @@ export function resolveProjection(category: Category, fieldsParam: string | unde
         const beyond = fields.find((f) => !target.summary.includes(f));
         if (beyond !== undefined) throw badRequest(ownMessages.unknownField(`${target.key}.${beyond}`));
       }
-      upsert(chosen.expansions, { ...e, fields });
+      upsert(chosen.expansions, { ...e, fields, sub });
     }
-    for (const l of every.lists.filter((x) => x.source.key === target.key)) upsert(chosen.lists, { ...l, fields });
+    for (const l of every.lists.filter((x) => x.source.key === target.key)) upsert(chosen.lists, { ...l, fields, sub });
   }
   chosen.columns = [...new Set(chosen.columns)];
   return chosen;

@@ -1,6 +1,7 @@
 /** Reads of one category: a list or one object, filtered by what the caller may see. */
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
+import type { ServerRegistry } from './registry';
 import type { SessionUser } from '../auth/sessionUser';
 import { blankPrivateFields, notFoundError, visibleWhere } from './access';
 import { helperColumns, withDerived } from './expand';
@@ -38,8 +39,14 @@ export async function selectVisible(
   return rows;
 }
 
-export async function readList(db: Queryable, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
-  const projection = resolveProjection(category, opts.fields, opts.full);
+/** What a read runs on: a database and the registry (the app, once built). */
+export interface ReadStore {
+  db: Queryable;
+  registry: ServerRegistry;
+}
+
+export async function readList({ db, registry }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
+  const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) =>
     Object.entries(opts.filters ?? {}).map(([field, value]) => `"t".${ident(field)} = ${params.add(value)}`),
   );
@@ -48,8 +55,8 @@ export async function readList(db: Queryable, user: SessionUser, category: Categ
   return answers;
 }
 
-export async function readOne(db: Queryable, user: SessionUser, category: Category, id: number, opts: ReadOptions): Promise<Row> {
-  const projection = resolveProjection(category, opts.fields, opts.full);
+export async function readOne({ db, registry }: ReadStore, user: SessionUser, category: Category, id: number, opts: ReadOptions): Promise<Row> {
+  const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) => [
     `"t"."id" = ${params.add(id)}`,
   ]);

@@ -67,8 +67,8 @@ async function listAnswer(app: FastifyInstance, category: Category, request: Fas
   const user = requireUser(request.user);
   const opts = readOptions(category, request, full, true);
   const query = (request.query ?? {}) as Query;
-  if (!usesListDialect(query)) return { json_list: await readList(app.db, user, category, opts) };
-  const page = await readPage(app.db, user, category, opts, parseListQuery(category, query));
+  if (!usesListDialect(query)) return { json_list: await readList(app, user, category, opts) };
+  const page = await readPage(app, user, category, opts, parseListQuery(category, query));
   // The console may be served from another origin in development: let it read the total.
   void reply.header('Content-Range', contentRange(category, page)).header('Access-Control-Expose-Headers', 'Content-Range');
   return page.rows;
@@ -83,7 +83,7 @@ function registerCategory(app: FastifyInstance, category: Category) {
     app.get(full ? fullBase : base, (request, reply) => listAnswer(app, category, request, reply, full));
     app.get<WithId>(`${full ? fullBase : base}/:id`, async (request) => {
       const user = requireUser(request.user);
-      return readOne(app.db, user, category, parseId(request.params.id), readOptions(category, request, full, false));
+      return readOne(app, user, category, parseId(request.params.id), readOptions(category, request, full, false));
     });
   }
 

@@ -18,7 +18,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Category } from '../../src/schemas/defineCategory';
-import { getCategory } from '../../src/schemas/index';
 import { KINDS } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import type { Database } from '../db/database';
@@ -65,7 +64,7 @@ async function* csvText(
 export const csvExportRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { category: string } }>('/api/download/csv_export/:category', async (request, reply) => {
     const user = requireUser(request.user);
-    const category = getCategory(request.params.category);
+    const category = app.registry.find(request.params.category);
     if (!category) throw notFound(ownMessages.unknownCategory(request.params.category));
     const query = (request.query ?? {}) as Query;
     const conditions = [...plainFilterConditions(category, query), ...parseFilter(category, query)];

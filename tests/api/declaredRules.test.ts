@@ -180,13 +180,32 @@ describe('a category added to the registry gets the same rules with no other cod
       manuals: { kind: 'refList', ref: 'basic_document', label: 'Manuals', default: [] },
     },
     summary: ['name', 'id'],
+    lists: { visits: { category: 'visit', via: 'site_id' } },
+    counts: { number_of_visits: { category: 'visit', via: 'site_id' } },
+  });
+  const visit = defineCategory({
+    key: 'visit',
+    id: 91,
+    singular: 'visit',
+    title: 'Visit',
+    plural: 'Visits',
+    scope: 'team',
+    permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+    fields: {
+      name: { kind: 'text', label: 'Name', required: messages.nameEmpty, list: true },
+      team_id: teamField,
+      site_id: { kind: 'ref', ref: 'site', label: 'Site', required: 'A site is required.', list: true },
+    },
+    summary: ['name', 'id'],
+    expansions: { site: { field: 'site_id' } },
   });
   let siteApp: Awaited<ReturnType<typeof buildApp>>;
   let client: Client;
 
   beforeAll(async () => {
     await t.db.exec(createTableSql(site));
-    siteApp = await buildApp({ db: t.db, config: t.config, registry: serverRegistry([...categories, site], hooks) });
+    await t.db.exec(createTableSql(visit));
+    siteApp = await buildApp({ db: t.db, config: t.config, registry: serverRegistry([...categories, site, visit], hooks) });
     await siteApp.ready();
     client = api(siteApp, await signIn(siteApp, 'carol', 'correct horse battery'));
   });
@@ -203,5 +222,16 @@ describe('a category added to the registry gets the same rules with no other cod
     await expectError(client.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUse('site manual'));
     // The app built on the default registry knows nothing of sites.
     expect((await carol.get('/api/site')).statusCode).toBe(404);
+  });
+
+  it('reads its expansions, reverse lists and counts, and exports as CSV', async () => {
+    const plant = (await createOk(client, 'site', { name: 'mill', team_id: alice.team })).id;
+    const visitId = (await createOk(client, 'visit', { name: 'inspection', team_id: alice.team, site_id: plant })).id;
+    const full = (await client.get(`/api/full/site/${String(plant)}`)).json();
+    expect(full).toMatchObject({ visits: [{ id: visitId, name: 'inspection' }], number_of_visits: 1 });
+    expect((await client.get(`/api/full/visit/${String(visitId)}`)).json().site).toEqual({ id: plant, name: 'mill' });
+    const csv = await client.get('/api/download/csv_export/visit');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('inspection');
   });
 });

@@ -4,6 +4,7 @@ import { categories, checkRegistry, defineCategory, mustGetCategory, type FieldS
 import { createTableSql, emptySchema, planMigration, registryFingerprint, type ColumnInfo, type ExistingSchema } from '../../server/db/ddl';
 import { parseFieldsParam } from '../../server/crud/fieldsParam';
 import { resolveProjection } from '../../server/crud/projection';
+import { registry } from '../../server/registry';
 import { ApiError } from '../../server/http/errors';
 
 describe('planMigration', () => {
@@ -203,16 +204,16 @@ describe('resolveProjection', () => {
   const device = mustGetCategory('device');
 
   it('without fields: every public column, and on /full every derived value', () => {
-    const plain = resolveProjection(device, undefined, false);
+    const plain = resolveProjection(registry, device, undefined, false);
     expect(plain.columns).toContain('uid_for_type');
     expect(plain.columns).not.toContain('claim_code');
     expect(plain.expansions).toEqual([]);
-    const full = resolveProjection(device, undefined, true);
+    const full = resolveProjection(registry, device, undefined, true);
     expect(full.expansions.map((e) => e.key)).toEqual(['type', 'group', 'target_firmware', 'current_firmware', 'author']);
   });
 
   it('a group selects every expansion whose target is that category', () => {
-    const p = resolveProjection(device, 'firmware(name)', false);
+    const p = resolveProjection(registry, device, 'firmware(name)', false);
     expect(p.expansions.map((e) => [e.key, e.fields])).toEqual([
       ['target_firmware', ['name']],
       ['current_firmware', ['name']],
