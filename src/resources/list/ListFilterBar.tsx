@@ -1,8 +1,9 @@
 /**
  * The filters above a table: a Dropdown ('All teams', 'All types', 'All groups') per filter field
- * of the schema and a search box naming the fields it searches. Values live in react-admin's list parameters (and so in
- * the address), and the server filters. A picker that depends on another filter (groups on the
- * type) gets its value, and clears itself when its choice no longer fits (Dropdown rule).
+ * of the schema and a search box naming the fields it searches. Values live in react-admin's list
+ * parameters (and so in the address), and the server filters. A picker that depends on another
+ * filter (groups on the type) gets its value, and clears itself when its choice no longer fits
+ * (Dropdown rule).
  */
 import { useEffect, useRef, useState } from 'react';
 import { InputAdornment, Stack, TextField } from '@mui/material';
