@@ -13,7 +13,7 @@ import { buildApp } from '../../server/app';
 import { serverRegistry } from '../../server/crud/registry';
 import { hooks } from '../../server/registry';
 import { createTableSql } from '../../server/db/ddl';
-import { api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
+import { api, createTestApp, expectError, memberOf, signIn, type Client, type TestApp } from './helpers';
 import { createOk, twoTeamsWithEverything, type Ids } from './crudFixtures';
 
 let t: TestApp;
@@ -27,19 +27,9 @@ let carol: Client;
 beforeAll(async () => {
   t = await createTestApp();
   ({ alice, bob, aliceClient, bobClient } = await twoTeamsWithEverything(t));
-  const carolId = await createUser(t.db, 'carol', 'correct horse battery');
-  for (const team of [alice.team, bob.team]) {
-    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [team, carolId, ROLE.ADMIN]);
-  }
-  carol = api(t.app, await signIn(t.app, 'carol', 'correct horse battery'));
+  carol = await memberOf(t, 'carol', [alice.team, bob.team]);
 });
 afterAll(() => t.close());
-
-async function expectError(res: Promise<{ statusCode: number; json(): unknown }>, status: number, text: string) {
-  const r = await res;
-  expect((r.json() as { Description?: string }).Description).toBe(text);
-  expect(r.statusCode).toBe(status);
-}
 
 const read = async (client: Client, key: string, id: unknown) => (await client.get(`/api/${key}/${String(id)}`)).json();
 
