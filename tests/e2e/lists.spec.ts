@@ -10,6 +10,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
 import { expectScreen, input } from './objectScreen';
+import { search } from './listSearch';
 
 interface Fleet {
   run: string;
@@ -70,8 +71,6 @@ test.beforeEach(async ({ page }) => {
 const rows = (page: Page) => page.locator('#main-content tbody tr');
 const nameCells = (page: Page) => page.locator('#main-content tbody tr td:first-child');
 const picker = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-/** The search the table applied, as the address holds it (react-admin's `filter` parameter). */
-const searchInAddress = (page: Page) => JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}').q as string | undefined;
 
 /** Opens /devices showing team A only. */
 async function devicesOfTeamA(page: Page) {
@@ -194,9 +193,7 @@ test('firmwares and documents have their tables, add buttons and view links', as
     await expect(appTitle(page)).toHaveText(c.title);
     await expect(page.getByRole('link', { name: c.add })).toHaveAttribute('href', c.href);
     await expect(page.locator('#main-content thead')).toContainText(c.header);
-    await page.getByRole('searchbox', { name: 'Name' }).fill(c.name);
-    // Settled: the address carries the search and the table shows the one object it finds.
-    await expect.poll(() => searchInAddress(page)).toBe(c.name);
+    await search(page, c.name);
     await expect(nameCells(page)).toHaveText([c.name]);
     await rows(page).first().locator('td').nth(1).click();
     await expect(page).toHaveURL(c.view);

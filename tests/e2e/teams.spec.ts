@@ -8,6 +8,7 @@ import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
+import { search } from './listSearch';
 
 let api: APIRequestContext;
 
@@ -29,7 +30,7 @@ async function newUser(): Promise<Obj & { username: string }> {
 async function teamCard(page: Page, name: string) {
   await page.goto('/teams');
   await expect(appTitle(page)).toHaveText('Teams');
-  await page.getByRole('searchbox', { name: 'Name' }).fill(name);
+  await search(page, name);
   const card = page.getByRole('region', { name });
   await expect(card).toBeVisible();
   return card;
