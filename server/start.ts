@@ -3,6 +3,8 @@
  * administrator, optionally seed the demo fleet, then serve. Everything it prints is meant for
  * the person who just typed the command: progress on slow steps, the URL and how to sign in.
  */
+// First: a schema mistake found while the registry loads is reported as one line.
+import { schemaLoaded } from './runtime/schemaErrorExit';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { readConfig, type ServerConfig } from './config';
@@ -108,6 +110,7 @@ async function main() {
   else say(ownMessages.signInSet(config.adminUser));
 }
 
+schemaLoaded();
 main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);

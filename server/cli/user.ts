@@ -4,6 +4,8 @@
  * Works on the configured database (migrated first, so a fresh data folder is fine) and refuses
  * to touch the embedded one while a running server holds it.
  */
+// First: a schema mistake found while the registry loads is reported as one line.
+import { schemaLoaded } from '../runtime/schemaErrorExit';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { readConfig, type ServerConfig } from '../config';
@@ -82,6 +84,8 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
     await opened.close();
   }
 }
+
+schemaLoaded();
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   runUserCli(process.argv.slice(2)).then(
