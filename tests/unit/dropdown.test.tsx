@@ -110,10 +110,17 @@ describe('options', () => {
   });
 
   it('firmwares offer nothing while no type is chosen, and are not even read', async () => {
-    const { calls } = renderDropdown({ category: 'firmware', filters: {} });
-    await new Promise((r) => setTimeout(r, 50));
+    const { calls, rerender, onChange } = renderDropdown({ category: 'firmware', filters: {} });
     expect(optionTexts(select())).toEqual(['']);
-    expect(calls).toHaveLength(0);
+    // Once a type is chosen the firmwares of that type are read: that read is the only one, so
+    // none was made (or is still to come) without the type.
+    rerender(
+      <Harness>
+        <Dropdown category="firmware" value={null} label="Pick" onChange={onChange} filters={{ type_id: 10 }} />
+      </Harness>,
+    );
+    expect(await options(2)).toEqual(['', 'fw (1.0.0)']);
+    expect(calls).toHaveLength(1);
   });
 
   it('documents read name [doc_type] and follow the team', async () => {
