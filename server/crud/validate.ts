@@ -1,20 +1,19 @@
 /**
- * Validation of write bodies: the registry's zod validators (src/schemas/compile.ts), the same
- * the console's forms run. The server never trusts the console: every rule runs here again, with
- * the spec's messages, and a problem is a 400 that changes nothing.
+ * Validation of write bodies with the registry's zod body schemas (src/schemas/compile.ts), whose
+ * field validators the console's forms run too. The server never trusts the console: every rule
+ * runs here again, with the spec's messages, and a problem is a 400 that changes nothing.
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { acceptedValues, bodyProblem } from '../../src/schemas/compile';
 import { badRequest } from '../http/errors';
 import type { Row } from './hooks';
 
+export { isPlainObject } from '../../src/schemas/compile';
 export { isStorableText, MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 
 /** The declared field of that name; never one inherited from Object.prototype ('constructor'). */
 export const fieldOf = (category: Category, name: string): FieldSpec | undefined =>
   Object.hasOwn(category.fields, name) ? category.fields[name] : undefined;
-
-export const isPlainObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The accepted values of a create or update body, or a 400 naming the first problem. On update

@@ -26,13 +26,19 @@ export const typeErrorOf = (field: FieldSpec): string => ownMessages.wrongFieldT
 const cache = new WeakMap<FieldSpec, z.ZodType>();
 
 /**
- * The validator of a field's value: a required field refuses null and blank text, an optional one
- * accepts null. (fieldProblem gives an empty required field its `required` message first.)
+ * The validator of a field's value: a required field refuses a missing or null value and blank
+ * text with its `required` message, an optional one accepts null.
  */
 export function fieldSchema(field: FieldSpec): z.ZodType {
   const cached = cache.get(field);
   if (cached) return cached;
-  let value: z.ZodType = KINDS[field.kind].value(field, labelOf(field), typeErrorOf(field));
+  const required = field.required;
+  const typeError = typeErrorOf(field);
+  let value: z.ZodType = KINDS[field.kind].value(
+    field,
+    labelOf(field),
+    required ? (issue) => (issue.input === undefined || issue.input === null ? required : typeError) : typeError,
+  );
   const check = field.check;
   if (check) {
     value = value.superRefine((v, ctx) => {
@@ -40,7 +46,6 @@ export function fieldSchema(field: FieldSpec): z.ZodType {
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
   }
-  const required = field.required;
   const schema = required ? value.refine((v) => !isEmptyValue(v), { error: required }) : value.nullable();
   cache.set(field, schema);
   return schema;
@@ -67,9 +72,8 @@ const alternativeOf = (category: Category, name: string): string | undefined =>
 const schemas = new WeakMap<Category, { create: z.ZodObject; update: z.ZodObject }>();
 
 /**
- * The create and update body schemas. On create a required field must be sent (or the input that
- * resolves to it); on update only the fields sent are checked. Unknown and server-set fields
- * are refused by `bodyProblem` before these run, with their own messages.
+ * The create and update body schemas: on create a required field must be sent (or the input that
+ * resolves to it, which bodyProblem checks); on update only the fields sent are checked.
  */
 export function bodySchemas(category: Category): { create: z.ZodObject; update: z.ZodObject } {
   const cached = schemas.get(category);
@@ -89,39 +93,37 @@ export function bodySchemas(category: Category): { create: z.ZodObject; update: 
 
 export type Body = Record<string, unknown>;
 
-const isPlainObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isPlainObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The first problem of a create or update body, or undefined: the body's shape, unknown or
- * server-set fields (`id` may be sent back unchanged on update), then each field in declaration
- * order, then the choice between a field and the input resolving to it.
+ * The first problem of a create or update body, or undefined. First the rules on the body as a
+ * whole, each with its own message: a JSON object; no unknown or server-set field (`id` may be
+ * sent back unchanged on update); a field or the input resolving to it, not both, and on create
+ * one of them when the field is required. Then the body schema, whose first issue (in
+ * declaration order) is the answer.
  */
 export function bodyProblem(category: Category, body: unknown, mode: 'create' | 'update', pathId?: number): string | undefined {
   if (!isPlainObject(body)) return ownMessages.bodyNotObject;
-  for (const key of Object.keys(body)) {
+  const values: Body = {};
+  for (const [key, value] of Object.entries(body)) {
     if (key === 'id') {
-      if (mode === 'update' && body.id === pathId) continue;
+      if (mode === 'update' && value === pathId) continue;
       return ownMessages.readOnlyField(key);
     }
     const field = Object.hasOwn(category.fields, key) ? category.fields[key] : undefined;
     if (!field) return ownMessages.unknownField(key);
     if (!isClientWritable(field)) return ownMessages.readOnlyField(key);
+    values[key] = value;
   }
   for (const [name, field] of bodyFields(category)) {
     const alternative = alternativeOf(category, name);
-    const sent = Object.hasOwn(body, name);
-    if (alternative !== undefined && Object.hasOwn(body, alternative)) {
-      if (sent) return ownMessages.eitherField(name, alternative);
-      continue;
-    }
-    if (!sent) {
-      if (mode === 'create' && field.required) return field.required;
-      continue;
-    }
-    const problem = fieldProblem(field, body[name]);
-    if (problem) return problem;
+    if (alternative === undefined) continue;
+    const sent = Object.hasOwn(values, name);
+    if (sent && Object.hasOwn(values, alternative)) return ownMessages.eitherField(name, alternative);
+    if (!sent && !Object.hasOwn(values, alternative) && mode === 'create' && field.required) return field.required;
   }
-  return undefined;
+  const result = bodySchemas(category)[mode].safeParse(values);
+  return result.success ? undefined : firstMessage(result.error);
 }
 
 /** The accepted fields of a valid body (id dropped): what the write stores. */

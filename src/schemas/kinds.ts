@@ -76,6 +76,12 @@ export function refListIds(value: unknown): number[] | undefined {
 /** How a list column shows a value; the console maps each to a react-admin field. */
 export type ColumnDisplay = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'enum' | 'link' | 'ref';
 
+/**
+ * The message of a value of the wrong type: a text, or a function of the issue (a required field
+ * answers its `required` message for a missing or null value, its type message otherwise).
+ */
+export type TypeError = string | ((issue: { input?: unknown }) => string);
+
 /** What a message says a value of the kind must be. */
 export type Expected = (field: FieldSpec) => string;
 
@@ -87,7 +93,7 @@ export interface KindDef {
    * The validator of a present, non-null value. `typeError` is the message of a value of the
    * wrong type; other problems name the field by `label`.
    */
-  value: (field: FieldSpec, label: string, typeError: string) => z.ZodType;
+  value: (field: FieldSpec, label: string, typeError: TypeError) => z.ZodType;
   /** The console input when the field declares none. */
   input: InputKind;
   /** How a table shows it; undefined: never a list column. */
@@ -106,13 +112,13 @@ const asJson = (value: unknown) => (value === null || value === undefined ? '' :
 const isoInstant = (value: unknown) => (value instanceof Date ? value.toISOString() : plain(value));
 const isoDate = (value: unknown) => isoInstant(value).slice(0, 10);
 
-const text = (field: FieldSpec, label: string, typeError: string) => {
+const text = (field: FieldSpec, label: string, typeError: TypeError) => {
   let s = z.string({ error: typeError });
   if (field.maxLength !== undefined) s = s.max(field.maxLength, { error: ownMessages.tooLong(label, field.maxLength) });
   return s.refine(isStorableText, { error: ownMessages.unstorableText(label) });
 };
 
-const id = (typeError: string) => z.int({ error: typeError }).min(1, { error: typeError }).max(INT4_MAX, { error: typeError });
+const id = (typeError: TypeError) => z.int({ error: typeError }).min(1, { error: typeError }).max(INT4_MAX, { error: typeError });
 
 export const KINDS: Record<FieldKind, KindDef> = {
   text: {
