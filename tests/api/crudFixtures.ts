@@ -5,7 +5,7 @@
  * object, and so its isolation coverage, with no edit here.
  */
 import { expect } from 'vitest';
-import { categories, fieldProblem, mustGetCategory, type Category, type FieldSpec } from '../../src/schemas';
+import { categories, fieldProblem, type Category, type FieldSpec } from '../../src/schemas';
 import { adminWithTeam, type Client, type TestApp } from './helpers';
 
 export type Ids = Record<string, number>;
@@ -55,6 +55,7 @@ function validValue(category: Category, name: string, field: FieldSpec, tag: str
 }
 
 interface Build {
+  registry: readonly Category[];
   client: Client;
   tag: string;
   ids: Ids;
@@ -65,7 +66,7 @@ interface Build {
 /** The id of the team's object of `key`, made from its declaration when the team has none yet. */
 async function objectOf(b: Build, key: string): Promise<number> {
   if (b.ids[key] !== undefined) return b.ids[key];
-  const category = mustGetCategory(key);
+  const category = categoryOf(b.registry, key);
   // Some objects come with the team (its creator's role): those are used as they are.
   const listed = (await b.client.get(`/api/${key}`)).json().json_list as { id: number; team_id?: number }[];
   const existing = listed.find((o) => o.team_id === b.ids.team);
@@ -94,18 +95,24 @@ async function objectOf(b: Build, key: string): Promise<number> {
   return (b.ids[key] = (await createOk(b.client, key, body)).id as number);
 }
 
+const categoryOf = (registry: readonly Category[], key: string): Category => {
+  const category = registry.find((c) => c.key === key);
+  if (!category) throw new Error(`Unknown category '${key}'`);
+  return category;
+};
+
 /**
  * A new team created by the caller (who becomes its admin) holding one object of every
- * category; ids by category key, the caller's own user and role included.
+ * category of `registry`; ids by category key, the caller's own user and role included.
  */
-export async function createEverything(client: Client, userId: number, tag: string): Promise<Ids> {
+export async function createEverything(client: Client, userId: number, tag: string, registry: readonly Category[] = categories): Promise<Ids> {
   const ids: Ids = { user: userId };
-  const b: Build = { client, tag, ids, building: new Set() };
-  for (const category of categories) {
+  const b: Build = { registry, client, tag, ids, building: new Set() };
+  for (const category of registry) {
     if (category.scope === 'user') ids[category.key] = userId;
     else if (category.scope === 'teamItself') ids[category.key] = (await createOk(client, category.key, { name: fixtureName(category.key, tag) })).id as number;
   }
-  for (const category of categories) await objectOf(b, category.key);
+  for (const category of registry) await objectOf(b, category.key);
   return ids;
 }
 
@@ -113,9 +120,9 @@ export async function createEverything(client: Client, userId: number, tag: stri
  * A harmless change of an object, valid for its owner: its first plain field (not a reference,
  * not server-set, not private) sent back with the value it has.
  */
-export async function harmlessUpdate(owner: Client, key: string, id: number): Promise<Record<string, unknown>> {
+export async function harmlessUpdate(owner: Client, key: string, id: number, registry: readonly Category[] = categories): Promise<Record<string, unknown>> {
   const object = (await owner.get(`/api/${key}/${id}`)).json() as Record<string, unknown>;
-  const plain = Object.entries(mustGetCategory(key).fields).find(
+  const plain = Object.entries(categoryOf(registry, key).fields).find(
     ([name, f]) => !f.system && !f.secret && !f.writeOnly && !f.private && f.kind !== 'ref' && f.kind !== 'refList' && object[name] !== undefined,
   );
   if (!plain) throw new Error(`${key} has no plain field to change`);
