@@ -47,7 +47,7 @@ describe('routes derived from the registry (spec section 2)', () => {
     });
     const extended = deriveConsoleRoutes([...categories, gadget]).map((r) => r.path);
     expect(extended).toEqual(expect.arrayContaining(['/gadgets', '/gadget_new', '/gadget_view', '/gadget_edit']));
-    expect(menuEntries([...categories, gadget]).at(-1)?.label).toBe('Gadgets');
+    expect(menuEntries([...categories, gadget]).map((e) => e.label)).toContain('Gadgets');
     // The spec's entries are all still there, in their order: the registry may grow.
     expect(onlyThese(menuEntries([...categories, gadget]).map((e) => [e.label, e.path] as const), SPEC_MENU)).toEqual(SPEC_MENU);
   });
