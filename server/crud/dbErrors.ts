@@ -37,10 +37,10 @@ export function mapDbError(err: unknown, category: Category, action: 'create' | 
     if (action === 'delete') return conflict(ownMessages.inUse(displayName(category, obj)));
     // Constraint names are `${table}_${column}_fkey` (server/db/ddl.ts).
     const field = constraint.replace(`${category.key}_`, '').replace(/_fkey$/, '');
-    return badRequest(ownMessages.referenceNotFound(field));
+    return badRequest(ownMessages.referenceNotFound(category.fields[field]?.label ?? field));
   }
   if (code === NOT_NULL_VIOLATION && column) {
-    return badRequest(category.fields[column]?.required ?? ownMessages.wrongFieldType(column, 'set'));
+    return badRequest(category.fields[column]?.required ?? ownMessages.wrongFieldType(category.fields[column]?.label ?? column, 'set'));
   }
   return err;
 }

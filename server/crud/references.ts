@@ -60,8 +60,8 @@ export async function checkReferences(
       `SELECT ${columns.join(', ')} FROM ${ident(target.key)} AS "t" WHERE ${conditions.join(' AND ')}`,
       params.values,
     );
-    if (rows.length < ids.length) throw badRequest(ownMessages.referenceNotFound(name));
-    if (sameTeam && rows.some((r) => r.__team !== after[TEAM_FIELD])) throw badRequest(ownMessages.referenceOtherTeam(name));
+    if (rows.length < ids.length) throw badRequest(ownMessages.referenceNotFound(field.label));
+    if (sameTeam && rows.some((r) => r.__team !== after[TEAM_FIELD])) throw badRequest(ownMessages.referenceOtherTeam(field.label));
     const mismatch = matches.find((m) => rows.some((r) => r[m] !== (after[m] ?? null)));
     if (mismatch !== undefined) {
       throw badRequest(ownMessages.referenceMismatch(field.label, category.fields[mismatch]?.label ?? mismatch));

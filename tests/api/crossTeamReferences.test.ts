@@ -38,7 +38,7 @@ async function expectError(res: Promise<{ statusCode: number; json(): unknown }>
 
 describe('lists of documents (basic_docs_list) are references too', () => {
   it("cannot name a document of a team the caller cannot see: not found, like an unknown id", async () => {
-    const notFound = ownMessages.referenceNotFound('basic_docs_list');
+    const notFound = ownMessages.referenceNotFound('Documents');
     const body = (list: unknown) => ({ name: 'sneaky coll', team_id: bob.team, basic_docs_list: list });
     await expectError(bobClient.post('/api/documents_collection', body([{ id: alice.basic_document }])), 400, notFound);
     await expectError(bobClient.post('/api/documents_collection', body([alice.basic_document])), 400, notFound);
@@ -48,7 +48,7 @@ describe('lists of documents (basic_docs_list) are references too', () => {
   });
 
   it('cannot name a document of another team, even for an admin of both', async () => {
-    const other = ownMessages.referenceOtherTeam('basic_docs_list');
+    const other = ownMessages.referenceOtherTeam('Documents');
     await expectError(
       carol.post('/api/documents_collection', { name: 'mixed coll', team_id: bob.team, basic_docs_list: [{ id: bob.basic_document }, { id: alice.basic_document }] }),
       400,
@@ -76,7 +76,7 @@ describe('lists of documents (basic_docs_list) are references too', () => {
 
   it("moving an object to another team re-checks its documents", async () => {
     const coll = await createOk(carol, 'documents_collection', { name: 'movable coll', team_id: bob.team, basic_docs_list: [{ id: bob.basic_document }] });
-    await expectError(carol.put(`/api/documents_collection/${coll.id}`, { team_id: alice.team }), 400, ownMessages.referenceOtherTeam('basic_docs_list'));
+    await expectError(carol.put(`/api/documents_collection/${coll.id}`, { team_id: alice.team }), 400, ownMessages.referenceOtherTeam('Documents'));
     expect((await carol.get(`/api/documents_collection/${coll.id}`)).json().team_id).toBe(bob.team);
   });
 

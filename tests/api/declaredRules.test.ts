@@ -71,7 +71,7 @@ describe('a device follows its group (spec section 4, group choice)', () => {
 
   it("a group of another team is not found, whatever firmware is sent: its own is not revealed", async () => {
     for (const target_firmware_id of [alice.firmware, bob.firmware]) {
-      await expectError(bobClient.put(`/api/device/${bob.device}`, { group_id: alice.devices_group, target_firmware_id }), 400, ownMessages.referenceNotFound('group_id'));
+      await expectError(bobClient.put(`/api/device/${bob.device}`, { group_id: alice.devices_group, target_firmware_id }), 400, ownMessages.referenceNotFound('Group'));
     }
   });
 
@@ -119,7 +119,7 @@ describe('lists of references (basic_docs_list)', () => {
     const doc = (await createOk(carol, 'basic_document', { name: 'kept doc', team_id: alice.team, content: 'x' })).id;
     const coll = await createOk(carol, 'documents_collection', { name: 'A list', team_id: alice.team, basic_docs_list: [{ id: doc }] });
     await expectError(carol.put(`/api/basic_document/${String(doc)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
-    await expectError(carol.put(`/api/documents_collection/${String(coll.id)}`, { team_id: bob.team }), 400, ownMessages.referenceOtherTeam('basic_docs_list'));
+    await expectError(carol.put(`/api/documents_collection/${String(coll.id)}`, { team_id: bob.team }), 400, ownMessages.referenceOtherTeam('Documents'));
     expect((await read(carol, 'documents_collection', coll.id)).team_id).toBe(alice.team);
   });
 });
@@ -204,8 +204,8 @@ describe('a category added to the registry gets the same rules with no other cod
   it('checks its references and lists, and what it names can neither move nor go', async () => {
     const type = (await createOk(client, 'type', { name: 'site type', team_id: alice.team })).id;
     const doc = (await createOk(client, 'basic_document', { name: 'site manual', team_id: alice.team, content: 'x' })).id;
-    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, manuals: [bob.basic_document] }), 400, ownMessages.referenceOtherTeam('manuals'));
-    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, type_id: bob.type }), 400, ownMessages.referenceOtherTeam('type_id'));
+    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, manuals: [bob.basic_document] }), 400, ownMessages.referenceOtherTeam('Manuals'));
+    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, type_id: bob.type }), 400, ownMessages.referenceOtherTeam('Type'));
     await createOk(client, 'site', { name: 'plant', team_id: alice.team, type_id: type, manuals: [{ id: doc }] });
     await expectError(client.put(`/api/type/${String(type)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
     await expectError(client.put(`/api/basic_document/${String(doc)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);

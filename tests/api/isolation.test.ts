@@ -87,16 +87,16 @@ describe('references across teams', () => {
       uid_for_type: 'x1',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Description: ownMessages.referenceNotFound('type_id') });
+    expect(res.json()).toEqual({ Description: ownMessages.referenceNotFound('Type') });
   });
 
   it('a member of both teams cannot point an object at another team', async () => {
     const carol = await memberOf(t, 'carol', [alice.team, bob.team]);
     const res = await carol.post('/api/device', { name: 'mixed', team_id: bob.team, type_id: alice.type, uid_for_type: 'x2' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ Description: ownMessages.referenceOtherTeam('type_id') });
+    expect(res.json()).toEqual({ Description: ownMessages.referenceOtherTeam('Type') });
     const move = await carol.put(`/api/device/${bob.device}`, { group_id: alice.devices_group });
-    expect(move.json()).toEqual({ Description: ownMessages.referenceOtherTeam('group_id') });
+    expect(move.json()).toEqual({ Description: ownMessages.referenceOtherTeam('Group') });
   });
 
   it("creating in a team the caller is not in is refused with 403", async () => {

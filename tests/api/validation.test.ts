@@ -130,7 +130,7 @@ describe('required fields and checks (spec section 5)', () => {
   });
 
   it('references must exist', async () => {
-    await expectError(c.post('/api/device', { name: 'd', team_id: team, type_id: 424242, uid_for_type: 'u' }), 400, ownMessages.referenceNotFound('type_id'));
+    await expectError(c.post('/api/device', { name: 'd', team_id: team, type_id: 424242, uid_for_type: 'u' }), 400, ownMessages.referenceNotFound('Type'));
   });
 });
 
@@ -178,7 +178,7 @@ describe('uniqueness (409)', () => {
     const name = mapDbError({ code: '23505', constraint: 'device_name_per_team_key' }, device, 'create', { name: 'n1' });
     expect((name as ApiError).description).toBe(messages.nameNotUnique('n1'));
     const fk = mapDbError({ code: '23503', constraint: 'device_type_id_fkey' }, device, 'create', {});
-    expect((fk as ApiError).description).toBe(ownMessages.referenceNotFound('type_id'));
+    expect((fk as ApiError).description).toBe(ownMessages.referenceNotFound('Type'));
     const inUse = mapDbError({ code: '23503', constraint: 'firmware_type_id_fkey' }, mustGetCategory('type'), 'delete', { name: 'T' });
     expect((inUse as ApiError).status).toBe(409);
     expect((inUse as ApiError).description).toBe(ownMessages.inUse('T'));
