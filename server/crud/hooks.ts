@@ -8,6 +8,7 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
+import type { ServerRegistry } from './registry';
 
 /** A row as read from the database: column name -> value. */
 export type Row = Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface HookContext {
   tx: Queryable;
   user: SessionUser;
   category: Category;
+  /** The registry the app runs on: what a hook derives from the declarations (who points at the object) comes from here. */
+  registry: ServerRegistry;
 }
 
 export interface CreateContext extends HookContext {

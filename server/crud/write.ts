@@ -53,12 +53,12 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
     const created = await db.transaction(async (tx) => {
       await deriveFollowers(tx, registry, user, category, input);
       await checkReferences(tx, registry, user, category, input, Object.keys(input));
-      await hooks.beforeCreate?.({ tx, user, category, input });
+      await hooks.beforeCreate?.({ tx, user, category, registry, input });
       await checkDefinedBy(tx, category, input, input);
       await checkUnique(tx, category, input);
       setServerFields(category, user, input);
       const row = await insertRow(tx, category, input);
-      await hooks.afterCreate?.({ tx, user, category, input, created: row });
+      await hooks.afterCreate?.({ tx, user, category, registry, input, created: row });
       return row;
     });
     return toJson(created, publicColumns(category));
@@ -84,14 +84,14 @@ export async function updateObject({ db, registry }: Store, user: SessionUser, c
       // Locks first: "in use" explains a refused move better than the references it would break.
       await checkLocks(tx, registry, category, existing, input);
       await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
-      await hooks.beforeUpdate?.({ tx, user, category, input, existing });
+      await hooks.beforeUpdate?.({ tx, user, category, registry, input, existing });
       after = { ...existing, ...input };
       await checkDefinedBy(tx, category, input, after, existing);
       await checkUnique(tx, category, after, existing);
       const row = await updateRow(tx, category, id, input);
       await pruneDependents(tx, registry.categories, category, input, row);
       await propagateToFollowers(tx, registry, category, existing, row);
-      await hooks.afterUpdate?.({ tx, user, category, input, existing, updated: row });
+      await hooks.afterUpdate?.({ tx, user, category, registry, input, existing, updated: row });
       return row;
     });
     return toJson(updated, publicColumns(category));
@@ -108,7 +108,7 @@ export async function deleteObject({ db, registry }: Store, user: SessionUser, c
     await db.transaction(async (tx) => {
       existing = await loadForWrite(tx, user, category, id);
       assertPermitted(category.permissions.delete, category, user, existing);
-      await hooks.beforeDelete?.({ tx, user, category, existing });
+      await hooks.beforeDelete?.({ tx, user, category, registry, existing });
       await checkNotListed(tx, registry, category, existing);
       await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [id]);
     });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
 import { categories, defineCategory } from '../../src/schemas';
-import { teamField, typeField } from '../../src/schemas/fields';
+import { targetFirmwareField, teamField, typeField } from '../../src/schemas/fields';
 import { buildApp } from '../../server/app';
 import { serverRegistry } from '../../server/crud/registry';
 import { hooks } from '../../server/registry';
@@ -168,6 +168,7 @@ describe('a category added to the registry gets the same rules with no other cod
       team_id: teamField,
       type_id: { ...typeField, required: undefined },
       manuals: { kind: 'refList', ref: 'basic_document', label: 'Manuals', default: [] },
+      target_firmware_id: targetFirmwareField,
     },
     summary: ['name', 'id'],
     lists: { visits: { category: 'visit', via: 'site_id' } },
@@ -212,6 +213,16 @@ describe('a category added to the registry gets the same rules with no other cod
     await expectError(client.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUse('site manual'));
     // The app built on the default registry knows nothing of sites.
     expect((await carol.get('/api/site')).statusCode).toBe(404);
+  });
+
+  it('a firmware it targets cannot be disabled', async () => {
+    const type = (await createOk(client, 'type', { name: 'site firmware type', team_id: alice.team })).id;
+    const fw = (await createOk(client, 'firmware', { name: 'site fw', version: '1.0.0', team_id: alice.team, type_id: type })).id;
+    const plant = (await createOk(client, 'site', { name: 'aimed', team_id: alice.team, type_id: type, target_firmware_id: fw })).id;
+    await expectError(client.put(`/api/firmware/${String(fw)}`, { is_disabled: 1 }), 409, ownMessages.firmwareIsTarget);
+    expect((await read(client, 'firmware', fw)).is_disabled).toBe(0);
+    expect((await client.put(`/api/site/${String(plant)}`, { target_firmware_id: null })).statusCode).toBe(200);
+    expect((await client.put(`/api/firmware/${String(fw)}`, { is_disabled: 1 })).json().is_disabled).toBe(1);
   });
 
   it('reads its expansions, reverse lists and counts, and exports as CSV', async () => {
