@@ -99,9 +99,13 @@ export const messages = {
   unknownSyncState: 'Unknown synchronization state.',
   provisioningNotProvided: 'Provisioning information is not provided.',
   provisioningAuthorised: 'You have authorised the modification of the provisioning information.',
+  allowEditing: 'Allow editing',
   notTeamMember:
     'The device has been assigned to a team of which you are not a member. You can ask a team administrator to add you.',
   qrNotGenerated: 'QR code is not yet generated.',
+  // Spec section 2: the firmware view's tables of devices and groups.
+  isTargetOf: 'Is the target of',
+  isCurrentlyOn: 'Is currently on',
 
   // Defaults (spec section 3)
   newObjectName: (category: string) => `New ${category}`,
@@ -259,13 +263,12 @@ export const ownMessages = {
   notJsonSchema: (field: string, detail: string) => `The field '${field}' is not a valid JSON Schema: ${detail}.`,
   // Provisioning edit lock (spec sections 2 and 4, src/resources/device/ProvisioningInput.tsx)
   provisioningLockConfirm: 'I understand that a wrong provisioning can make the device unusable.',
-  allowEditing: 'Allow editing',
   jsonFormLoading: 'Loading the form…',
 
   // Type screen: its content and the cascade delete (src/resources/type/)
   noObjects: 'None.',
   showAllInList: (n: number, plural: string) => `Show all ${n} in ${plural}`,
-  /** The heading of one of two lists of a category on an object's view: 'Devices (Target firmware)'. */
+  /** The heading of one of two lists of a category declared without headings on an object's view: 'Devices (Target firmware)'. */
   reverseListOf: (plural: string, fieldLabel: string) => `${plural} (${fieldLabel})`,
   deletingProgress: (n: number, total: number) => `Deleting ${n} of ${total}…`,
 
@@ -292,7 +295,7 @@ export const ownMessages = {
   noMembers: 'No members.',
   readOnlyTeam: 'Only administrators of the team can change its members.',
 
-  // Script chunks (src/lazyChunk.ts)
+  // Script chunks (src/lazyChunk.tsx)
   chunkTimedOut: (seconds: number) => `This part of the console did not load within ${seconds} s. Check the connection, then retry.`,
   chunkLoadFailed: 'This part of the console could not be loaded. Check the connection, then retry.',
   retry: 'Retry',

@@ -180,6 +180,8 @@ export interface Expansion {
 export interface ReverseList {
   category: string;
   via: string;
+  /** The list's heading on the view (from messages); without one, the category's plural. */
+  heading?: string;
 }
 
 /** A field of a referenced object copied flat into this one (e.g. type_name). */

@@ -55,9 +55,9 @@ export const firmware = defineCategory({
   ],
   expansions: { type: { field: 'type_id' }, author: { field: 'author_id' } },
   lists: {
-    is_target_of: { category: 'device', via: 'target_firmware_id' },
+    is_target_of: { category: 'device', via: 'target_firmware_id', heading: messages.isTargetOf },
     devices_group: { category: 'devices_group', via: 'target_firmware_id' },
-    is_currently_on: { category: 'device', via: 'current_firmware_id' },
+    is_currently_on: { category: 'device', via: 'current_firmware_id', heading: messages.isCurrentlyOn },
   },
   console: {
     list: '/firmwares',

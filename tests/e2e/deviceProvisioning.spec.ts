@@ -27,7 +27,7 @@ test('the provisioning form is locked until allowed, then edited, saved and show
   await page.goto(`/device_edit?id=${device.id}`);
   const ssid = page.getByLabel('SSID');
   await expect(ssid).not.toBeEditable();
-  const allow = page.getByRole('button', { name: ownMessages.allowEditing });
+  const allow = page.getByRole('button', { name: messages.allowEditing });
   await expect(allow).toBeDisabled();
   await page.getByLabel(ownMessages.provisioningLockConfirm).check();
   await allow.click();

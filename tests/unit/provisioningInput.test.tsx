@@ -68,14 +68,14 @@ describe('the provisioning edit lock', () => {
     const ssid = (await screen.findByLabelText('SSID')) as HTMLInputElement;
     expect(ssid.value).toBe('home');
     expect(ssid.readOnly || ssid.disabled).toBe(true);
-    const allow = screen.getByRole('button', { name: ownMessages.allowEditing });
+    const allow = screen.getByRole('button', { name: messages.allowEditing });
     expect((allow as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText(messages.provisioningAuthorised)).toBeNull();
 
     fireEvent.click(screen.getByLabelText(ownMessages.provisioningLockConfirm));
     fireEvent.click(allow);
     expect(screen.getByText(messages.provisioningAuthorised)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: ownMessages.allowEditing })).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.allowEditing })).toBeNull();
     const editable = screen.getByLabelText('SSID') as HTMLInputElement;
     expect(editable.readOnly || editable.disabled).toBe(false);
     fireEvent.change(editable, { target: { value: 'office' } });
@@ -86,7 +86,7 @@ describe('the provisioning edit lock', () => {
     renderProvisioning('new', { type_id: 5, provisioning: null });
     const ssid = (await screen.findByLabelText('SSID')) as HTMLInputElement;
     expect(ssid.readOnly || ssid.disabled).toBe(false);
-    expect(screen.queryByRole('button', { name: ownMessages.allowEditing })).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.allowEditing })).toBeNull();
   });
 
   it('says the provisioning is not provided in view mode when there is none', () => {

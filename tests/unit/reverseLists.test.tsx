@@ -1,8 +1,8 @@
 /**
  * The generic panel of declared reverse lists (src/resources/object/ReverseListsPanel.tsx): a
- * type's firmwares, groups and devices, a firmware's two lists of devices told apart, the cap
- * with its link to the filtered list, None for an empty list, nothing outside view mode or for
- * a list an override shows itself.
+ * type's firmwares, groups and devices, a firmware's lists by their declared headings, two
+ * lists of one category without headings told apart, the cap with its link to the filtered
+ * list, None for an empty list, nothing outside view mode or for a list an override shows itself.
  */
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
@@ -61,13 +61,29 @@ describe('the reverse lists panel', () => {
     expect(all.getAttribute('href')).toBe(`/devices?filter=${encodeURIComponent(JSON.stringify({ type_id: 4 }))}`);
   });
 
-  it("tells apart two lists of one category by the field pointing at the object (a firmware's devices)", () => {
+  it("heads a firmware's lists as spec section 2 names them: 'Is the target of', its groups, 'Is currently on'", () => {
+    renderPanel('firmware', { id: 30, is_target_of: [{ id: 10, name: 'd1' }], devices_group: [], is_currently_on: [{ id: 11, name: 'd2' }] });
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([messages.isTargetOf, 'Groups', messages.isCurrentlyOn]);
+    expect(screen.getByRole('heading', { name: messages.isTargetOf })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: messages.isTargetOf })).getByRole('link', { name: 'd1' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: messages.isCurrentlyOn })).getByRole('link', { name: 'd2' })).toBeTruthy();
+  });
+
+  it('tells apart two lists of one category declared without headings by the field pointing at the object', () => {
     const device = mustGetCategory('device');
-    renderPanel('firmware', { id: 30, is_target_of: [{ id: 10, name: 'd1' }], devices_group: [], is_currently_on: [] });
+    const firmware = mustGetCategory('firmware');
+    const unheaded = {
+      ...firmware,
+      lists: { targets: { category: 'device', via: 'target_firmware_id' }, current: { category: 'device', via: 'current_firmware_id' } },
+    };
+    render(
+      <MemoryRouter>
+        <ReverseListsPanel category={unheaded} record={{ id: 30, targets: [{ id: 10, name: 'd1' }], current: [] }} mode="view" />
+      </MemoryRouter>,
+    );
     const target = ownMessages.reverseListOf('Devices', device.fields.target_firmware_id.label);
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([
       target,
-      'Groups',
       ownMessages.reverseListOf('Devices', device.fields.current_firmware_id.label),
     ]);
     expect(within(screen.getByRole('region', { name: target })).getByRole('link', { name: 'd1' })).toBeTruthy();

@@ -36,7 +36,7 @@ export const ProvisioningInput = (props: FieldInputProps) => {
             label={ownMessages.provisioningLockConfirm}
           />
           <Button variant="outlined" disabled={!confirmed} onClick={() => setUnlocked(true)}>
-            {ownMessages.allowEditing}
+            {messages.allowEditing}
           </Button>
         </Stack>
       )}

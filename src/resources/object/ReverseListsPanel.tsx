@@ -27,15 +27,16 @@ interface Shown {
 
 /**
  * The lists shown, in declaration order: those of a category with screens, not shown by an
- * override. Two lists of one category (a firmware's targets and current devices) are told
- * apart by the field that points here.
+ * override. A list is headed by its declared heading (a firmware's 'Is the target of'); two
+ * lists of one category without one are told apart by the field that points here.
  */
 export function shownLists(category: Category, ownLists: readonly string[] = []): Shown[] {
   const lists = Object.entries(category.lists ?? {}).filter(([key, l]) => !ownLists.includes(key) && mustGetCategory(l.category).console);
   const count = (l: ReverseList) => lists.filter(([, other]) => other.category === l.category).length;
   return lists.map(([key, l]) => {
     const source = mustGetCategory(l.category);
-    const heading = count(l) > 1 ? ownMessages.reverseListOf(source.plural, source.fields[l.via]?.label ?? l.via) : source.plural;
+    const heading =
+      l.heading ?? (count(l) > 1 ? ownMessages.reverseListOf(source.plural, source.fields[l.via]?.label ?? l.via) : source.plural);
     return { key, source, via: l.via, heading };
   });
 }
