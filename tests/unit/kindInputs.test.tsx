@@ -106,12 +106,12 @@ describe('inputs by kind', () => {
     expect(formValues().grade).toBe('b');
   });
 
-  it("a basic document's type offers Text, Link, File, Image (spec sections 2 and 9)", () => {
+  it("a basic document's type offers Text, Link, File, Image (spec sections 2 and 9), and no blank: it has a default", () => {
     const document = mustGetCategory('basic_document');
     renderInput(document, 'doc_type', { doc_type: 'text' });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Document type' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent?.trim());
-    expect(options).toEqual(['', 'Text', 'Link', 'File', 'Image']);
+    expect(options).toEqual(['Text', 'Link', 'File', 'Image']);
   });
 
   it('a url is a url box; an emptied box is null', () => {

@@ -28,7 +28,7 @@ export const EnumFieldInput = ({ name, field, readOnly, label, error, helperText
       required={field.required !== undefined && !readOnly}
       fullWidth
     >
-      {field.required === undefined && <MenuItem value="">&nbsp;</MenuItem>}
+      {field.required === undefined && (field.default ?? null) === null && <MenuItem value="">&nbsp;</MenuItem>}
       {enumChoices(field, input.value).map((value) => (
         <MenuItem key={value} value={value}>
           {field.valueLabels?.[value] ?? value}
