@@ -4,7 +4,7 @@
  * a target firmware of the chosen type). Pure, unit-tested.
  */
 import type { Category } from '../../schemas';
-import { TEAM_FIELD } from '../../schemas/referrers';
+import { isSameTeamRef, TEAM_FIELD } from '../../schemas/referrers';
 import { isEmptyValue, type Values } from './formFields';
 
 export { TEAM_FIELD };
@@ -15,8 +15,7 @@ export function pickerDependencies(category: Category, name: string, refCategory
   if (!field || field.kind !== 'ref' || !field.ref) return [];
   const target = refCategory(field.ref);
   const deps: string[] = [];
-  const teamScoped = target?.scope === 'team' && name !== TEAM_FIELD && field.sameTeam !== false;
-  if (teamScoped && category.fields[TEAM_FIELD]) deps.push(TEAM_FIELD);
+  if (target && isSameTeamRef(category, name, field, target) && category.fields[TEAM_FIELD]) deps.push(TEAM_FIELD);
   for (const m of field.matches ?? []) if (category.fields[m] && !deps.includes(m)) deps.push(m);
   return deps;
 }
