@@ -7,6 +7,7 @@
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { definedByRule } from '../../src/schemas/definedBy';
+import { sameJson } from '../../src/schemas/sameJson';
 import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 import { ident } from './sql';
@@ -16,8 +17,6 @@ type Declared = FieldSpec & { definedBy: NonNullable<FieldSpec['definedBy']> };
 
 const declared = (category: Category): [string, Declared][] =>
   Object.entries(category.fields).filter((e): e is [string, Declared] => e[1].definedBy !== undefined);
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The definer's field value (null without a definer); the reference was checked before. */
 async function definerValue(tx: Queryable, category: Category, field: Declared, refId: unknown): Promise<unknown> {

@@ -4,6 +4,7 @@
  * expanded objects (type, group, ...) are read-only views.
  */
 import type { Category } from '../schemas';
+import { sameJson } from '../schemas/sameJson';
 
 export type Json = Record<string, unknown>;
 
@@ -12,19 +13,6 @@ export function writableFields(category: Category): string[] {
   return Object.entries(category.fields)
     .filter(([, f]) => !f.system && !f.secret)
     .map(([name]) => name);
-}
-
-/** Structural equality for JSON values (custom fields, provisioning, lists of ids). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
-  }
-  const ka = Object.keys(a as Json).filter((k) => (a as Json)[k] !== undefined);
-  const kb = Object.keys(b as Json).filter((k) => (b as Json)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as Json)[k], (b as Json)[k]));
 }
 
 /** The writable fields whose value differs between the edited data and the loaded record. */

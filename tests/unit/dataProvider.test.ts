@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mustGetCategory } from '../../src/schemas';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
-import { changedFields, createBody, sameJson } from '../../src/dataProvider/recordDiff';
+import { changedFields, createBody } from '../../src/dataProvider/recordDiff';
+import { sameJson } from '../../src/schemas/sameJson';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 
 const alert = vi.fn();

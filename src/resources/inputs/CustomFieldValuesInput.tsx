@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { ownMessages } from '../../messages';
-import { sameJson } from '../../dataProvider/recordDiff';
+import { sameJson } from '../../schemas/sameJson';
 import { objectToValues, readCustomFields, valuesFromDefinitions, valuesToObject } from '../../schemas/customFields';
 import { definedByRule } from '../../schemas/definedBy';
 import type { GenericInputProps } from './inputProps';

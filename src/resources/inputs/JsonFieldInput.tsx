@@ -2,7 +2,7 @@ import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useInput } from 'react-admin';
 import { ownMessages } from '../../messages';
-import { sameJson } from '../../dataProvider/recordDiff';
+import { sameJson } from '../../schemas/sameJson';
 import { textAreaRows } from './TextAreaInput';
 import type { GenericInputProps } from './inputProps';
 

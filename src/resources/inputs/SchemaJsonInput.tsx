@@ -7,7 +7,7 @@
 import { Box, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useInput } from 'react-admin';
-import { sameJson } from '../../dataProvider/recordDiff';
+import { sameJson } from '../../schemas/sameJson';
 import { definedByRule } from '../../schemas/definedBy';
 import type { GenericInputProps } from './inputProps';
 import { JsonFieldInput } from './JsonFieldInput';

@@ -3,7 +3,7 @@
  * with their origin and drafts over the shared model of src/schemas/customFields.ts, which the
  * inputs import from here too. Pure functions.
  */
-import { sameJson } from '../../dataProvider/recordDiff';
+import { sameJson } from '../../schemas/sameJson';
 import {
   coerceValue,
   defaultValue,

@@ -6,7 +6,7 @@
  */
 import type { Category } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
-import { sameJson } from '../../dataProvider/recordDiff';
+import { sameJson } from '../../schemas/sameJson';
 import { isEmptyValue, type Values } from './formFields';
 
 export interface FieldChange {

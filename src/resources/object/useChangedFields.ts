@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { sameJson } from '../../dataProvider/recordDiff';
+import { sameJson } from '../../schemas/sameJson';
 import type { Values } from './formFields';
 
 /**
