@@ -22,9 +22,6 @@ export type CustomField = FromSchema<typeof customFieldSchema>;
 export type CustomFieldType = CustomField['type'];
 export type CustomFieldValue = CustomField['value'];
 
-/** The object a form edits: field name -> value. */
-export type CustomFieldObject = Record<string, CustomFieldValue>;
-
 /** The schema compiled from definitions: what json-schema-to-ts can say of a schema built at run time. */
 export interface CustomFieldsJsonSchema {
   type: 'object';

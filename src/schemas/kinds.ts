@@ -13,6 +13,13 @@ import { ownMessages } from '../messages';
 /** Integer columns are PostgreSQL `integer`. */
 export const INT4_MAX = 2_147_483_647;
 
+/** An id written as text (a path or query parameter): digits without a leading zero, within an integer column; else undefined. */
+export function idFromText(text: string): number | undefined {
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= INT4_MAX ? id : undefined;
+}
+
 /** Deepest nesting of a JSON value: far beyond any real document, within what jsonb and JSON.stringify handle. */
 export const MAX_JSON_DEPTH = 100;
 
@@ -247,8 +254,6 @@ export const KINDS: Record<FieldKind, KindDef> = {
     csv: asJson,
   },
 };
-
-export const kindOf = (field: FieldSpec): KindDef => KINDS[field.kind];
 
 /** The column type of a field. */
 export const sqlType = (field: FieldSpec): string => KINDS[field.kind].sql;
