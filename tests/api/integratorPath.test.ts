@@ -22,6 +22,7 @@ let applied: string[];
 let alice: Client;
 let bob: Client;
 let aliceTeam: number;
+let aliceId: number;
 let bobTeam: number;
 
 beforeAll(async () => {
@@ -36,6 +37,7 @@ beforeAll(async () => {
   alice = api(app, a.cookie);
   bob = api(app, b.cookie);
   aliceTeam = a.teamId;
+  aliceId = a.userId;
   bobTeam = b.teamId;
 });
 afterAll(async () => {
@@ -102,6 +104,8 @@ describe('the routes', () => {
       homepage: 'https://plant.example/',
       address: { street: '1 rue de la Paix', city: 'Lyon', postcode: '69001' },
     });
+    expect(created.author_id).toBe(aliceId);
+    expect(Date.parse(created.date as string)).not.toBeNaN();
     expect(created).toMatchObject({ floors: 1, latitude: 45.76, open_to_public: true, commissioned: '2024-02-29', status: 'live', homepage: 'https://plant.example/' });
     const id = created.id as number;
     const read = (await alice.get(`/api/site/${id}`)).json();
@@ -153,8 +157,8 @@ describe('the routes', () => {
     const bobDoc = (await createOk(bob, 'basic_document', { name: 'bob manual', team_id: bobTeam, content: 'x' })).id as number;
     const visit = { name: 'Yearly check', team_id: aliceTeam, site_id: aliceSite, visited_on: '2025-03-01', hours: 2.5 };
 
-    await expectError(alice.post('/api/maintenance_visit', { ...visit, documents: [{ id: bobDoc }] }), 400, ownMessages.referenceNotFound('documents'));
-    await expectError(alice.post('/api/maintenance_visit', { ...visit, site_id: bobSite }), 400, ownMessages.referenceNotFound('site_id'));
+    await expectError(alice.post('/api/maintenance_visit', { ...visit, documents: [{ id: bobDoc }] }), 400, ownMessages.referenceNotFound(maintenanceVisit.fields.documents.label));
+    await expectError(alice.post('/api/maintenance_visit', { ...visit, site_id: bobSite }), 400, ownMessages.referenceNotFound(maintenanceVisit.fields.site_id.label));
     await expectError(alice.post('/api/maintenance_visit', { ...visit, visited_on: '2025-02-29' }), 400, typeErrorOf(maintenanceVisit.fields.visited_on));
     const made = await createOk(alice, 'maintenance_visit', { ...visit, documents: [aliceDoc] });
     expect(made.documents).toEqual([aliceDoc]);
@@ -202,12 +206,16 @@ describe('the OpenAPI document', () => {
     expect(nonNull(p.floors)).toMatchObject({ type: 'integer' });
     expect(nonNull(p.latitude)).toMatchObject({ type: 'number' });
     expect(nonNull(p.open_to_public)).toMatchObject({ type: 'boolean' });
-    expect(p.commissioned).toMatchObject({ type: 'string', format: 'date' });
+    expect(p.commissioned).toMatchObject({ type: 'string', format: 'date', 'x-kind': 'date' });
     expect(nonNull(p.inspected_at)).toMatchObject({ type: 'string', format: 'date-time' });
     expect(nonNull(p.status)).toMatchObject({ enum: ['planned', 'live', 'retired'] });
     expect(nonNull(p.homepage)).toMatchObject({ type: 'string', format: 'uri' });
+    expect(p.homepage.description).toContain('https');
     expect(nonNull(p.address)).toEqual(site.fields.address.schema);
     expect(nonNull(p.team_id)).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(p).not.toHaveProperty('date');
+    expect(p).not.toHaveProperty('author_id');
+    expect(doc.components.schemas.site.properties!.date).toMatchObject({ readOnly: true });
     const documents = nonNull(doc.components.schemas.maintenance_visit_create.properties!.documents);
     expect(documents.type).toBe('array');
   });

@@ -1,12 +1,11 @@
-/** The OpenAPI document (GET /api/openapi.json) and its reference page (GET /api/reference), as a client sees them. */
+/**
+ * The OpenAPI document (GET /api/openapi.json) and its reference page (GET /api/reference), as a
+ * client sees them. A category added to the registry is described too: tests/api/integratorPath.test.ts.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { serverRegistry } from '../../server/crud/registry';
-import { hooks } from '../../server/registry';
 import { apiRoutesOf } from '../../server/openapi/plugin';
 import { openApiPath } from '../../server/openapi/document';
-import { categories, defineCategory, type Category } from '../../src/schemas';
+import { categories } from '../../src/schemas';
 import { createTestApp, type TestApp } from './helpers';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[] };
@@ -108,55 +107,6 @@ describe('GET /api/openapi.json', () => {
     }
     expect(doc.components.schemas.user.properties).not.toHaveProperty('password');
     expect(createBody('user').properties!.password).toMatchObject({ writeOnly: true });
-  });
-});
-
-describe('a category added to the registry', () => {
-  const site = defineCategory({
-    key: 'site',
-    id: 950,
-    singular: 'site',
-    title: 'Site',
-    plural: 'Sites',
-    scope: 'team',
-    permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
-    summary: ['name', 'id'],
-    fields: {
-      name: { kind: 'text', label: 'Name', required: 'A name, please.', maxLength: 80 },
-      team_id: { kind: 'ref', ref: 'team', label: 'Team', required: 'A team, please.' },
-      latitude: { kind: 'number', label: 'Latitude' },
-      commissioned: { kind: 'date', label: 'Commissioned', required: 'When?' },
-      inspected_at: { kind: 'datetime', label: 'Inspected' },
-      status: { kind: 'enum', label: 'Status', values: ['planned', 'live'] },
-      homepage: { kind: 'url', label: 'Home page', schemes: ['https'] },
-      extra: { kind: 'json', label: 'Extra', schema: { type: 'object', properties: { floor: { type: 'integer' } } } },
-      created: { kind: 'datetime', label: 'Created', system: true },
-    },
-  }) as Category;
-  let app: FastifyInstance;
-  let siteDoc: Doc;
-
-  beforeAll(async () => {
-    app = await buildApp({ db: t.db, config: t.config, registry: serverRegistry([...categories, site], hooks) });
-    siteDoc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-  });
-  afterAll(() => app.close());
-
-  it('gets its paths and a create body with every kind', () => {
-    expect(siteDoc.paths['/api/site'].post).toBeDefined();
-    expect(siteDoc.paths['/api/full/site/{id}'].get).toBeDefined();
-    const body = siteDoc.components.schemas.site_create;
-    expect(body.required).toEqual(['name', 'team_id', 'commissioned']);
-    const p = body.properties!;
-    expect(nonNull(p.latitude)).toMatchObject({ type: 'number' });
-    expect(p.commissioned).toMatchObject({ type: 'string', format: 'date', 'x-kind': 'date' });
-    expect(nonNull(p.inspected_at)).toMatchObject({ type: 'string', format: 'date-time' });
-    expect(nonNull(p.status)).toMatchObject({ enum: ['planned', 'live'] });
-    expect(nonNull(p.homepage)).toMatchObject({ type: 'string', format: 'uri' });
-    expect(p.homepage.description).toContain('https');
-    expect(nonNull(p.extra)).toEqual({ type: 'object', properties: { floor: { type: 'integer' } } });
-    expect(p).not.toHaveProperty('created');
-    expect(siteDoc.components.schemas.site.properties!.created).toMatchObject({ readOnly: true });
   });
 });
 
