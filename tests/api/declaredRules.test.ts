@@ -156,7 +156,7 @@ describe('the team of an object named by a same-team reference cannot change (no
 
 describe('a category added to the registry gets the same rules with no other code', () => {
   const site = defineCategory({
-    key: 'site',
+    key: 'fixture_site',
     id: 90,
     singular: 'site',
     title: 'Site',
@@ -185,7 +185,7 @@ describe('a category added to the registry gets the same rules with no other cod
     fields: {
       name: { kind: 'text', label: 'Name', required: messages.nameEmpty, list: true },
       team_id: teamField,
-      site_id: { kind: 'ref', ref: 'site', label: 'Site', required: 'A site is required.', list: true },
+      site_id: { kind: 'ref', ref: 'fixture_site', label: 'Site', required: 'A site is required.', list: true },
     },
     summary: ['name', 'id'],
     expansions: { site: { field: 'site_id' } },
@@ -205,30 +205,30 @@ describe('a category added to the registry gets the same rules with no other cod
   it('checks its references and lists, and what it names can neither move nor go', async () => {
     const type = (await createOk(client, 'type', { name: 'site type', team_id: alice.team })).id;
     const doc = (await createOk(client, 'basic_document', { name: 'site manual', team_id: alice.team, content: 'x' })).id;
-    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, manuals: [bob.basic_document] }), 400, ownMessages.referenceOtherTeam('Manuals'));
-    await expectError(client.post('/api/site', { name: 'mixed', team_id: alice.team, type_id: bob.type }), 400, ownMessages.referenceOtherTeam('Type'));
-    await createOk(client, 'site', { name: 'plant', team_id: alice.team, type_id: type, manuals: [{ id: doc }] });
+    await expectError(client.post('/api/fixture_site', { name: 'mixed', team_id: alice.team, manuals: [bob.basic_document] }), 400, ownMessages.referenceOtherTeam('Manuals'));
+    await expectError(client.post('/api/fixture_site', { name: 'mixed', team_id: alice.team, type_id: bob.type }), 400, ownMessages.referenceOtherTeam('Type'));
+    await createOk(client, 'fixture_site', { name: 'plant', team_id: alice.team, type_id: type, manuals: [{ id: doc }] });
     await expectError(client.put(`/api/type/${String(type)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
     await expectError(client.put(`/api/basic_document/${String(doc)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
     await expectError(client.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUse('site manual'));
     // The app built on the default registry knows nothing of sites.
-    expect((await carol.get('/api/site')).statusCode).toBe(404);
+    expect((await carol.get('/api/fixture_site')).statusCode).toBe(404);
   });
 
   it('a firmware it targets cannot be disabled', async () => {
     const type = (await createOk(client, 'type', { name: 'site firmware type', team_id: alice.team })).id;
     const fw = (await createOk(client, 'firmware', { name: 'site fw', version: '1.0.0', team_id: alice.team, type_id: type })).id;
-    const plant = (await createOk(client, 'site', { name: 'aimed', team_id: alice.team, type_id: type, target_firmware_id: fw })).id;
+    const plant = (await createOk(client, 'fixture_site', { name: 'aimed', team_id: alice.team, type_id: type, target_firmware_id: fw })).id;
     await expectError(client.put(`/api/firmware/${String(fw)}`, { is_disabled: 1 }), 409, ownMessages.firmwareIsTarget);
     expect((await read(client, 'firmware', fw)).is_disabled).toBe(0);
-    expect((await client.put(`/api/site/${String(plant)}`, { target_firmware_id: null })).statusCode).toBe(200);
+    expect((await client.put(`/api/fixture_site/${String(plant)}`, { target_firmware_id: null })).statusCode).toBe(200);
     expect((await client.put(`/api/firmware/${String(fw)}`, { is_disabled: 1 })).json().is_disabled).toBe(1);
   });
 
   it('reads its expansions, reverse lists and counts, and exports as CSV', async () => {
-    const plant = (await createOk(client, 'site', { name: 'mill', team_id: alice.team })).id;
+    const plant = (await createOk(client, 'fixture_site', { name: 'mill', team_id: alice.team })).id;
     const visitId = (await createOk(client, 'visit', { name: 'inspection', team_id: alice.team, site_id: plant })).id;
-    const full = (await client.get(`/api/full/site/${String(plant)}`)).json();
+    const full = (await client.get(`/api/full/fixture_site/${String(plant)}`)).json();
     expect(full).toMatchObject({ visits: [{ id: visitId, name: 'inspection' }], number_of_visits: 1 });
     expect((await client.get(`/api/full/visit/${String(visitId)}`)).json().site).toEqual({ id: plant, name: 'mill' });
     const csv = await client.get('/api/download/csv_export/visit');
