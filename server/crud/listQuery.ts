@@ -16,7 +16,7 @@
  *   react-admin sends them for a cleared input.
  */
 import type { Category } from '../../src/schemas/defineCategory';
-import { INT4_MAX, KINDS } from '../../src/schemas/kinds';
+import { idFromText, INT4_MAX, KINDS } from '../../src/schemas/kinds';
 import { searchFields } from '../../src/schemas/searchFields';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
@@ -185,8 +185,9 @@ export function plainFilterConditions(category: Category, query: Query): Conditi
     if (!field?.filter || raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(',') : raw;
     if (value === '' || value === '0') continue;
-    if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > INT4_MAX) throw badRequest(ownMessages.badFilter(name));
-    conditions.push({ kind: 'in', column: name, fieldKind: 'integer', values: [Number(value)] });
+    const id = idFromText(value);
+    if (id === undefined) throw badRequest(ownMessages.badFilter(name));
+    conditions.push({ kind: 'in', column: name, fieldKind: 'integer', values: [id] });
   }
   return conditions;
 }

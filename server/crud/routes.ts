@@ -16,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Category } from '../../src/schemas/defineCategory';
+import { idFromText } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { notFoundError, requireUser } from './access';
@@ -27,13 +28,10 @@ import { fieldOf } from './validate';
 
 type Query = Record<string, string | string[] | undefined>;
 
-const ID = /^[1-9][0-9]{0,9}$/;
-const INT4_MAX = 2_147_483_647;
-
 /** An id from the path; anything else is an unknown object, like an id that does not exist. */
 export function parseId(raw: string): number {
-  const id = ID.test(raw) ? Number(raw) : NaN;
-  if (!(id <= INT4_MAX)) throw notFoundError();
+  const id = idFromText(raw);
+  if (id === undefined) throw notFoundError();
   return id;
 }
 
@@ -45,9 +43,9 @@ function readOptions(category: Category, request: FastifyRequest, full: boolean,
   if (withFilters) {
     for (const [name, raw] of Object.entries(query)) {
       if (!fieldOf(category, name)?.filter) continue;
-      const value = single(raw) ?? '';
-      if (!ID.test(value) || Number(value) > INT4_MAX) throw badRequest(ownMessages.badFilter(name));
-      filters[name] = Number(value);
+      const id = idFromText(single(raw) ?? '');
+      if (id === undefined) throw badRequest(ownMessages.badFilter(name));
+      filters[name] = id;
     }
   }
   return { fields: single(query.fields), full, filters };

@@ -5,6 +5,7 @@
  * built from the same list, so the document, the routes and docs/API.md cannot disagree.
  */
 import type { Category } from '../../src/schemas/defineCategory';
+import { INT4_MAX } from '../../src/schemas/kinds';
 import { MAX_PAGE } from '../crud/listQuery';
 import { ref, schemaNames, type JsonSchema } from './jsonSchema';
 
@@ -65,7 +66,7 @@ export const CSRF_HEADERS: JsonSchema = {
 
 export const ID_PARAMS: JsonSchema = {
   type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, description: 'The object id; any other text answers 404.' } },
+  properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'The object id; any other text answers 404.' } },
   required: ['id'],
 };
 

@@ -38,6 +38,23 @@ describe('list filters beyond the integer range', () => {
     expect(edge.statusCode).toBe(200);
     expect(edge.json().json_list).toEqual([]);
   });
+
+  it('answer 400 on the CSV export too, which reads the same filters', async () => {
+    for (const value of ['2147483648', '01', '-1']) {
+      await expectError(c.get(`/api/download/csv_export/device?type_id=${value}`), 400, ownMessages.badFilter('type_id'));
+    }
+  });
+});
+
+describe('ids in the path', () => {
+  it('answer 404 when not an id an integer column can hold, like an object that does not exist', async () => {
+    for (const id of ['0', '01', '-1', '1.0', '2147483648']) {
+      await expectError(c.get(`/api/device/${id}`), 404, ownMessages.notFound);
+      await expectError(c.put(`/api/device/${id}`, { notes: 'x' }), 404, ownMessages.notFound);
+    }
+    await expectError(c.del('/api/device/2147483647'), 404, ownMessages.notFound);
+    expect((await c.get(`/api/device/${ids.device}`)).statusCode).toBe(200);
+  });
 });
 
 describe('text PostgreSQL cannot store', () => {
