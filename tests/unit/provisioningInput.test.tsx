@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Form, ResourceContextProvider, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { i18nProvider } from '../../src/i18n';
 import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
@@ -16,13 +17,26 @@ import { override } from '../../src/resources/device/override';
 const SUBMIT = 'test submit';
 const device = mustGetCategory('device');
 const schema = { type: 'object', properties: { ssid: { type: 'string', title: 'SSID' }, channel: { type: 'integer', title: 'Channel', maximum: 13 } } };
+const requiring = { type: 'object', properties: { ssid: { type: 'string', title: 'SSID' } }, required: ['ssid'] };
+/** Type 5 declares `schema`, type 7 `requiring`, any other type none. */
+const schemas: Record<number, object> = { 5: schema, 7: requiring };
 
 const dataProvider = () =>
   testDataProvider({
     getOne: vi.fn(async (_resource: string, params: { id: unknown }) => ({
-      data: { id: params.id, provisioning_schema: Number(params.id) === 5 ? schema : null },
+      data: { id: params.id, provisioning_schema: schemas[Number(params.id)] ?? null },
     })) as unknown as DataProvider['getOne'],
   });
+
+/** Moves the device to another type, as the type picker would. */
+const MoveTo = ({ typeId }: { typeId: number }) => {
+  const { setValue } = useFormContext();
+  return (
+    <button type="button" onClick={() => setValue('type_id', typeId, { shouldDirty: true })}>
+      {`move to ${typeId}`}
+    </button>
+  );
+};
 
 function renderProvisioning(mode: ObjectMode, record: Partial<RaRecord>) {
   const submitted: Record<string, unknown>[] = [];
@@ -39,6 +53,8 @@ function renderProvisioning(mode: ObjectMode, record: Partial<RaRecord>) {
             readOnly={mode === 'view'}
             onInvalid={(m) => invalid.push(m)}
           />
+          <MoveTo typeId={5} />
+          <MoveTo typeId={6} />
           <button type="submit">{SUBMIT}</button>
         </Form>
       </ResourceContextProvider>
@@ -102,6 +118,22 @@ describe("the type's provisioning schema", () => {
     expect(invalid.at(-1)).toBe("The field 'Provisioning' does not match its schema: /channel must be <= 13.");
     expect(await screen.findByText('must be <= 13')).toBeTruthy();
     expect((await submit()).provisioning).toEqual({ ssid: 'a', channel: 1 });
+  });
+
+  it('leaves a new device without provisioning untouched although the schema requires a property', async () => {
+    const { submit, invalid } = renderProvisioning('new', { type_id: 7, provisioning: null });
+    expect(await screen.findByLabelText(/SSID/)).toBeTruthy();
+    expect((await submit()).provisioning).toBeNull();
+    expect(invalid.filter((m) => m !== undefined)).toEqual([]);
+  });
+
+  it('checks the provisioning against the schema of the type the device is moved to, before Submit', async () => {
+    const { invalid } = renderProvisioning('edit', { id: 1, type_id: 6, provisioning: { ssid: 'a', channel: 40 } });
+    expect(await screen.findByRole('textbox', { name: device.fields.provisioning.label })).toBeTruthy();
+    fireEvent.click(screen.getByText('move to 5'));
+    await waitFor(() => expect(invalid.at(-1)).toBe("The field 'Provisioning' does not match its schema: /channel must be <= 13."));
+    fireEvent.click(screen.getByText('move to 6'));
+    await waitFor(() => expect(invalid.at(-1)).toBeUndefined());
   });
 
   it('is a raw JSON text when the type declares none', async () => {

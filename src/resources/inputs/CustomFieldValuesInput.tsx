@@ -57,7 +57,7 @@ export const CustomFieldValuesInput = ({ name, field: spec, category, mode, read
   if (!definer.hasRef) body = readOnly ? null : <Typography variant="body2">{ownMessages.customFieldsNeedType}</Typography>;
   else if (!definer.loaded) body = null;
   else if (definitions.length === 0) body = <Typography variant="body2">{ownMessages.noCustomFields}</Typography>;
-  else body = <LazyJsonSchemaForm schema={schema ?? {}} value={formData} readOnly={readOnly} onChange={edit} />;
+  else body = <LazyJsonSchemaForm key={String(definer.refId)} schema={schema ?? {}} value={formData} readOnly={readOnly} onChange={edit} />;
 
   return (
     <Box sx={{ my: 1 }} data-testid={`custom-fields-${name}`}>
