@@ -63,9 +63,30 @@ export function isCalendarDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  // setUTCFullYear, not Date.UTC: the latter reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+
+/**
+ * An instant PostgreSQL stores and gives back as written: its day exists, its offset is a real
+ * one (at most 14 hours), and it falls within the years 1 to 9999 in UTC too.
+ */
+export function isStorableInstant(text: string): boolean {
+  if (!isCalendarDate(text.slice(0, 10))) return false;
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(text);
+  if (offset && (Number(offset[2]) > 14 || Number(offset[3]) > 59 || (Number(offset[2]) === 14 && Number(offset[3]) > 0))) return false;
+  const year = new Date(text).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+/**
+ * A URL as people write it: scheme, '://', and no blank or control character anywhere, so what is
+ * stored and linked is exactly what the user sees ('http:x' or ' http://a' parse, but are refused).
+ */
+export const isPlainUrl = (text: string): boolean =>
+  /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(text) && ![...text].some((c) => c < ' ' || c === '\u007f') && isStorableText(text);
 
 /** The id of one entry of a reference list: n or { "id": n }. */
 export function refListEntryId(entry: unknown): unknown {
@@ -181,7 +202,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
     sql: 'timestamptz',
     expected: () => 'an ISO 8601 date and time with its offset',
     value: (_f, _l, typeError) =>
-      z.iso.datetime({ offset: true, error: typeError }).refine((v) => isCalendarDate(v.slice(0, 10)), { error: typeError }),
+      z.iso.datetime({ offset: true, error: typeError }).refine(isStorableInstant, { error: typeError }),
     input: 'datetime',
     column: 'datetime',
     sortable: true,
@@ -202,9 +223,13 @@ export const KINDS: Record<FieldKind, KindDef> = {
     expected: (field) => `a ${(field.schemes ?? DEFAULT_URL_SCHEMES).join(' or ')} address`,
     value: (field, label, typeError) => {
       const schemes = field.schemes ?? DEFAULT_URL_SCHEMES;
+      // z.url trims what it checks, so it judges a copy: the value stored must be the one judged.
+      const url = z.url({ protocol: new RegExp(`^(${schemes.join('|')})$`) });
       return z
-        .url({ protocol: new RegExp(`^(${schemes.join('|')})$`), error: typeError })
-        .max(field.maxLength ?? 2048, { error: ownMessages.tooLong(label, field.maxLength ?? 2048) });
+        .string({ error: typeError })
+        .max(field.maxLength ?? 2048, { error: ownMessages.tooLong(label, field.maxLength ?? 2048) })
+        .refine((v) => isPlainUrl(v) && url.safeParse(v).success, { error: typeError })
+        .meta({ format: 'uri' });
     },
     input: 'url',
     column: 'link',

@@ -13,6 +13,9 @@ describe('field kinds', () => {
     expect(fieldProblem(date, '2023-02-29')).toBe(typeErrorOf(date));
     expect(fieldProblem(date, '29/02/2024')).toBe(typeErrorOf(date));
     expect(fieldProblem(date, null)).toBeUndefined();
+    // Years 1 to 99 are years too (a naive Date.UTC reads them as 1901 to 1999).
+    expect(fieldProblem(date, '0050-06-01')).toBeUndefined();
+    expect(fieldProblem(date, '0000-01-01')).toBe(typeErrorOf(date));
   });
 
   it('datetime: ISO 8601 with an offset, on a day that exists', () => {
@@ -21,6 +24,10 @@ describe('field kinds', () => {
     expect(fieldProblem(dt, '2024-02-29T13:05:00.123+01:00')).toBeUndefined();
     expect(fieldProblem(dt, '2024-02-30T13:05:00Z')).toBe(typeErrorOf(dt));
     expect(fieldProblem(dt, '2024-02-29 13:05')).toBe(typeErrorOf(dt));
+    // What PostgreSQL would refuse or give back changed: an offset beyond 14 hours, year 10000 in UTC.
+    expect(fieldProblem(dt, '2024-02-29T13:05:00+23:59')).toBe(typeErrorOf(dt));
+    expect(fieldProblem(dt, '9999-12-31T23:59:59-14:00')).toBe(typeErrorOf(dt));
+    expect(fieldProblem(dt, '9999-12-31T23:59:59+01:00')).toBeUndefined();
   });
 
   it('number: decimals; integer: whole numbers within PostgreSQL integer', () => {
@@ -39,7 +46,9 @@ describe('field kinds', () => {
   it('url: only the allowed schemes', () => {
     const u = f({ kind: 'url' });
     expect(fieldProblem(u, 'https://example.com/a?b=1')).toBeUndefined();
-    for (const bad of ['javascript:alert(1)', 'ftp://example.com/', 'not a url', 'data:text/html,x']) expect(fieldProblem(u, bad), bad).toBe(typeErrorOf(u));
+    for (const bad of ['javascript:alert(1)', 'ftp://example.com/', 'not a url', 'data:text/html,x', ' http://x.y', 'http://x.y\nfoo', 'http:x', 'http:/\\evil.com', 'http://x.y/\ud800']) {
+      expect(fieldProblem(u, bad), bad).toBe(typeErrorOf(u));
+    }
     expect(fieldProblem(f({ kind: 'url', schemes: ['ftp'] }), 'ftp://example.com/')).toBeUndefined();
   });
 
