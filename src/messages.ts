@@ -295,6 +295,50 @@ export const ownMessages = {
   noMembers: 'No members.',
   readOnlyTeam: 'Only administrators of the team can change its members.',
 
+  // Schema checks and migrations (src/schemas/registryCheck.ts, server/db/): what an integrator reads when a declaration is wrong or the data refuses it
+  schemaError: (where: string, problem: string) => `Schema error in ${where}: ${problem}`,
+  schemaUnknownKind: (kind: string, kinds: readonly string[]) => `unknown kind '${kind}' (one of ${kinds.join(', ')})`,
+  schemaNeedsRef: (kind: string) => `a ${kind} field needs 'ref'`,
+  schemaEnumNeedsValues: "an enum field needs 'values'",
+  schemaEnumValuesRepeat: "an enum field's values must differ",
+  schemaOfferedNotAValue: "'offered' names a value not in 'values'",
+  schemaForJsonOnly: "'schema' is for json fields only",
+  schemesForUrlOnly: "'schemes' is for url fields only",
+  schemaDefaultInvalid: (value: string, expected: string) => `the default ${value} is not ${expected}`,
+  schemaDefaultRefused: (value: string, problem: string) => `the default ${value} is refused: ${problem}`,
+  schemaBackfillInvalid: (value: string, expected: string) => `the backfill ${value} is not ${expected}`,
+  schemaKeyTwice: 'the key is declared twice',
+  schemaIdTwice: (id: number) => `the category id ${id} is used twice`,
+  schemaIdReserved: (id: number, name: string) => `the category id ${id} is the spec's '${name}'`,
+  schemaServerTable: 'the key names a table the server keeps for itself',
+  schemaUnknownRef: (key: string) => `'ref' names an unknown category '${key}'`,
+  schemaUnknownField: (name: string) => `names an unknown field '${name}'`,
+  schemaRenamedStillExists: (old: string) => `'renamedFrom' names a field that still exists ('${old}')`,
+  schemaDefinedBy: (field: string) => `'definedBy' needs a json field and a reference to a category with the json field '${field}'`,
+  schemaRenamedTwice: (old: string, other: string) => `'renamedFrom' names '${old}', as ${other} does: one column cannot become two`,
+  schemaUniqueUnknownField: (rule: string, field: string) => `unique rule '${rule}' names an unknown field '${field}'`,
+  schemaListUnknownCategory: (key: string) => `a list names an unknown category '${key}'`,
+  schemaListUnknownField: (key: string, via: string) => `a list names an unknown field '${key}.${via}'`,
+  schemaExpansionUnknownField: (name: string, field: string) => `expansion '${name}' names an unknown field '${field}'`,
+  migrationRefused: (problem: string) => `Database not changed: ${problem}`,
+  migrationStatementFailed: (statement: string, reason: string) => `${statement} failed: ${reason}`,
+  migrationValuesDoNotConvert: (subject: string, n: number, from: string, to: string, sample: string) =>
+    `${subject}: ${n} value(s) do not convert from ${from} to ${to} (${sample}). Correct them in the database, or keep the kind.`,
+  migrationNoConversion: (subject: string, n: number, from: string, kind: string, to: string) =>
+    `${subject}: its ${n} value(s) are ${from} and a ${kind} field is ${to}, with no safe conversion. ` +
+    `Keep the kind; or add a new field of the new kind, copy the values into it yourself, then remove this one (its column is kept as data).`,
+  migrationValuesNotDeclared: (subject: string, n: number, sample: string) =>
+    `${subject}: ${n} row(s) hold values that are not among its values (${sample}). Change them in the database, or declare those values.`,
+  migrationNowRequired: (subject: string, n: number) =>
+    `${subject} is now required but ${n} row(s) have no value: fill them in, declare a 'backfill' for them, or keep the field optional.`,
+  migrationNewRequired: (subject: string, n: number) =>
+    `${subject} is a new required field and the table has ${n} row(s): declare a 'default' or a 'backfill' for them, or make the field optional.`,
+  migrationUniqueBroken: (table: string, rule: string, fields: readonly string[], n: number, samples: readonly string[]) =>
+    `${table}: unique rule '${rule}' (${fields.join(', ')}) is broken by ${n} duplicated value(s): ` +
+    `${samples.map((v) => `(${v})`).join(', ')}. Make them distinct, or drop the rule.`,
+  migrationDanglingRefs: (subject: string, n: number, ref: string, ids: readonly string[]) =>
+    `${subject}: ${n} row(s) point at ${ref} objects that do not exist (ids ${ids.join(', ')}). Clear or correct them, or keep the field as it was.`,
+
   // Script chunks (src/lazyChunk.tsx)
   chunkTimedOut: (seconds: number) => `This part of the console did not load within ${seconds} s. Check the connection, then retry.`,
   chunkLoadFailed: 'This part of the console could not be loaded. Check the connection, then retry.',

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { ident } from '../crud/sql';
 import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
+import { ownMessages } from '../../src/messages';
 
 export interface ColumnInfo {
   /** format_type() of the column: 'integer', 'timestamp with time zone', ... */
@@ -269,18 +270,14 @@ export function planMigration(categories: readonly Category[], existing: Existin
           if (cast?.unfit) {
             checks.push({
               sql: `SELECT count(*)::int AS n, ${samples(old)} FROM ${T} WHERE ${old} IS NOT NULL AND (${cast.unfit(old)})`,
-              refusal: (n, sample) =>
-                `${subject}: ${n} value(s) do not convert from ${info.type} to ${wanted} (${quoteSample(sample)}). ` +
-                `Correct them in the database, or keep the kind.`,
+              refusal: (n, sample) => ownMessages.migrationValuesDoNotConvert(subject, n, info.type, wanted, quoteSample(sample)),
               usesCastable: cast.usesCastable,
             });
           } else if (!cast) {
             // Without a conversion only an empty column can change type.
             checks.push({
               sql: `SELECT count(*)::int AS n FROM ${T} WHERE ${old} IS NOT NULL`,
-              refusal: (n) =>
-                `${subject}: its ${n} value(s) are ${info.type} and a ${field.kind} field is ${wanted}, with no safe conversion. ` +
-                `Keep the kind; or add a new field of the new kind, copy the values into it yourself, then remove this one (its column is kept as data).`,
+              refusal: (n) => ownMessages.migrationNoConversion(subject, n, info.type, field.kind, wanted),
             });
           }
           // The old default may not convert: it is set again from the declaration afterwards.
@@ -297,8 +294,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
           const old = ident(col);
           checks.push({
             sql: `SELECT count(*)::int AS n, ${samples(`${old}::text`)} FROM ${T} WHERE ${old} IS NOT NULL AND ${old}::text NOT IN (${field.values.map(quoteLiteral).join(', ')})`,
-            refusal: (n, sample) =>
-              `${subject}: ${n} row(s) hold values that are not among its values (${quoteSample(sample)}). Change them in the database, or declare those values.`,
+            refusal: (n, sample) => ownMessages.migrationValuesNotDeclared(subject, n, quoteSample(sample)),
             onRegistryChange: true,
           });
         }
@@ -311,8 +307,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
           } else {
             checks.push({
               sql: `SELECT count(*)::int AS n FROM ${T} WHERE ${ident(col)} IS NULL`,
-              refusal: (n) =>
-                `${subject} is now required but ${n} row(s) have no value: fill them in, declare a 'backfill' for them, or keep the field optional.`,
+              refusal: (n) => ownMessages.migrationNowRequired(subject, n),
             });
           }
           alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} SET NOT NULL`);
@@ -327,8 +322,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
         if (field.required !== undefined && defaultSql(field) === undefined) {
           checks.push({
             sql: rowsOf(table),
-            refusal: (n) =>
-              `${subject} is a new required field and the table has ${n} row(s): declare a 'default' or a 'backfill' for them, or make the field optional.`,
+            refusal: (n) => ownMessages.migrationNewRequired(subject, n),
           });
         }
         return;
@@ -380,9 +374,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
           `SELECT count(*)::int AS n, (array_agg(v ORDER BY v))[1:5] AS sample FROM (` +
           `SELECT concat_ws(', ', ${list.join(', ')}) AS v FROM ${T} WHERE ${list.map((c) => `${c} IS NOT NULL`).join(' AND ')} ` +
           `GROUP BY ${list.join(', ')} HAVING count(*) > 1) d`,
-        refusal: (n, sample) =>
-          `${table}: unique rule '${rule.name}' (${rule.fields.join(', ')}) is broken by ${n} duplicated value(s): ` +
-          `${sample.map((v) => `(${v})`).join(', ')}. Make them distinct, or drop the rule.`,
+        refusal: (n, sample) => ownMessages.migrationUniqueBroken(table, rule.name, rule.fields, n, sample),
       });
     }
 
@@ -397,8 +389,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
           const missing = existing.columns.has(ref) ? `AND NOT EXISTS (SELECT 1 FROM ${ident(ref)} r WHERE r."id" = t.${ident(col)})` : '';
           checks.push({
             sql: `SELECT count(*)::int AS n, ${samples(`t.${ident(col)}`)} FROM ${T} t WHERE t.${ident(col)} IS NOT NULL ${missing}`,
-            refusal: (n, sample) =>
-              `${table}.${name}: ${n} row(s) point at ${ref} objects that do not exist (ids ${sample.join(', ')}). Clear or correct them, or keep the field as it was.`,
+            refusal: (n, sample) => ownMessages.migrationDanglingRefs(`${table}.${name}`, n, ref, sample),
           });
         }
       }

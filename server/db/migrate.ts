@@ -11,6 +11,7 @@ import type { Category } from '../../src/schemas/defineCategory';
 import { categories as registry } from '../../src/schemas/index';
 import { columnType, defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
 import { AUTH_DDL } from '../auth/tables';
+import { ownMessages } from '../../src/messages';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
 const MIGRATION_LOCK = 7_311_020;
@@ -18,7 +19,7 @@ const MIGRATION_LOCK = 7_311_020;
 /** The schema change the database cannot take as it is; its message is meant to be printed as is. */
 export class MigrationError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(problems.map((p) => `Database not changed: ${p}`).join('\n'));
+    super(problems.map((p) => ownMessages.migrationRefused(p)).join('\n'));
     this.name = 'MigrationError';
   }
 }
@@ -138,7 +139,7 @@ export async function migrate(
         await tx.exec(statement);
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        throw new MigrationError([`${statement.replace(/\s+/g, ' ')} failed: ${reason}`]);
+        throw new MigrationError([ownMessages.migrationStatementFailed(statement.replace(/\s+/g, ' '), reason)]);
       }
     }
     await tx.exec(AUTH_DDL);
