@@ -42,7 +42,7 @@ export function fieldSchema(field: FieldSpec): z.ZodType {
   const check = field.check;
   if (check) {
     value = value.superRefine((v, ctx) => {
-      const problem = check(v);
+      const problem = check(v, labelOf(field));
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
   }

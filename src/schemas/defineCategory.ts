@@ -95,8 +95,8 @@ export interface FieldSpec {
   input?: InputKind;
   /** Maximum length of a text value (server and console). */
   maxLength?: number;
-  /** Validation run on both sides when the value is present; returns the spec's message. */
-  check?: (value: unknown) => string | undefined;
+  /** Validation run on both sides when the value is present; returns the spec's message. `label` is the field's (for messages naming it). */
+  check?: (value: unknown, label: string) => string | undefined;
   /**
    * A reference that may only point at an object of the same team. Default true for team-scoped refs.
    * The referenced object's team then cannot change while it is referenced (src/schemas/referrers.ts),

@@ -64,13 +64,11 @@ function compileProblem(own: JsonObject): string | undefined {
   }
 }
 
-/** The `check` of a json field that holds a JSON Schema (both sides, with the field's label). */
-export const jsonSchemaCheck =
-  (label: string) =>
-  (value: unknown): string | undefined => {
-    const problem = jsonSchemaDefinitionProblem(value);
-    return problem ? ownMessages.notJsonSchema(label, problem) : undefined;
-  };
+/** The `check` of a json field that holds a JSON Schema (both sides, naming the field by its label). */
+export function jsonSchemaCheck(value: unknown, label: string): string | undefined {
+  const problem = jsonSchemaDefinitionProblem(value);
+  return problem ? ownMessages.notJsonSchema(label, problem) : undefined;
+}
 
 export interface DefinedByRule {
   /** The schema a form renders for the definer's field value (undefined: none, a raw JSON input). */

@@ -33,7 +33,7 @@ export const firmware = defineCategory({
       list: true,
       switchLabels: [ownMessages.enabled, ownMessages.disabled],
       // Spec: 'is_disabled equal 1'; a flag, 0 or 1.
-      check: (v) => (v === 0 || v === 1 ? undefined : ownMessages.wrongFieldType('Disabled', '0 or 1')),
+      check: (v, label) => (v === 0 || v === 1 ? undefined : ownMessages.wrongFieldType(label, '0 or 1')),
     },
     filename: { kind: 'text', label: 'File', system: true },
     size: { kind: 'integer', label: 'Size', system: true },

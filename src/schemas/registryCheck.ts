@@ -33,7 +33,7 @@ export function fieldDeclarationProblem(field: FieldSpec): string | undefined {
   if (field.default !== undefined && field.default !== null) {
     const result = kind.value(field, field.label, 'the default is not valid').safeParse(field.default);
     if (!result.success) return ownMessages.schemaDefaultInvalid(JSON.stringify(field.default), kind.expected(field));
-    const problem = field.check?.(field.default);
+    const problem = field.check?.(field.default, field.label);
     if (problem) return ownMessages.schemaDefaultRefused(JSON.stringify(field.default), problem);
   }
   if (field.backfill !== undefined) {

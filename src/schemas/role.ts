@@ -5,7 +5,7 @@ import { ownMessages } from '../messages';
 /** A user's role in a team (spec: NONE 0, USER 1, TEAMLEADER 2, ADMIN 3). */
 export const ROLE = { NONE: 0, USER: 1, TEAMLEADER: 2, ADMIN: 3 } as const;
 
-const checkRole = (v: unknown) => (v === 0 || v === 1 || v === 2 || v === 3 ? undefined : ownMessages.wrongFieldType('role_id', '0, 1, 2 or 3'));
+const checkRole = (v: unknown, label: string) => (v === 0 || v === 1 || v === 2 || v === 3 ? undefined : ownMessages.wrongFieldType(label, '0, 1, 2 or 3'));
 
 export const role = defineCategory({
   key: 'role',

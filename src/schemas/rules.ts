@@ -8,13 +8,14 @@ import { messages, ownMessages } from '../messages';
 /** Letters (any script), digits, space, underscore, dot, hyphen. */
 export const NAME_PATTERN = /^[\p{L}\p{N} _.-]+$/u;
 
-export function checkName(value: unknown, charsMessage: string = messages.nameNotValid): string | undefined {
+function nameProblem(value: unknown, charsMessage: string): string | undefined {
   if (typeof value !== 'string' || value.trim().length === 0) return messages.nameEmpty;
   if (!NAME_PATTERN.test(value)) return charsMessage;
   return undefined;
 }
 
-export const checkFirmwareName = (value: unknown) => checkName(value, messages.firmwareNameChars);
+export const checkName = (value: unknown) => nameProblem(value, messages.nameNotValid);
+export const checkFirmwareName = (value: unknown) => nameProblem(value, messages.firmwareNameChars);
 
 export function isSemver(value: string): boolean {
   return semverValid(value.trim()) !== null;

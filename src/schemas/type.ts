@@ -18,7 +18,7 @@ export const type = defineCategory({
     name_of_uid: { kind: 'text', label: messages.nameOfUidLabel, default: messages.defaultNameOfUid, maxLength: 200, list: true },
     custom_fields_devices: { kind: 'json', label: 'Custom fields of devices', default: [], input: 'customFields', check: checkCustomFields },
     // The JSON Schema of its devices' provisioning (spec section 2: provisioning as a JSON-Schema form).
-    provisioning_schema: { kind: 'json', label: 'Provisioning schema', default: null, check: jsonSchemaCheck('Provisioning schema') },
+    provisioning_schema: { kind: 'json', label: 'Provisioning schema', default: null, check: jsonSchemaCheck },
     documents_collection_id: documentsCollectionField,
     notes: notesField,
     icon: iconField,

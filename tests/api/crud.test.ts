@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
-import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp } from './helpers';
+import { adminWithTeam, api, createTestApp, createUser, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 
 let t: TestApp;
@@ -232,7 +232,7 @@ describe('teams and roles', () => {
     const promote = await eveClient.put(`/api/role/${role.id}`, { role_id: ROLE.ADMIN });
     expect(promote.statusCode).toBe(403);
     expect((await c.put(`/api/role/${role.id}`, { role_id: 2 })).json().role_id).toBe(2);
-    expect((await c.put(`/api/role/${role.id}`, { role_id: 7 })).statusCode).toBe(400);
+    await expectError(c.put(`/api/role/${role.id}`, { role_id: 7 }), 400, ownMessages.wrongFieldType('Role', '0, 1, 2 or 3'));
   });
 
   it('a team keeps at least one admin', async () => {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { customFieldsSchema, objectToValues, readCustomFields, valuesToObject } from '../../src/schemas/customFields';
-import { definedByRule, jsonSchemaCheck } from '../../src/schemas/definedBy';
+import { definedByRule } from '../../src/schemas/definedBy';
+import { fieldProblem } from '../../src/schemas/compile';
 import { categories, checkRegistry, mustGetCategory } from '../../src/schemas';
 
 const definitions = readCustomFields([
@@ -72,7 +73,8 @@ describe("a device's values checked against its type's definitions", () => {
 });
 
 describe('a provisioning schema', () => {
-  const check = jsonSchemaCheck('Provisioning schema');
+  // Through the declared field: its check names it by its label.
+  const check = (value: unknown) => fieldProblem(mustGetCategory('type').fields.provisioning_schema, value);
 
   it('must be a JSON Schema ajv can compile; none is fine', () => {
     expect(check(null)).toBeUndefined();
