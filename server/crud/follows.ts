@@ -40,9 +40,15 @@ export async function deriveFollowers(
     if (viaValue !== null && viaValue !== undefined) {
       const source = registry.get(category.fields[via].ref ?? '');
       const params = new SqlParams();
+      // A new source is read under a share lock: it waits for a write of the source in progress
+      // (and reads its result), and holds off the next one until this write commits, so that
+      // write's propagation below sees this follower. A source kept needs none: its propagation
+      // reaches a stored follower anyway, waiting for the follower's row lock, and a lock taken
+      // here would deadlock against it.
+      const lock = existing && sameValue(viaValue, existing[via]) ? '' : ' FOR SHARE OF "t"';
       const { rows } = await tx.query<Row>(
         `SELECT "t".${ident(name)} AS "v" FROM ${ident(source.key)} AS "t"
-          WHERE "t"."id" = ${params.add(viaValue)} AND ${visibleWhere(source, user, 't', params)}`,
+          WHERE "t"."id" = ${params.add(viaValue)} AND ${visibleWhere(source, user, 't', params)}${lock}`,
         params.values,
       );
       // An unknown or invisible reference is refused by the reference check that follows, and

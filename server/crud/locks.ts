@@ -27,7 +27,11 @@ export function namesObject(referrer: Referrer, id: number, params: SqlParams): 
   return `(${column} @> ${params.add(JSON.stringify([{ id }]))}::jsonb OR ${column} @> ${params.add(JSON.stringify([id]))}::jsonb)`;
 }
 
-/** Whether any object names `existing` through `referrer`; a same-team list counts in the object's team only. */
+/**
+ * Whether any object names `existing` through `referrer`; a same-team list counts in the object's
+ * team only. Needs no lock of its own: it runs once the object is locked (write.ts), and a write
+ * adding a reference to it share-locks it first (references.ts), so none is in progress.
+ */
 export async function isReferencedBy(tx: Queryable, referrer: Referrer, existing: Row): Promise<boolean> {
   const params = new SqlParams();
   const where = [namesObject(referrer, existing.id as number, params)];

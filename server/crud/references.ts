@@ -56,8 +56,11 @@ export async function checkReferences(
     if (field.sameTeam !== false) conditions.push(visibleWhere(target, user, 't', params));
     const columns = ['"t"."id"', ...matches.map((m) => `"t".${ident(m)}`)];
     if (target.scope === 'team') columns.push(`"t".${ident(TEAM_FIELD)} AS "__team"`);
+    // Share locks: a concurrent change or delete of a target (which locks it first, write.ts)
+    // either ends before this read, which then sees its result, or waits until this write
+    // commits, and then finds this reference among the referrers (locks.ts).
     const { rows } = await tx.query<Row>(
-      `SELECT ${columns.join(', ')} FROM ${ident(target.key)} AS "t" WHERE ${conditions.join(' AND ')}`,
+      `SELECT ${columns.join(', ')} FROM ${ident(target.key)} AS "t" WHERE ${conditions.join(' AND ')} FOR SHARE OF "t"`,
       params.values,
     );
     if (rows.length < ids.length) throw badRequest(ownMessages.referenceNotFound(field.label));

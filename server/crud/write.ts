@@ -37,7 +37,12 @@ export interface Store {
 const sameValue = (a: unknown, b: unknown) =>
   a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
-/** The whole stored object (secrets included: hooks may need them), locked for the write. */
+/**
+ * The whole stored object (secrets included: hooks may need them), locked for the write before
+ * any check: a concurrent write that references it holds a share lock on it (references.ts,
+ * follows.ts), so once this lock is granted every such referrer is committed and seen by the
+ * in-use checks (locks.ts).
+ */
 async function loadForWrite(tx: Queryable, user: SessionUser, category: Category, id: number): Promise<Row> {
   const columns = ['id', ...storedFields(category).map(([name]) => name)];
   const [row] = await selectVisible(tx, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`], true);
