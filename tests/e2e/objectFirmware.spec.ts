@@ -119,3 +119,22 @@ test('the team and type of a firmware that is a target cannot change', async ({ 
   await expect(input(page, 'Type')).toBeDisabled();
   await expect(input(page, 'Team')).toBeDisabled();
 });
+
+test("a firmware's view heads its lists of devices as the spec does: 'Is the target of', 'Is currently on'", async ({ page }) => {
+  const firmware = await createObject(page.request, 'firmware', { name: uniqueName('Listed fw'), team_id: team.id, type_id: type.id, version: '1.0.0' });
+  const aimed = await createObject(page.request, 'device', {
+    name: uniqueName('Aimed'),
+    team_id: team.id,
+    type_id: type.id,
+    target_firmware_id: firmware.id,
+    uid_for_type: uniqueName('uid'),
+  });
+
+  await page.goto(`/firmware_view?id=${firmware.id}`);
+  const regions = page.getByTestId('reverse-lists').getByRole('region');
+  await expect(regions).toHaveCount(3);
+  expect(await regions.evaluateAll((all) => all.map((r) => r.getAttribute('aria-label')))).toEqual([messages.isTargetOf, 'Groups', messages.isCurrentlyOn]);
+  await expect(page.getByRole('region', { name: messages.isTargetOf }).getByRole('link', { name: aimed.name })).toBeVisible();
+  // A device's current firmware is the device's to report, never set by a client: none is on this one.
+  await expect(page.getByRole('region', { name: messages.isCurrentlyOn }).getByText(ownMessages.noObjects)).toBeVisible();
+});
