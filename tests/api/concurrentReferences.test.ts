@@ -75,6 +75,26 @@ describe('concurrent writes keep the reference rules', () => {
     }
   });
 
+  it("devices of a group saved as the console does, group included, while the group's firmware changes: every save succeeds", async () => {
+    const fws = [await firmware(typeA), await firmware(typeA), await firmware(typeA)];
+    const group = (await createOk(c, 'devices_group', { name: 'busy group', team_id: team, type_id: typeA, target_firmware_id: fws[0] })).id;
+    const devices: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const body = { name: `busy device ${i}`, team_id: team, type_id: typeA, uid_for_type: `busy-${i}`, group_id: group };
+      devices.push((await createOk(c, 'device', body)).id as number);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const answers = await Promise.all([
+        c.put(`/api/devices_group/${group}`, { target_firmware_id: fws[(round + 1) % 3] }),
+        ...devices.map((d, i) => c.put(`/api/device/${d}`, { name: `busy device ${i} ${round}`, type_id: typeA, group_id: group })),
+        c.put(`/api/devices_group/${group}`, { target_firmware_id: fws[(round + 2) % 3] }),
+      ]);
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      const target = (await get(`/api/devices_group/${group}`)).target_firmware_id;
+      for (const d of devices) expect((await get(`/api/device/${d}`)).target_firmware_id, `round ${round}, device ${d}`).toBe(target);
+    }
+  });
+
   it('a document deleted while lists add it is either kept or named by no list', async () => {
     const collection = (await createOk(c, 'documents_collection', { name: 'race collection', team_id: team })).id;
     const device = (await createOk(c, 'device', { name: 'race listing device', team_id: team, type_id: typeA, uid_for_type: 'race-list' })).id;
