@@ -204,6 +204,7 @@ export const ownMessages = {
   unstorableText: (field: string) =>
     `The field '${field}' contains a character that cannot be stored (a NUL character or an unpaired surrogate).`,
   jsonTooDeep: (field: string, max: number) => `The field '${field}' is nested more than ${max} levels deep.`,
+  jsonNotFinite: (field: string) => `The field '${field}' contains a number JSON cannot hold (too large, such as 1e400).`,
   jsonSchemaMismatch: (field: string, detail: string) => `The field '${field}' does not match its schema: ${detail}.`,
   duplicateInList: (field: string) => `The field '${field}' names the same object more than once.`,
   valueNotStorable: 'A value of the request cannot be stored or compared.',
@@ -261,6 +262,17 @@ export const ownMessages = {
     `The field '${field}': the value of '${name}' must be of type ${typeName}.`,
   schemaNotObject: 'a JSON Schema is a JSON object',
   notJsonSchema: (field: string, detail: string) => `The field '${field}' is not a valid JSON Schema: ${detail}.`,
+  // What a client's JSON Schema may not hold (src/schemas/clientSchema.ts): the detail of notJsonSchema
+  schemaCostlyKeyword: (keyword: string) =>
+    `the keyword '${keyword}' is not accepted: the time to check a value against it has no bound`,
+  schemaNamingKeyword: (keyword: string) => `the keyword '${keyword}' is not accepted: a schema cannot name parts for other schemas`,
+  schemaDialect: (dialect: string) => `'$schema' may only be ${dialect}`,
+  schemaRefNotLocal: (ref: string) => `'$ref' may only be '#' or '#/definitions/<name>' ('${ref}' is not)`,
+  schemaRefCycle: (ref: string) => `'$ref' '${ref}' leads back to itself without checking a part of the value`,
+  schemaTooLarge: (max: number) => `a schema is at most ${max} bytes of JSON`,
+  definerSchemaRefused: (field: string, definer: string, detail: string) =>
+    `The field '${field}' cannot be checked: the schema of its ${definer.toLowerCase()} is no longer accepted (${detail}); save a schema the ${definer.toLowerCase()} may hold first.`,
+  customFieldEntryKeys: (name: string) => `The custom field '${name}' must have exactly a name, a type and a value.`,
   // Provisioning edit lock (spec sections 2 and 4, src/resources/device/ProvisioningInput.tsx)
   provisioningLockConfirm: 'I understand that a wrong provisioning can make the device unusable.',
   jsonFormLoading: 'Loading the form…',

@@ -4,37 +4,16 @@
  * itself ('schema') or as custom field definitions compiled to one ('customFields', values stored
  * as the spec's list). Keyed by the declaration's `as`, so generic code never names a category.
  */
-import validator from '@rjsf/validator-ajv8';
-import type { RJSFSchema } from '@rjsf/utils';
 import { ownMessages } from '../messages';
+import { clientSchemaErrors, clientSchemaProblem, clientValueProblem } from './clientSchema';
 import { customFieldsSchema, readCustomFields, valuesToObject, type CustomField } from './customFields';
 import type { FieldSpec } from './defineCategory';
-import { jsonSchemaProblem } from './kinds';
 
 export type DefinedByMode = NonNullable<FieldSpec['definedBy']>['as'];
 
 type JsonObject = Record<string, unknown>;
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * A definer's schema as the shared ajv may see it: without a top-level $id, which ajv would
- * register globally (two types declaring the same $id would then share one compiled schema).
- */
-function anonymous(schema: JsonObject): JsonObject {
-  const { $id: _id, ...rest } = schema;
-  return rest;
-}
-
-/** Runs `use` with the schema compiled in the shared ajv, then forgets it: schemas read from data must not pile up. */
-function withSchema<T>(schema: JsonObject, run: (schema: JsonObject) => T): T {
-  const own = anonymous(schema);
-  try {
-    return run(own);
-  } finally {
-    validator.ajv.removeSchema(own);
-  }
-}
 
 /** Schemas judged lately, by their JSON text: the console's form checks its fields on every render. */
 const judged = new Map<string, string | undefined>();
@@ -46,22 +25,10 @@ export function jsonSchemaDefinitionProblem(value: unknown): string | undefined 
   if (!isObject(value)) return ownMessages.schemaNotObject;
   const key = JSON.stringify(value);
   if (judged.has(key)) return judged.get(key);
-  const problem = compileProblem(anonymous(value));
+  const problem = clientSchemaProblem(value);
   if (judged.size >= JUDGED_MAX) judged.delete(judged.keys().next().value as string);
   judged.set(key, problem);
   return problem;
-}
-
-function compileProblem(own: JsonObject): string | undefined {
-  if (!validator.ajv.validateSchema(own)) return validator.ajv.errorsText(validator.ajv.errors, { dataVar: 'schema' });
-  try {
-    validator.ajv.compile(own);
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  } finally {
-    validator.ajv.removeSchema(own);
-  }
 }
 
 /** The `check` of a json field that holds a JSON Schema (both sides, naming the field by its label). */
@@ -93,10 +60,13 @@ export const DEFINED_BY: Record<DefinedByMode, DefinedByRule> = {
   schema: {
     schema: definerSchema,
     toForm: (value) => value,
-    problem(definer, value, label) {
+    problem(definer, value, label, definerLabel) {
       const schema = definerSchema(definer);
       if (!schema || value === null || value === undefined) return undefined;
-      const detail = withSchema(schema, (own) => jsonSchemaProblem(own, value));
+      // A schema saved before the rules tightened is not run: it may be one they refuse for its cost.
+      const refused = jsonSchemaDefinitionProblem(schema);
+      if (refused) return ownMessages.definerSchemaRefused(label, definerLabel, refused);
+      const detail = clientValueProblem(schema, value);
       return detail ? ownMessages.jsonSchemaMismatch(label, detail) : undefined;
     },
   },
@@ -118,8 +88,7 @@ export const DEFINED_BY: Record<DefinedByMode, DefinedByRule> = {
         }
       }
       const schema = customFieldsSchema(definitions) as unknown as JsonObject;
-      const errors = withSchema(schema, (own) => validator.rawValidation(own as RJSFSchema, valuesToObject(value)).errors);
-      const first = errors?.[0];
+      const first = clientSchemaErrors(schema, valuesToObject(value))[0];
       if (!first) return undefined;
       const name = first.instancePath.slice(1).replace(/~1/g, '/').replace(/~0/g, '~');
       const type = defined.get(name)?.type;

@@ -36,9 +36,13 @@ export const DEFAULT_URL_SCHEMES = ['http', 'https'] as const;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
-/** What is wrong with a JSON value PostgreSQL must store: 'depth', 'text' (a key or string), or undefined. */
-export function jsonProblem(value: unknown, depth = 0): 'depth' | 'text' | undefined {
+/**
+ * What is wrong with a JSON value PostgreSQL must store: 'depth', 'text' (a key or string),
+ * 'number' (1e400 parses to Infinity, which JSON.stringify would store as null), or undefined.
+ */
+export function jsonProblem(value: unknown, depth = 0): 'depth' | 'text' | 'number' | undefined {
   if (typeof value === 'string') return isStorableText(value) ? undefined : 'text';
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'number';
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= MAX_JSON_DEPTH) return 'depth';
   for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
@@ -269,6 +273,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
         const problem = jsonProblem(value);
         if (problem === 'depth') ctx.addIssue({ code: 'custom', message: ownMessages.jsonTooDeep(label, MAX_JSON_DEPTH) });
         else if (problem === 'text') ctx.addIssue({ code: 'custom', message: ownMessages.unstorableText(label) });
+        else if (problem === 'number') ctx.addIssue({ code: 'custom', message: ownMessages.jsonNotFinite(label) });
         else if (field.schema) {
           const detail = jsonSchemaProblem(field.schema, value);
           if (detail) ctx.addIssue({ code: 'custom', message: ownMessages.jsonSchemaMismatch(label, detail) });

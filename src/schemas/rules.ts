@@ -4,6 +4,16 @@
  */
 import semverValid from 'semver/functions/valid.js';
 import { messages, ownMessages } from '../messages';
+import { isCustomFieldType } from './customFields';
+
+const ENTRY_KEYS = ['name', 'type', 'value'];
+
+/** A custom field's value by its type: 0 string, 1 boolean, 2 a whole number (Infinity is not). */
+const VALUE_FITS = [
+  (v: unknown) => typeof v === 'string',
+  (v: unknown) => typeof v === 'boolean',
+  (v: unknown) => Number.isSafeInteger(v),
+] as const;
 
 /** Letters (any script), digits, space, underscore, dot, hyphen. */
 export const NAME_PATTERN = /^[\p{L}\p{N} _.-]+$/u;
@@ -42,16 +52,27 @@ export function checkJsonText(value: unknown): string | undefined {
   }
 }
 
-/** Custom field definitions and values: a list of { name, type 0|1|2, value }. */
-export function checkCustomFields(value: unknown): string | undefined {
+/**
+ * Custom field definitions and values: a list of entries of exactly { name, type 0|1|2, value },
+ * the value of the entry's type (a whole number for 2), each name once.
+ */
+export function checkCustomFields(value: unknown, label: string): string | undefined {
   if (value === null) return undefined;
   if (!Array.isArray(value)) return ownMessages.customFieldsShape;
-  for (const item of value) {
-    if (typeof item !== 'object' || item === null || typeof (item as { name?: unknown }).name !== 'string') {
-      return ownMessages.customFieldsShape;
+  const names = new Set<string>();
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return ownMessages.customFieldsShape;
+    const entry = item as { name?: unknown; type?: unknown; value?: unknown };
+    if (typeof entry.name !== 'string') return ownMessages.customFieldsShape;
+    const keys = Object.keys(entry);
+    if (keys.length !== ENTRY_KEYS.length || !ENTRY_KEYS.every((k) => keys.includes(k))) return ownMessages.customFieldEntryKeys(entry.name);
+    if (!isCustomFieldType(entry.type)) return ownMessages.customFieldType;
+    if (!VALUE_FITS[entry.type](entry.value)) {
+      return ownMessages.customFieldWrongType(label, entry.name, ownMessages.customFieldTypeNames[entry.type]);
     }
-    const type = (item as { type?: unknown }).type;
-    if (type !== undefined && type !== 0 && type !== 1 && type !== 2) return ownMessages.customFieldType;
+    // Unnamed definitions define nothing (the console drops them on save): only names must differ.
+    if (entry.name.trim() !== '' && names.has(entry.name)) return ownMessages.customFieldDuplicate(entry.name);
+    names.add(entry.name);
   }
   return undefined;
 }

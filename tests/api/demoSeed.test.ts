@@ -62,7 +62,7 @@ describe('seedDemo', () => {
       'SELECT custom_fields_devices, documents_collection_id FROM "type"',
     );
     for (const ty of types.rows) {
-      expect(checkCustomFields(ty.custom_fields_devices)).toBeUndefined();
+      expect(checkCustomFields(ty.custom_fields_devices, 'Custom fields of devices')).toBeUndefined();
       expect((ty.custom_fields_devices as unknown[]).length).toBeGreaterThan(0);
     }
     expect(types.rows.filter((ty) => ty.documents_collection_id !== null)).toHaveLength(3);

@@ -10,12 +10,14 @@ import { createOk } from './crudFixtures';
 
 let t: TestApp;
 let c: Client;
+let cookie: string;
 let team: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   const a = await adminWithTeam(t, 'typecf');
   c = a.client;
+  cookie = a.cookie;
   team = a.teamId;
 });
 afterAll(() => t.close());
@@ -86,6 +88,18 @@ describe('PUT /api/type/{id} with custom_fields_devices', () => {
   });
 });
 
+describe('custom field definitions', () => {
+  it('a name is defined once', async () => {
+    const res = await c.post('/api/type', {
+      name: 'cf twice',
+      team_id: team,
+      custom_fields_devices: [{ name: 'floor', type: 2, value: 0 }, { name: 'floor', type: 0, value: '' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Description).toBe("The custom field name 'floor' is used more than once.");
+  });
+});
+
 describe('device custom field values against the type definitions', () => {
   const device = (tag: string, typeId: unknown, values: unknown) =>
     c.post('/api/device', { name: `cfv ${tag}`, team_id: team, type_id: typeId, uid_for_type: `cfv-${tag}`, custom_fields_from_type: values });
@@ -105,6 +119,25 @@ describe('device custom field values against the type definitions', () => {
     const put = await c.put(`/api/device/${devices[0].id}`, { custom_fields_from_type: [{ name: 'outdoor', type: 0, value: 'yes' }] });
     expect(put.statusCode).toBe(400);
     expect(put.json().Description).toBe("The field 'Custom fields': the value of 'outdoor' must be of type Boolean.");
+    expect(await deviceFields(devices[0].id)).toHaveLength(3);
+  });
+
+  it('each value is exactly { name, type, value }: extra keys, a missing type and a non-finite integer are refused', async () => {
+    const { devices } = await typeWithDevices('s');
+    const put = (values: unknown) => c.put(`/api/device/${devices[0].id}`, { custom_fields_from_type: values });
+    const extra = await put([{ name: 'floor', type: 2, value: 3, secret: 'x' }]);
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().Description).toBe("The custom field 'floor' must have exactly a name, a type and a value.");
+    const untyped = await put([{ name: 'floor', value: 3 }]);
+    expect(untyped.json().Description).toBe("The custom field 'floor' must have exactly a name, a type and a value.");
+    const infinite = await t.app.inject({
+      method: 'PUT',
+      url: `/api/device/${devices[0].id}`,
+      headers: { 'x-requested-with': 'pucs', 'content-type': 'application/json', cookie },
+      payload: '{"custom_fields_from_type":[{"name":"floor","type":2,"value":1e400}]}',
+    });
+    expect(infinite.statusCode).toBe(400);
+    expect(infinite.json().Description).toBe("The field 'Custom fields' contains a number JSON cannot hold (too large, such as 1e400).");
     expect(await deviceFields(devices[0].id)).toHaveLength(3);
   });
 

@@ -68,8 +68,8 @@ describe('validation rules (spec section 5)', () => {
     expect(checkUid('SN-1')).toBeUndefined();
     expect(checkJsonText('{"a":1}')).toBeUndefined();
     expect(checkJsonText('{a:1}')).toBe(messages.configNotJson);
-    expect(checkCustomFields([{ name: 'color', type: 0, value: 'red' }])).toBeUndefined();
-    expect(checkCustomFields([{ name: 'x', type: 7 }])).toBeDefined();
-    expect(checkCustomFields('nope')).toBeDefined();
+    expect(checkCustomFields([{ name: 'color', type: 0, value: 'red' }], 'Custom fields')).toBeUndefined();
+    expect(checkCustomFields([{ name: 'x', type: 7 }], 'Custom fields')).toBeDefined();
+    expect(checkCustomFields('nope', 'Custom fields')).toBeDefined();
   });
 });
