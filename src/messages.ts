@@ -284,6 +284,12 @@ export const ownMessages = {
   reverseListOf: (plural: string, fieldLabel: string) => `${plural} (${fieldLabel})`,
   deletingProgress: (n: number, total: number) => `Deleting ${n} of ${total}…`,
 
+  // A list of references (src/resources/inputs/RefListFieldInput.tsx)
+  addToList: 'Add',
+  removeFromList: (name: string) => `Remove ${name}`,
+  moveUpInList: (name: string) => `Move ${name} up`,
+  moveDownInList: (name: string) => `Move ${name} down`,
+
   // Devices-in-group block (src/resources/devices_group/)
   selectAllDevices: 'Select or deselect all devices',
   noDevicesInGroup: 'No devices in this group.',

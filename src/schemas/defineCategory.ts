@@ -37,6 +37,7 @@ export type InputKind =
   | 'customFields'
   | 'icon'
   | 'password'
+  | 'refList' // an ordered list of references
   | 'none';
 
 export interface FieldSpec {

@@ -69,7 +69,7 @@ export const device = defineCategory({
     to_be_claimed: { kind: 'boolean', label: 'Waiting to be claimed', system: true, default: false },
     claim_code: { kind: 'text', label: 'Claim code', system: true, secret: true },
     documents_collection_id: documentsCollectionField,
-    basic_docs_list: { kind: 'refList', ref: 'basic_document', label: 'Documents', default: [] },
+    basic_docs_list: { kind: 'refList', ref: 'basic_document', label: 'Documents', default: [], input: 'none' },
     notes: notesField,
     // Spec section 2: a device shows its type's icon.
     icon: { ...iconField, follows: { via: 'type_id', always: true } },

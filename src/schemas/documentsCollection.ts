@@ -13,7 +13,7 @@ export const documentsCollection = defineCategory({
   fields: {
     name: nameField(),
     team_id: teamField,
-    basic_docs_list: { kind: 'refList', ref: 'basic_document', label: 'Documents', default: [] },
+    basic_docs_list: { kind: 'refList', ref: 'basic_document', label: 'Documents', default: [], input: 'none' },
     notes: notesField,
     author_id: authorField,
   },

@@ -259,7 +259,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
         .array(z.union([id(typeError), z.strictObject({ id: id(typeError) }, { error: typeError })], { error: typeError }), { error: typeError })
         .max(MAX_REF_LIST, { error: typeError })
         .refine((list) => new Set(list.map(refListEntryId)).size === list.length, { error: ownMessages.duplicateInList(label) }),
-    input: 'none',
+    input: 'refList',
     sortable: false,
     csv: (value) => (refListIds(value) ?? []).join(' '),
   },

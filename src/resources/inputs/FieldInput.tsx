@@ -8,6 +8,7 @@ import type { GenericInputProps } from './inputProps';
 import { inputKind } from './inputKind';
 import { JsonFieldInput } from './JsonFieldInput';
 import { NumberFieldInput } from './NumberFieldInput';
+import { RefListFieldInput } from './RefListFieldInput';
 import { SelectFieldInput } from './SelectFieldInput';
 import { SwitchFieldInput } from './SwitchFieldInput';
 import { TextAreaInput } from './TextAreaInput';
@@ -30,6 +31,7 @@ const INPUTS: Record<InputKind, ComponentType<GenericInputProps> | undefined> = 
   customFields: CustomFieldsInput,
   icon: IconFieldInput,
   password: PasswordInput,
+  refList: RefListFieldInput,
   none: undefined,
 };
 

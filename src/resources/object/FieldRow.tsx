@@ -50,7 +50,7 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, locked
     );
   }
 
-  const deps = inputKind(field) === 'select' ? pickerDependencies(category, name, getCategory) : [];
+  const deps = inputKind(field) === 'select' || inputKind(field) === 'refList' ? pickerDependencies(category, name, getCategory) : [];
   const waitingFor = readOnly ? undefined : missingDependency(category, deps, values);
   const following = field.follows !== undefined && (field.follows.always === true || !isEmptyValue(values[field.follows.via]));
   const hint = waitingFor ?? (following && !readOnly ? field.follows?.message : undefined);

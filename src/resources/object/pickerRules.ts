@@ -12,7 +12,7 @@ export { TEAM_FIELD };
 /** The form fields a ref picker depends on, the team first. */
 export function pickerDependencies(category: Category, name: string, refCategory: (key: string) => Category | undefined): string[] {
   const field = category.fields[name];
-  if (!field || field.kind !== 'ref' || !field.ref) return [];
+  if (!field || (field.kind !== 'ref' && field.kind !== 'refList') || !field.ref) return [];
   const target = refCategory(field.ref);
   const deps: string[] = [];
   if (target && isSameTeamRef(category, name, field, target) && category.fields[TEAM_FIELD]) deps.push(TEAM_FIELD);
