@@ -115,7 +115,9 @@ describe("a maintenance visit's documents", () => {
     expect(addPicker().disabled).toBe(true);
     expect(documentsList().textContent).toContain(mustGetCategory('maintenance_visit').fields.team_id.requiredFirst);
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Team' }), { target: { value: '1' } });
+    const team = screen.getByRole('combobox', { name: 'Team' });
+    await waitFor(() => expect(within(team).getAllByRole('option').map((o) => o.textContent)).toContain('Blue'));
+    fireEvent.change(team, { target: { value: '1' } });
     await waitFor(() => expect(addPicker().disabled).toBe(false));
     await waitFor(() => expect(offered()).toEqual([checklist, manual, wiring]));
 
@@ -143,6 +145,19 @@ describe("a maintenance visit's documents", () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url.pathname).toBe('/api/maintenance_visit');
     expect(post.body).toMatchObject({ name: 'Spring check', team_id: 1, site_id: 5, documents: [{ id: 23 }, { id: 22 }] });
+  });
+
+  it("drop the documents of the former team when the team changes, as a Dropdown clears a choice outside its filters", async () => {
+    renderScreen('maintenance_visit', 'new');
+    const team = await screen.findByRole('combobox', { name: 'Team' });
+    await waitFor(() => expect(within(team).getAllByRole('option').map((o) => o.textContent)).toContain('Red'));
+    fireEvent.change(team, { target: { value: '1' } });
+    await waitFor(() => expect(offered()).toEqual([checklist, manual, wiring]));
+    fireEvent.change(addPicker(), { target: { value: '21' } });
+    expect(chosen()).toEqual([manual]);
+    fireEvent.change(team, { target: { value: '2' } });
+    await waitFor(() => expect(documentsList().textContent).toContain(ownMessages.noObjects));
+    expect(offered()).toEqual([messages.documentOption('Red notes', 'text')]);
   });
 
   it('view: the names in the stored order, each a link to its document, nothing to change', async () => {

@@ -2,7 +2,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, FormHelperText, FormLabel, IconButton, Link, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { ownMessages } from '../../messages';
 import { mustGetCategory, type Category } from '../../schemas';
 import { refListIds } from '../../schemas/kinds';
 import { objectHref, objectRoutes } from '../consoleRoutes';
-import { optionLabel, pickerOf, visibleOptions, type OptionRow, type PickerFilters } from '../dropdown/picker';
+import { fallsOutside, filtersKey, optionLabel, pickerOf, visibleOptions, type OptionRow, type PickerFilters } from '../dropdown/picker';
 import { usePickerOptions } from '../dropdown/usePickerOptions';
 import type { GenericInputProps } from './inputProps';
 
@@ -25,7 +25,7 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
   const category = mustGetCategory(field.ref);
   const { field: input } = useInput({ source: name });
   const filters = useFormFilters(category);
-  const { rows } = usePickerOptions(category);
+  const { rows, isPending } = usePickerOptions(category);
   const ids = useMemo(() => refListIds(input.value) ?? [], [input.value]);
   const labelId = useId();
 
@@ -39,6 +39,19 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
     [next[from], next[to]] = [next[to], next[from]];
     write(next);
   };
+  // As the Dropdown clears a choice outside its changed filters: another team drops the old team's objects.
+  const key = filtersKey(category, filters);
+  const lastKey = useRef(key);
+  const latest = useRef({ ids, filters, write });
+  latest.current = { ids, filters, write };
+  useEffect(() => {
+    if (key === lastKey.current || isPending) return;
+    lastKey.current = key;
+    const current = latest.current;
+    const kept = current.ids.filter((id) => !fallsOutside(category, rows, id, current.filters));
+    if (kept.length !== current.ids.length) current.write(kept);
+  }, [category, key, isPending, rows]);
+
   const offered = visibleOptions(category, rows, filters).filter((o) => !ids.includes(o.id));
   const routes = objectRoutes(category);
   const off = disabled || readOnly;
