@@ -270,6 +270,8 @@ export const ownMessages = {
   schemaRefNotLocal: (ref: string) => `'$ref' may only be '#' or '#/definitions/<name>' ('${ref}' is not)`,
   schemaRefCycle: (ref: string) => `'$ref' '${ref}' leads back to itself without checking a part of the value`,
   schemaTooLarge: (max: number) => `a schema is at most ${max} bytes of JSON`,
+  schemaTooCostly: (max: number) =>
+    `the schema applies more than ${max} subschemas to one part of a value (each '$ref' counting as what it names)`,
   definerSchemaRefused: (field: string, definer: string, detail: string) =>
     `The field '${field}' cannot be checked: the schema of its ${definer.toLowerCase()} is no longer accepted (${detail}); save a schema the ${definer.toLowerCase()} may hold first.`,
   customFieldEntryKeys: (name: string) => `The custom field '${name}' must have exactly a name, a type and a value.`,

@@ -23,6 +23,34 @@ describe("the provisioning schema field's check (the console's form runs it)", (
   });
 });
 
+describe('what a schema applies to one part of a value', () => {
+  const definitions = (levels: number, def: (below: { $ref: string }) => object) => {
+    const defs: Record<string, unknown> = { a0: { type: 'integer' } };
+    for (let i = 1; i <= levels; i++) defs[`a${i}`] = def({ $ref: `#/definitions/a${i - 1}` });
+    return { definitions: defs, $ref: `#/definitions/a${levels}` };
+  };
+  const tooCostly = "the schema applies more than 5000 subschemas to one part of a value (each '$ref' counting as what it names)";
+
+  it('refuses definitions that each apply the one below twice (2^30 at 30 levels), at once or level by level', () => {
+    expect(clientSchemaProblem(definitions(30, (below) => ({ allOf: [below, below] })))).toBe(tooCostly);
+    expect(clientSchemaProblem(definitions(30, (below) => ({ items: { allOf: [below, below] } })))).toBe(tooCostly);
+    const doubling = { items: { allOf: [{ $ref: '#' }, { $ref: '#' }] } };
+    expect(clientSchemaProblem(doubling)).toBe(tooCostly);
+  });
+
+  it('accepts a definition used twice, a few levels of them, and a recursive tree', () => {
+    expect(clientSchemaProblem(definitions(8, (below) => ({ allOf: [below, below] })))).toBeUndefined();
+    const tree = { type: 'object', properties: { child: { $ref: '#' }, children: { type: 'array', items: { $ref: '#' } } } };
+    expect(clientSchemaProblem(tree)).toBeUndefined();
+  });
+
+  it('refuses a $ref that applies itself to the same value, however deep in the schema', () => {
+    expect(clientSchemaProblem({ items: { $ref: '#/definitions/a' }, definitions: { a: { not: { $ref: '#/definitions/a' } } } })).toBe(
+      "'$ref' '#/definitions/a' leads back to itself without checking a part of the value",
+    );
+  });
+});
+
 describe('compiled validators', () => {
   it('are kept by schema content: checking many values compiles once', () => {
     const compile = vi.spyOn(Ajv.prototype, 'compile');
