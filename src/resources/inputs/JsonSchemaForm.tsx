@@ -1,5 +1,5 @@
 /**
- * A JSON Schema rendered as a form by @rjsf (its MUI theme), validated live by
+ * A JSON Schema rendered as a form by @rjsf/core with the MUI theme of @rjsf/mui, validated live by
  * @rjsf/validator-ajv8, the ajv the server checks with. It sits inside the object form, so it
  * renders no <form> and no submit button of its own. Loaded lazily (LazyJsonSchemaForm): only
  * screens that show one pay for @rjsf and ajv. @rjsf also reports the defaults it derives by
@@ -7,9 +7,12 @@
  * passed on, so a form nobody touched changes nothing (a new device keeps a null provisioning).
  */
 import { useRef } from 'react';
-import Form from '@rjsf/mui';
+import { withTheme } from '@rjsf/core';
+import { Theme } from '@rjsf/mui';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+
+const Form = withTheme(Theme);
 
 export interface JsonSchemaFormProps {
   schema: Readonly<Record<string, unknown>>;
