@@ -13,11 +13,10 @@ import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 import type { SessionUser } from '../auth/sessionUser';
 import { visibleWhere } from './access';
+import { sameJson } from '../../src/schemas/sameJson';
 import { ident, SqlParams } from './sql';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
-
-const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Sets the followed fields of a create (no `existing`) or update body, in place. A follower is
@@ -45,7 +44,7 @@ export async function deriveFollowers(
       // write's propagation below sees this follower. A source kept needs none: its propagation
       // reaches a stored follower anyway, waiting for the follower's row lock, and a lock taken
       // here would deadlock against it.
-      const lock = existing && sameValue(viaValue, existing[via]) ? '' : ' FOR SHARE OF "t"';
+      const lock = existing && sameJson(viaValue, existing[via]) ? '' : ' FOR SHARE OF "t"';
       const { rows } = await tx.query<Row>(
         `SELECT "t".${ident(name)} AS "v" FROM ${ident(source.key)} AS "t"
           WHERE "t"."id" = ${params.add(viaValue)} AND ${visibleWhere(source, user, 't', params)}${lock}`,
@@ -60,7 +59,7 @@ export async function deriveFollowers(
     } else {
       continue;
     }
-    if (name in input && !sameValue(input[name], value)) throw badRequest(message ?? ownMessages.readOnlyField(name));
+    if (name in input && !sameJson(input[name], value)) throw badRequest(message ?? ownMessages.readOnlyField(name));
     input[name] = value;
   }
 }
@@ -70,7 +69,7 @@ export async function propagateToFollowers(tx: Queryable, registry: ServerRegist
   for (const follower of registry.categories) {
     for (const [name, field] of Object.entries(follower.fields)) {
       if (!field.follows || follower.fields[field.follows.via]?.ref !== category.key) continue;
-      if (sameValue(existing[name], updated[name])) continue;
+      if (sameJson(existing[name], updated[name])) continue;
       const json = sqlType(field) === 'jsonb';
       await tx.query(
         `UPDATE ${ident(follower.key)} SET ${ident(name)} = $1${json ? '::jsonb' : ''} WHERE ${ident(field.follows.via)} = $2`,

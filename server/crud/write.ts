@@ -24,6 +24,7 @@ import { setServerFields } from './serverFields';
 import { selectVisible } from './read';
 import { publicColumns } from './projection';
 import { toJson } from './serialize';
+import { sameJson } from '../../src/schemas/sameJson';
 import { ident } from './sql';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
@@ -33,9 +34,6 @@ export interface Store {
   db: Database;
   registry: ServerRegistry;
 }
-
-const sameValue = (a: unknown, b: unknown) =>
-  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
 /**
  * The whole stored object (secrets included: hooks may need them), locked for the write before
@@ -85,7 +83,7 @@ export async function updateObject({ db, registry }: Store, user: SessionUser, c
       const teamChanged = teamOf(category, after) !== teamOf(category, existing);
       // Moving an object to another team needs admin rights there too.
       if (teamChanged) assertPermitted(category.permissions.update, category, user, after);
-      const changed = Object.keys(input).filter((k) => !sameValue(input[k], existing[k]));
+      const changed = Object.keys(input).filter((k) => !sameJson(input[k], existing[k]));
       // Locks first: "in use" explains a refused move better than the references it would break.
       await checkLocks(tx, registry, category, existing, input);
       await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
