@@ -197,6 +197,29 @@ export interface Count {
   via: string;
 }
 
+/**
+ * The object holds one uploaded file (spec section 7: POST /api/upload/{cat}/{id} with this multipart
+ * field, GET /api/download/{cat}/{id}). The upload sets the four named fields in one transaction.
+ */
+export interface FileSpec {
+  /** The multipart field of the upload ('firmware'). */
+  part: string;
+  /** The file's base name, as uploaded (never a path). */
+  filename: string;
+  /** The size in bytes. */
+  size: string;
+  /** The date of the upload. */
+  date: string;
+  /** The SHA3-256 of the bytes, lower-case hex. */
+  hash: string;
+  /** The client sends the hash with the create or update before uploading; an upload of other bytes is refused (400). */
+  hashFirst: boolean;
+  /** Once uploaded the file never changes: a second upload answers 409 and keeps the first. */
+  immutable: boolean;
+  /** The form's message when it is submitted without a file. */
+  required?: string;
+}
+
 export interface CategoryDef {
   /** API path segment of spec section 7 (device, devices_group, ...); also the table name. */
   key: string;
@@ -218,6 +241,7 @@ export interface CategoryDef {
   lists?: Record<string, ReverseList>;
   lookups?: Record<string, Lookup>;
   counts?: Record<string, Count>;
+  file?: FileSpec;
   /** Console: where the category lives. Absent for categories without screens (role, user, config). */
   console?: {
     /** Table or list route, e.g. '/devices'. */

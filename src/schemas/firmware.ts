@@ -46,6 +46,16 @@ export const firmware = defineCategory({
     date: dateField,
   },
   summary: ['name', 'version', 'id'],
+  file: {
+    part: 'firmware',
+    filename: 'filename',
+    size: 'size',
+    date: 'date',
+    hash: 'firmware_hash',
+    hashFirst: true,
+    immutable: true,
+    required: messages.uploadRequired,
+  },
   unique: [
     {
       name: 'firmware_name_version_per_team_key',
