@@ -363,4 +363,9 @@ export const ownMessages = {
   chunkTimedOut: (seconds: number) => `This part of the console did not load within ${seconds} s. Check the connection, then retry.`,
   chunkLoadFailed: 'This part of the console could not be loaded. Check the connection, then retry.',
   retry: 'Retry',
+
+  // SHA3-256 of a chosen file (src/resources/firmware/hashFile.ts)
+  hashCancelled: 'Computing the file\'s SHA3-256 was cancelled.',
+  hashFileUnreadable: (reason: string) => `The file could not be read to compute its SHA3-256 (${reason}). Choose it again.`,
+  hashWorkerFailed: 'The SHA3-256 of the file could not be computed: the hashing script did not start. Reload the page and try again.',
 } as const;

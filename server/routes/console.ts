@@ -56,7 +56,9 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
         defaultSrc: ["'self'"],
         // ajv (@rjsf/validator-ajv8) compiles each JSON Schema to a function with new Function: the
         // custom field and provisioning forms validate schemas known only at run time (a type's).
-        scriptSrc: ["'self'", "'unsafe-eval'"],
+        // hash-wasm compiles WebAssembly to hash a firmware file (src/resources/firmware/sha3.ts); workers
+        // fall back to script-src, so the hashing worker is allowed from 'self'.
+        scriptSrc: ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
         // MUI / emotion inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Icons are data: URLs; QR codes and labels may be rendered to blob: URLs.
