@@ -176,13 +176,14 @@ export function parseListQuery(category: Category, query: Query): ListQuery {
 
 /**
  * The plain filters of spec section 7 (`?type_id=3&group_id=`) as conditions, for the CSV
- * export: an empty value or 0 (the Dropdown's 'All types' / 'All groups') means no filter.
+ * export: an empty value or 0 (the Dropdown's 'All types' / 'All groups') means no filter. Any
+ * reference the list dialect filters by is accepted too (`?target_firmware_id=` of a firmware's tables).
  */
 export function plainFilterConditions(category: Category, query: Query): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
     const field = fieldOf(category, name);
-    if (!field?.filter || raw === undefined) continue;
+    if (!field || filterKind(category, name) === undefined || raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(',') : raw;
     if (value === '' || value === '0') continue;
     const id = idFromText(value);

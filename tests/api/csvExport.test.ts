@@ -188,6 +188,15 @@ describe('CSV export', () => {
     expect((await exportOf(c, '?type_id=0&group_id=')).rows).toHaveLength(TRICKY.length + 2501);
   });
 
+  it("honours a plain reference filter (a firmware's tables: ?target_firmware_id=, ?current_firmware_id=)", async () => {
+    const firmware = (await createOk(c, 'firmware', { name: 'F', team_id: team, type_id: typeA, version: '1.0.0' })).id as number;
+    await t.db.query(`UPDATE "device" SET "target_firmware_id" = $1 WHERE "name" = 'tricky 4'`, [firmware]);
+    await t.db.query(`UPDATE "device" SET "current_firmware_id" = $1 WHERE "name" = 'tricky 5'`, [firmware]);
+    expect((await exportOf(c, `?target_firmware_id=${firmware}`)).rows.map((r) => r[1])).toEqual(['tricky 4']);
+    expect((await exportOf(c, `?current_firmware_id=${firmware}`)).rows.map((r) => r[1])).toEqual(['tricky 5']);
+    await t.db.query(`UPDATE "device" SET "target_firmware_id" = NULL, "current_firmware_id" = NULL WHERE "name" IN ('tricky 4', 'tricky 5')`);
+  });
+
   it('honours the list dialect filter and sort', async () => {
     const q = await exportOf(c, `?filter=${encodeURIComponent('{"q":"TRICKY"}')}&sort=${encodeURIComponent('["name","DESC"]')}`);
     expect(q.rows.map((r) => r[1])).toEqual(TRICKY.map((_, i) => `tricky ${i}`).reverse());
