@@ -1,3 +1,5 @@
+import { ownMessages } from './messages';
+
 /** Dates in en-GB format (spec section 1): 22/11/2025, 14:05:09. */
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 // A calendar date ('2024-02-29') reads as midnight UTC: shown in UTC, it keeps its day in every time zone.
@@ -9,4 +11,21 @@ export function formatDate(value: string | number | Date | null | undefined, opt
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   return (options.time === false ? dateOnly : dateTime).format(date);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long ago an instant was, in the largest whole unit ('5 minutes ago', '3 hours ago',
+ * '2 days ago'), rounded down so that it never says more than has passed. An instant a little
+ * ahead of this clock (the server's and the browser's clocks differ) reads as just now.
+ */
+export function relativeTime(value: string | Date, now: number = Date.now()): string {
+  const elapsed = Math.max(0, now - (value instanceof Date ? value : new Date(value)).getTime());
+  if (elapsed < MINUTE) return ownMessages.lessThanAMinuteAgo;
+  if (elapsed < HOUR) return ownMessages.minutesAgo(Math.floor(elapsed / MINUTE));
+  if (elapsed < DAY) return ownMessages.hoursAgo(Math.floor(elapsed / HOUR));
+  return ownMessages.daysAgo(Math.floor(elapsed / DAY));
 }
