@@ -3,7 +3,7 @@
  * override.tsx exporting `override` changes what the generic screens do for that category only.
  * Found with import.meta.glob so that generic code never names a category.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { Category, FieldSpec } from '../schemas';
 import type { ConsoleRoute, ObjectMode } from './consoleRoutes';
@@ -17,6 +17,8 @@ export interface ResourceOverride {
   icon?: ComponentType;
   /** Replaces the generic table/list page on the category's list route. */
   ListPage?: ComponentType<PageProps>;
+  /** Columns of the category's table that the user shows or hides (hidden until shown), after the schema's. */
+  optionalColumns?: readonly OptionalColumn[];
   /** Replaces the generic object screen on the category's add, view and edit routes. */
   ObjectPage?: ComponentType<PageProps>;
   /** Blocks shown under the object form (the devices of a group, ...). */
@@ -25,7 +27,10 @@ export interface ResourceOverride {
   ownLists?: readonly string[];
   /** Replaces the object screen's Delete button (the type's cascade delete). */
   DeleteButton?: ComponentType<DeleteButtonProps>;
-  /** Replaces the generic input of one field, by field name, inside the object form. */
+  /**
+   * Replaces the generic input of one field, by field name, inside the object form. A system
+   * field given an input here is shown too, read-only, once the object exists (what a device reports).
+   */
   fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
 }
 
@@ -66,6 +71,16 @@ export interface FieldInputProps {
 }
 
 const modules = import.meta.glob<{ override: ResourceOverride }>('./*/override.tsx', { eager: true });
+
+/** A column of the table computed from the row (a device's firmware status), not a field's value. */
+export interface OptionalColumn {
+  /** The column's key: what the table remembers about it being shown. */
+  key: string;
+  label: string;
+  /** The fields the table must read for it (added to the call's ?fields=). */
+  reads: readonly string[];
+  render: (record: RaRecord) => ReactNode;
+}
 
 /** './device/override.tsx' -> 'device'. */
 export const overrides: Readonly<Record<string, ResourceOverride>> = Object.fromEntries(

@@ -1,5 +1,28 @@
 import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
+import type { RaRecord } from 'react-admin';
+import { ownMessages } from '../../messages';
 import type { ResourceOverride } from '../overrides';
+import { CurrentFirmwareInput } from './CurrentFirmwareInput';
+import { FirmwareHistoryInput } from './FirmwareHistoryInput';
+import { FirmwareStatusIcon } from './FirmwareStatusIcon';
+import { LastSeenInput } from './LastSeenInput';
 import { ProvisioningInput } from './ProvisioningInput';
 
-export const override: ResourceOverride = { icon: DevicesOtherIcon, fieldInputs: { provisioning: ProvisioningInput } };
+export const override: ResourceOverride = {
+  icon: DevicesOtherIcon,
+  fieldInputs: {
+    provisioning: ProvisioningInput,
+    // What the device reports (system fields), shown read-only on an existing device.
+    current_firmware_id: CurrentFirmwareInput,
+    last_seen: LastSeenInput,
+    firmware_history: FirmwareHistoryInput,
+  },
+  optionalColumns: [
+    {
+      key: 'firmware_status',
+      label: ownMessages.firmwareStatus,
+      reads: ['current_firmware_id', 'target_firmware_id'],
+      render: (record: RaRecord) => <FirmwareStatusIcon currentId={record.current_firmware_id} targetId={record.target_firmware_id} />,
+    },
+  ],
+};

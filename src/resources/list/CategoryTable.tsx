@@ -8,10 +8,22 @@
  */
 import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Datagrid, DatagridClasses, LinkBase, List, ListClasses, type Identifier } from 'react-admin';
+import {
+  Datagrid,
+  DatagridClasses,
+  DatagridConfigurable,
+  FunctionField,
+  LinkBase,
+  List,
+  ListClasses,
+  SelectColumnsButton,
+  type Identifier,
+} from 'react-admin';
 import type { Category } from '../../schemas';
 import { ownMessages } from '../../messages';
+import { listFields } from '../../dataProvider/listQuery';
 import { objectHref, objectRoutes } from '../consoleRoutes';
+import { overrideFor, type OptionalColumn } from '../overrides';
 import { displayField } from '../displayField';
 import { pageHeading } from '../pageTitle';
 import { CsvExportButton } from './CsvExportButton';
@@ -43,8 +55,19 @@ export interface CategoryTableProps {
   syncWithLocation?: boolean;
 }
 
+/**
+ * The fields a page reads: the schema's list columns, plus what the override's optional columns
+ * need (undefined: the data provider's default, the list columns).
+ */
+const readFields = (category: Category, optional: readonly OptionalColumn[]) =>
+  optional.length === 0 ? undefined : [...new Set([...listFields(category), ...optional.flatMap((c) => c.reads)])];
+
 export const CategoryTable = ({ category, showHeading = false, showAdd = true, syncWithLocation = true }: CategoryTableProps) => {
   const routes = objectRoutes(category);
+  const optional = overrideFor(category.key).optionalColumns ?? [];
+  // The optional columns start hidden; react-admin's column chooser shows them (and hides any other).
+  const Grid = optional.length > 0 ? DatagridConfigurable : Datagrid;
+  const gridProps = optional.length > 0 ? { omit: optional.map((c) => c.key) } : {};
   return (
     <Box>
       {showHeading && (
@@ -62,7 +85,7 @@ export const CategoryTable = ({ category, showHeading = false, showAdd = true, s
         title={false}
         actions={false}
         empty={false}
-        queryOptions={{ onError: reportedElsewhere }}
+        queryOptions={{ onError: reportedElsewhere, meta: { fields: readFields(category, optional) } }}
         sx={scrollWide}
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -73,17 +96,22 @@ export const CategoryTable = ({ category, showHeading = false, showAdd = true, s
             </Button>
           )}
           <CsvExportButton category={category} />
+          {optional.length > 0 && category.console?.listKind !== 'list' && <SelectColumnsButton />}
         </Stack>
         {category.console?.listKind === 'list' ? (
           <ObjectNameList category={category} />
         ) : (
-          <Datagrid
+          <Grid
+            {...gridProps}
             bulkActionButtons={false}
             rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
             empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
           >
             {listColumns(category).map((column) => columnElement(category, column))}
-          </Datagrid>
+            {optional.map((column) => (
+              <FunctionField key={column.key} source={column.key} label={column.label} sortable={false} render={column.render} />
+            ))}
+          </Grid>
         )}
       </List>
     </Box>

@@ -14,6 +14,7 @@ import { DefaultNameFollower } from './DefaultNameFollower';
 import { lockedFields } from './locks';
 import { OptionalFieldsToggle } from './OptionalFieldsToggle';
 import { useExistingRows } from './useExistingRows';
+import { shownFieldNames } from './formFields';
 import { useChangedFields } from './useChangedFields';
 import { useRemoteChecks } from './useRemoteChecks';
 import { useSaveObject } from './useSaveObject';
@@ -121,7 +122,9 @@ const ObjectFormBody = ({
 
   const nameField = defaultNameField(category);
   const hasOptional = fields.some((name) => isOptionalField(category.fields[name]));
-  const visible = fields.filter((name) => showOptional || !isOptionalField(category.fields[name]));
+  const visible = shownFieldNames(category, record !== undefined, override.fieldInputs).filter(
+    (name) => showOptional || !isOptionalField(category.fields[name]),
+  );
 
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>

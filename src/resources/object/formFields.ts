@@ -20,6 +20,17 @@ export function formFieldNames(category: Category): string[] {
     .map(([name]) => name);
 }
 
+/**
+ * The fields the form shows: those a user fills in and, once the object exists, the system fields
+ * the category's override gives an input (values the server or a device sets, shown read-only).
+ */
+export function shownFieldNames(category: Category, exists: boolean, overrideInputs: Readonly<Record<string, unknown>> = {}): string[] {
+  const filled = new Set(formFieldNames(category));
+  return Object.entries(category.fields)
+    .filter(([name, f]) => filled.has(name) || (exists && f.system === true && !f.secret && overrideInputs[name] !== undefined))
+    .map(([name]) => name);
+}
+
 /** Optional fields are hidden by default in a child form (spec: 'Show hidden fields'). */
 export const isOptionalField = (field: FieldSpec): boolean => field.required === undefined;
 
