@@ -106,6 +106,8 @@ export const messages = {
   // Spec section 2: the firmware view's tables of devices and groups.
   isTargetOf: 'Is the target of',
   isCurrentlyOn: 'Is currently on',
+  // Spec section 2: the size of a firmware's uploaded file.
+  fileSize: (n: number) => `${n} bytes`,
 
   // Defaults (spec section 3)
   newObjectName: (category: string) => `New ${category}`,
@@ -328,6 +330,17 @@ export const ownMessages = {
   createTeam: 'Create a team',
   newTeamName: 'Name of the new team',
   noMembers: 'No members.',
+  // An object's uploaded file (src/resources/object/FileField.tsx)
+  chooseFile: 'Choose a file',
+  hashing: (percent: number) => `Hashing… ${percent}%`,
+  cancelHashing: 'Cancel hashing',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
+  waitForHash: 'The file is still being hashed: wait for its hash, then submit.',
+  copyHash: 'Copy the hash',
+  copied: 'Copied',
+  uploadUnreachable: 'The upload failed: the server could not be reached.',
+  uploadFailed: (reason: string) => `The file was not uploaded: ${reason}`,
+
   readOnlyTeam: 'Only administrators of the team can change its members.',
 
   // Schema checks and migrations (src/schemas/registryCheck.ts, server/db/): what an integrator reads when a declaration is wrong or the data refuses it

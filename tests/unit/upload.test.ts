@@ -1,0 +1,97 @@
+/**
+ * uploadFile (src/dataProvider/upload.ts): the multipart POST of spec section 7 through an
+ * XMLHttpRequest stand-in, so that what is sent, the progress, the failures and the abort are seen.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ownMessages } from '../../src/messages';
+import { HttpError } from '../../src/dataProvider/http';
+import { uploadFile } from '../../src/dataProvider/upload';
+
+class FakeXhr {
+  static last: FakeXhr;
+  method = '';
+  url = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  body: FormData | undefined;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  aborted = false;
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  answer(status: number, text: string, statusText = '') {
+    this.status = status;
+    this.statusText = statusText;
+    this.responseText = text;
+    this.onload?.();
+  }
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const file = () => new File(['0123456789'], 'fw 1.bin', { type: 'application/octet-stream' });
+
+describe('uploadFile', () => {
+  it('posts the file as the named multipart part under /api, with the session cookie and the CSRF header; reports progress; answers the object', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress: unknown[] = [];
+    const done = uploadFile('/upload/firmware/3', 'firmware', file(), { onProgress: (p) => progress.push(p) });
+    const xhr = FakeXhr.last;
+    expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/upload/firmware/3', true]);
+    expect(xhr.headers['X-Requested-With']).toBe('pucs');
+    const sent = xhr.body?.get('firmware') as File;
+    expect(sent.name).toBe('fw 1.bin');
+    expect(await sent.text()).toBe('0123456789');
+    xhr.upload.onprogress?.({ loaded: 4, total: 10, lengthComputable: true });
+    xhr.answer(200, '{"id":3,"filename":"fw 1.bin"}');
+    await expect(done).resolves.toEqual({ id: 3, filename: 'fw 1.bin' });
+    expect(progress).toEqual([{ loaded: 4, total: 10 }]);
+  });
+
+  it("rejects a refusal with an HttpError carrying the server's Description, or the status text", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const refused = uploadFile('/upload/firmware/3', 'firmware', file());
+    FakeXhr.last.answer(400, '{"Description":"The file does not have the announced hash."}', 'Bad Request');
+    const error = await refused.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 400, message: 'The file does not have the announced hash.' });
+
+    const tooLarge = uploadFile('/upload/firmware/3', 'firmware', file());
+    FakeXhr.last.answer(413, '', 'Payload Too Large');
+    await expect(tooLarge).rejects.toMatchObject({ status: 413, message: 'Payload Too Large' });
+  });
+
+  it('rejects with an AbortError when the signal aborts, and says when the server cannot be reached', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const controller = new AbortController();
+    const aborted = uploadFile('/upload/firmware/3', 'firmware', file(), { signal: controller.signal });
+    controller.abort();
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeXhr.last.aborted).toBe(true);
+
+    const unreachable = uploadFile('/upload/firmware/3', 'firmware', file());
+    FakeXhr.last.onerror?.();
+    await expect(unreachable).rejects.toThrow(ownMessages.uploadUnreachable);
+  });
+});
