@@ -33,7 +33,7 @@ export const CurrentFirmwareInput = ({ name, field, category }: FieldInputProps)
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <FirmwareStatusIcon currentId={currentId} targetId={record?.target_firmware_id as number | null | undefined} />
         {text && current && routes ? (
-          <Link component={RouterLink} to={objectHref(routes.view, current.id)}>
+          <Link component={RouterLink} to={objectHref(routes.view, current.id)} variant="body2">
             {text}
           </Link>
         ) : (
