@@ -5,10 +5,12 @@
  */
 import { chromium } from '@playwright/test';
 import { performance } from 'node:perf_hooks';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { buildApp } from '../server/app';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { readConfig } from '../server/config';
 import { seedDemo } from '../server/demo/seed';
 import { ensureAdmin } from '../server/auth/bootstrap';
@@ -24,7 +26,7 @@ async function main() {
 
   const db = await openDatabase({});
   await migrate(db);
-  const config = readConfig({ PUCS_DIST_DIR: distDir, PUCS_ADMIN_USER: 'bench', PUCS_ADMIN_PASSWORD: 'bench-password' });
+  const config = readConfig({ PUCS_DIST_DIR: distDir, PUCS_FILES_DIR: mkdtempSync(join(tmpdir(), 'pucs-bench-files-')), PUCS_ADMIN_USER: 'bench', PUCS_ADMIN_PASSWORD: 'bench-password' });
   await ensureAdmin(db, config);
   await seedDemo(db);
   const app = await buildApp({ db, config });

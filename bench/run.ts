@@ -9,6 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { buildApp } from '../server/app';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readConfig } from '../server/config';
 import { seedDemo } from '../server/demo/seed';
 import { ensureAdmin } from '../server/auth/bootstrap';
@@ -32,7 +35,7 @@ async function load(title: string, url: string, cookie: string) {
 async function main() {
   const db = await timed('open in-memory PGlite', () => openDatabase({}));
   await timed('migrate (all categories)', () => migrate(db));
-  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent', PUCS_ADMIN_USER: 'bench', PUCS_ADMIN_PASSWORD: 'bench-password' });
+  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent', PUCS_FILES_DIR: mkdtempSync(join(tmpdir(), 'pucs-bench-files-')), PUCS_ADMIN_USER: 'bench', PUCS_ADMIN_PASSWORD: 'bench-password' });
   await ensureAdmin(db, config);
   await timed('seed demo fleet (2,000 devices)', () => seedDemo(db));
   const app = await buildApp({ db, config });

@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { crudRoutes } from './crud/routes';
 import { miscRoutes } from './routes/misc';
 import { csvExportRoutes } from './routes/csvExport';
+import { fileRoutes } from './files/routes';
 import { consoleRoutes } from './routes/console';
 import { openApiPlugin } from './openapi/plugin';
 
@@ -79,5 +80,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(crudRoutes);
   await app.register(miscRoutes);
   await app.register(csvExportRoutes);
+  await app.register(fileRoutes);
   return app;
 }

@@ -16,6 +16,8 @@ export interface ServerConfig {
   distDir: string;
   /** Directory for uploaded files. */
   filesDir: string;
+  /** Largest uploaded file, in MB (2^20 bytes). */
+  maxUploadMb: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -34,5 +36,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.PUCS_TRUST_PROXY === '1',
     distDir: env.PUCS_DIST_DIR || 'dist',
     filesDir: env.PUCS_FILES_DIR || `${dataDir}/files`,
+    maxUploadMb: Number(env.PUCS_MAX_UPLOAD_MB || 4096),
   };
 }

@@ -26,6 +26,7 @@ import { publicColumns } from './projection';
 import { toJson } from './serialize';
 import { sameJson } from '../../src/schemas/sameJson';
 import { ident } from './sql';
+import { checkFileHashKept } from '../files/rules';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
 
@@ -33,6 +34,8 @@ import type { ServerRegistry } from './registry';
 export interface Store {
   db: Database;
   registry: ServerRegistry;
+  /** The file store (server/files): a deleted object's file is released once the delete commits. */
+  files?: { released(category: Category, row: Row): Promise<void> };
 }
 
 /**
@@ -86,6 +89,7 @@ export async function updateObject({ db, registry }: Store, user: SessionUser, c
       const changed = Object.keys(input).filter((k) => !sameJson(input[k], existing[k]));
       // Locks first: "in use" explains a refused move better than the references it would break.
       await checkLocks(tx, registry, category, existing, input);
+      checkFileHashKept(category, existing, input);
       await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
       await hooks.beforeUpdate?.({ tx, user, category, registry, input, existing });
       after = { ...existing, ...input };
@@ -104,7 +108,7 @@ export async function updateObject({ db, registry }: Store, user: SessionUser, c
 }
 
 /** Deletes and answers the object as it was. */
-export async function deleteObject({ db, registry }: Store, user: SessionUser, category: Category, id: number): Promise<Row> {
+export async function deleteObject({ db, registry, files }: Store, user: SessionUser, category: Category, id: number): Promise<Row> {
   const hooks = registry.hooks(category.key);
   let existing: Row = { id };
   try {
@@ -115,6 +119,7 @@ export async function deleteObject({ db, registry }: Store, user: SessionUser, c
       await checkNotListed(tx, registry, category, existing);
       await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [id]);
     });
+    await files?.released(category, existing);
     return toJson(existing, publicColumns(category));
   } catch (err) {
     throw mapDbError(err, category, 'delete', existing);

@@ -5,8 +5,8 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { ref, type JsonSchema } from './jsonSchema';
-import { CSRF_HEADERS, errors, json, type RouteDoc } from './routes';
+import { ref, schemaNames, type JsonSchema } from './jsonSchema';
+import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
 
 /** Where the document and its reference page are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -53,9 +53,75 @@ const TEAMS_WHERE_ADMIN: RouteDoc['schema'] = {
   },
 };
 
+/** The upload and download of each category that holds a file (server/files/routes.ts). */
+function fileRoutes(category: Category): RouteDoc[] {
+  const { key, singular, file } = category;
+  if (!file) return [];
+  const hash = category.fields[file.hash].label;
+  const fileRules = [
+    file.hashFirst ? `The ${singular}'s \`${file.hash}\` (the ${hash} of the file, sent with the create or update) must match the bytes, else 400 and nothing is stored.` : '',
+    file.immutable ? 'Once uploaded the file never changes: a second upload answers 409 and the first file is kept.' : '',
+  ].filter(Boolean).join(' ');
+  return [
+    {
+      method: 'POST',
+      url: `/api/upload/${key}/:id`,
+      schema: {
+        operationId: `upload_${key}`,
+        summary: `Upload the ${singular}'s file`,
+        description:
+          `A \`multipart/form-data\` body with the file in the part \`${file.part}\`, streamed to disk while its SHA3-256 is computed. ` +
+          `${fileRules} Files over \`PUCS_MAX_UPLOAD_MB\` answer 413. Sets \`${file.filename}\` (the base name only), ` +
+          `\`${file.size}\` (bytes), \`${file.date}\` and \`${file.hash}\` together. Admins of the object's team only.`,
+        tags: [key],
+        headers: CSRF_HEADERS,
+        params: ID_PARAMS,
+        response: {
+          '200': { description: `The ${singular} with its file fields set.`, content: json(ref(schemaNames(category).object)) },
+          ...errors('400', '401', '403', '404', '409'),
+          '413': { description: 'The file is larger than `PUCS_MAX_UPLOAD_MB`; nothing is stored.', content: json(ref('Error')) },
+        },
+      },
+    },
+    {
+      method: 'GET',
+      url: `/api/download/${key}/:id`,
+      schema: {
+        operationId: `download_${key}`,
+        summary: `Download the ${singular}'s file`,
+        description:
+          'Members of the object\'s team only. `ETag` is the quoted SHA3-256; `Range: bytes=a-b` (one range) answers 206 and ' +
+          '`If-Range` with that ETag resumes a download; `If-None-Match` answers 304. `?r=` (cache busting) is ignored.',
+        tags: [key],
+        params: ID_PARAMS,
+        querystring: { type: 'object', properties: { r: { type: 'string', description: 'Ignored: makes each URL new to caches.' } } },
+        response: {
+          '200': {
+            description: `The file, \`Content-Disposition: attachment\` with its name (RFC 6266, \`filename*\` when not ASCII; \`${key}.bin\` when it has none).`,
+            headers: {
+              'Content-Disposition': { description: 'attachment; filename="..."; filename*=UTF-8\'\'...', schema: { type: 'string' } },
+              ETag: { description: 'The SHA3-256 of the file, quoted.', schema: { type: 'string' } },
+            },
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '206': {
+            description: 'The requested range, with `Content-Range: bytes a-b/size`.',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '304': { description: 'The file matches `If-None-Match`.' },
+          ...errors('401'),
+          '404': { description: `No such ${singular}, one of a team the caller is not in, or no file uploaded yet (the same answer).`, content: json(ref('Error')) },
+          '416': { description: 'The range starts past the end of the file (`Content-Range: bytes */size`).', content: json(ref('Error')) },
+        },
+      },
+    },
+  ];
+}
+
 export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
   const keys = categories.map((c) => c.key);
   return [
+    ...categories.flatMap(fileRoutes),
     {
       method: 'POST',
       url: '/api/login',

@@ -36,8 +36,16 @@ export const firmware = defineCategory({
       check: (v, label) => (v === 0 || v === 1 ? undefined : ownMessages.wrongFieldType(label, '0 or 1')),
     },
     filename: { kind: 'text', label: 'File', system: true },
-    size: { kind: 'integer', label: 'Size', system: true },
-    firmware_hash: { kind: 'text', label: 'SHA3-256', maxLength: 64, input: 'none' },
+    // Bytes; a double holds every size up to 2^53 exactly, where an integer column stops at 2 GiB.
+    size: { kind: 'number', label: 'Size', system: true },
+    firmware_hash: {
+      kind: 'text',
+      label: 'SHA3-256',
+      maxLength: 64,
+      input: 'none',
+      // The console checks the hash it computed with the same rule before sending it.
+      check: (v, label) => (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) ? undefined : ownMessages.hashNotSha3(label)),
+    },
     custom_fields: { kind: 'json', label: 'Custom fields', default: [], input: 'customFields', check: checkCustomFields },
     documents_collection_id: documentsCollectionField,
     notes: notesField,

@@ -3,7 +3,9 @@
  * database on the PostgreSQL server of DATABASE_URL), the real app on it, and small clients that
  * sign in and call it with inject like a browser would (cookie + X-Requested-With).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -46,7 +48,9 @@ async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const { db, drop } = await freshDatabase();
-  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent-dist', ...env });
+  // A files folder of its own: the app cleans its store at start, so it must never be a real one.
+  const filesDir = mkdtempSync(join(tmpdir(), 'pucs-test-files-'));
+  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent-dist', PUCS_FILES_DIR: filesDir, ...env });
   const app = await buildApp({ db, config });
   await app.ready();
   return {
@@ -57,6 +61,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
       await app.close();
       await db.close();
       await drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,79 @@
+/**
+ * GET /api/download/{cat}/{id}: the object's file, streamed from the store, for members of the
+ * object's team (anyone else gets the 404 of an unknown id, as does an object without a file yet).
+ * The ETag is the content hash, so Range with If-Range lets a device on a bad network resume, and
+ * If-None-Match spares it a download it already has.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ownMessages } from '../../src/messages';
+import type { SessionUser } from '../auth/sessionUser';
+import { notFoundError } from '../crud/access';
+import { selectVisible } from '../crud/read';
+import { contentDisposition } from './names';
+import type { FileCategory } from './references';
+
+/** A byte span, both ends included; 'unsatisfiable' answers 416; undefined: send the whole file. */
+export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
+
+/** RFC 9110 14.2: one range is served; several, or a header we do not understand, are ignored (200, whole file). */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  if (!header) return undefined;
+  const m = /^bytes=\s*(\d*)-(\d*)\s*$/.exec(header);
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const last = m[2] === '' ? Infinity : Number(m[2]);
+  if (last < start) return undefined;
+  return start >= size ? 'unsatisfiable' : { start, end: Math.min(last, size - 1) };
+}
+
+/** If-None-Match compares weakly: W/"x" matches "x"; * matches any file. */
+function matchesAny(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+export async function downloadFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+  category: FileCategory,
+  id: number,
+): Promise<FastifyReply> {
+  const { file } = category;
+  const [row] = await selectVisible(app.db, user, category, [file.filename, file.hash], (p) => [`"t"."id" = ${p.add(id)}`]);
+  const hash = row?.[file.hash];
+  if (!row || row[file.filename] == null || typeof hash !== 'string') throw notFoundError();
+  const path = app.files.store.pathOf(hash);
+  const { size } = await stat(path);
+  const etag = `"${hash}"`;
+  void reply
+    .header('ETag', etag)
+    .header('Accept-Ranges', 'bytes')
+    .header('Cache-Control', 'private, no-cache')
+    .header('Access-Control-Expose-Headers', 'Content-Disposition, Content-Length, Content-Range, ETag');
+  if (matchesAny(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+  const ifRange = request.headers['if-range'];
+  // If-Range names the version the client holds part of: a strong match, or the whole file again.
+  const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : undefined;
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('Content-Range', `bytes */${size}`).send({ Description: ownMessages.rangeNotSatisfiable });
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  void reply
+    .header('Content-Type', 'application/octet-stream')
+    .header('Content-Disposition', contentDisposition(String(row[file.filename]) || `${category.key}.bin`))
+    .header('Content-Length', String(end - start + 1));
+  if (range) void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+  return reply.send(size === 0 ? Buffer.alloc(0) : createReadStream(path, { start, end }));
+}

@@ -1,0 +1,27 @@
+/**
+ * File names: what an upload's name becomes when stored (a base name, never a path), and how a
+ * download names it (RFC 6266), so that src/dataProvider/download.ts reads back the same name.
+ */
+
+export const MAX_FILENAME = 255;
+
+// C0 and C1 controls, and the bidirectional overrides that make a name read other than it is.
+const UNSAFE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+
+/** The base name of an uploaded file's name (either kind of path separator), without control characters, trimmed, capped. */
+export function storedFilename(raw: string | undefined, fallback: string): string {
+  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = [...base.replace(UNSAFE, '').trim()].slice(0, MAX_FILENAME).join('').trim();
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
+}
+
+/** RFC 5987 attr-chars stay; everything else percent-encoded as UTF-8. */
+const encodeExtended = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** `attachment; filename="..."` with an ASCII fallback, plus `filename*=UTF-8''...` when the name is not plain ASCII. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_');
+  const quoted = ascii.replace(/["\\]/g, '\\$&');
+  const header = `attachment; filename="${quoted}"`;
+  return ascii === name ? header : `${header}; filename*=UTF-8''${encodeExtended(name)}`;
+}

@@ -1,0 +1,111 @@
+/**
+ * POST /api/upload/{cat}/{id}: the file part is streamed to a temporary file while its SHA3-256 is
+ * computed (never held in memory), then, in one transaction holding the object's row lock, checked
+ * against the object (hash announced, not yet uploaded) and moved into the store, and the object's
+ * file fields set. A crash leaves the old state (plus a temporary or unreferenced file, removed at
+ * the next start, see cleanup.ts) or the new one.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownMessages } from '../../src/messages';
+import type { SessionUser } from '../auth/sessionUser';
+import type { Queryable } from '../db/database';
+import { storedFields } from '../db/ddl';
+import { assertPermitted, notFoundError } from '../crud/access';
+import type { Row } from '../crud/hooks';
+import { readOne, selectVisible } from '../crud/read';
+import { ident } from '../crud/sql';
+import { ApiError, badRequest, conflict } from '../http/errors';
+import { storedFilename } from './names';
+import { fsyncFile } from './store';
+import { lockHash, releaseHash, type FileCategory } from './references';
+
+const MB = 2 ** 20;
+const short = (hash: string) => hash.slice(0, 12);
+
+/** The object as a write sees it (its team for the permission), locked when `forUpdate`. */
+async function loadObject(db: Queryable, user: SessionUser, category: FileCategory, id: number, forUpdate: boolean): Promise<Row> {
+  const columns = storedFields(category).map(([name]) => name);
+  const [row] = await selectVisible(db, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`], forUpdate);
+  if (!row) throw notFoundError();
+  return row;
+}
+
+/** What refuses an upload to this object, whatever its bytes; checked before streaming and again under the row lock. */
+function checkUploadable(category: FileCategory, user: SessionUser, row: Row): void {
+  const { file } = category;
+  assertPermitted(category.permissions.update, category, user, row);
+  if (file.immutable && row[file.filename] != null) throw conflict(ownMessages.fileAlreadyUploaded);
+  if (file.hashFirst && typeof row[file.hash] !== 'string') throw badRequest(ownMessages.fileHashMissing);
+}
+
+interface Received {
+  temp: string;
+  hash: string;
+  size: number;
+  name: string;
+}
+
+/** Streams the request's file part to a new temporary file, fsynced, hashing on the way. */
+async function receive(app: FastifyInstance, request: FastifyRequest, category: FileCategory, temp: string): Promise<Received> {
+  if (!request.isMultipart()) throw badRequest(ownMessages.uploadNotMultipart);
+  const maxMb = app.config.maxUploadMb;
+  const part = await request.file({ limits: { fileSize: maxMb * MB, files: 1 }, throwFileSizeLimit: true });
+  if (!part || part.fieldname !== category.file.part) throw badRequest(ownMessages.uploadPartMissing(category.file.part));
+  const hasher = createHash('sha3-256');
+  let size = 0;
+  await pipeline(
+    part.file,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        hasher.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(temp, { flags: 'wx' }),
+  );
+  // Busboy stops at the limit and reports it only through `truncated`: the file is cut, not refused.
+  if (part.file.truncated) throw new ApiError(413, ownMessages.uploadTooLarge(maxMb));
+  await fsyncFile(temp);
+  return { temp, hash: hasher.digest('hex'), size, name: storedFilename(part.filename, `${category.key}.bin`) };
+}
+
+export async function uploadFile(app: FastifyInstance, request: FastifyRequest, user: SessionUser, category: FileCategory, id: number): Promise<Row> {
+  const { db, registry, files } = app;
+  const { file } = category;
+  checkUploadable(category, user, await loadObject(db, user, category, id, false));
+
+  const temp = files.store.tempPath();
+  let added = false as boolean;
+  let replaced: string | undefined;
+  let received: Received | undefined;
+  try {
+    received = await receive(app, request, category, temp);
+    const { hash, size, name } = received;
+    await db.transaction(async (tx) => {
+      const row = await loadObject(tx, user, category, id, true);
+      checkUploadable(category, user, row);
+      const announced = row[file.hash];
+      if (file.hashFirst && announced !== hash) throw badRequest(ownMessages.fileHashMismatch(short(String(announced)), short(hash)));
+      await lockHash(tx, hash);
+      added = await files.store.adopt(temp, hash);
+      await tx.query(
+        `UPDATE ${ident(category.key)} SET ${ident(file.filename)} = $1, ${ident(file.size)} = $2, ${ident(file.date)} = now(), ${ident(file.hash)} = $3 WHERE "id" = $4`,
+        [name, size, hash, id],
+      );
+      if (row[file.filename] != null && typeof announced === 'string' && announced !== hash) replaced = announced;
+    });
+  } catch (err) {
+    // The file went into the store but the row did not take it: drop it unless another object now has it.
+    if (added && received) await releaseHash(db, registry, files.store, received.hash).catch((e: unknown) => request.log.error(e));
+    throw err;
+  } finally {
+    await rm(temp, { force: true });
+  }
+  if (replaced) await files.release(replaced);
+  return readOne(app, user, category, id, { full: false });
+}
