@@ -91,6 +91,16 @@ describe('POST /api/upload/firmware/{id}', () => {
     expect((await download(id)).rawPayload.equals(bytes)).toBe(true);
   });
 
+  it('of two uploads at once, one wins and the other answers 409, leaving no temporary file', async () => {
+    const bytes = randomBytes(200_000);
+    const id = await firmwareFor(c, team, type, bytes);
+    const answers = await Promise.all([upload(id, bytes, 'one.bin'), upload(id, bytes, 'two.bin')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((r) => r.statusCode === 200)!.json().filename;
+    expect(await get(id)).toMatchObject({ filename: winner, size: bytes.length });
+    expect(readdirSync(join(filesDir, 'tmp'))).toEqual([]);
+  });
+
   it('refuses a file over PUCS_MAX_UPLOAD_MB with 413 and stores nothing', async () => {
     const bytes = randomBytes(MAX_MB * 2 ** 20 + 1);
     const id = await firmwareFor(c, team, type, bytes);
