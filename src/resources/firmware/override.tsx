@@ -1,4 +1,12 @@
 import MemoryIcon from '@mui/icons-material/Memory';
 import type { ResourceOverride } from '../overrides';
+import { reverseListTablesPanel } from '../list/ReverseListTable';
 
-export const override: ResourceOverride = { icon: MemoryIcon };
+/** A firmware's devices may be thousands: its two device lists are tables paged by the server. */
+const deviceLists = ['is_target_of', 'is_currently_on'] as const;
+
+export const override: ResourceOverride = {
+  icon: MemoryIcon,
+  panels: [reverseListTablesPanel(deviceLists)],
+  ownLists: deviceLists,
+};
