@@ -32,6 +32,8 @@ export interface ResourceOverride {
    * field given an input here is shown too, read-only, once the object exists (what a device reports).
    */
   fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
+  /** How the object's file (`file` with hashFirst) is hashed in the browser before it is sent. */
+  hashFile?: (file: Blob, options: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal }) => Promise<string>;
 }
 
 /** What a panel under the object form gets. */

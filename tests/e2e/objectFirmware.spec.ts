@@ -30,6 +30,9 @@ test('a firmware: add, view, edit, cancel, delete', async ({ page, dialogs }) =>
   await input(page, 'Type').selectOption({ label: type.name });
   await input(page, 'Version').fill('1.2.3');
   await expect(page.getByText(ownMessages.enabled, { exact: true })).toBeVisible();
+  // A firmware requires its file (firmwareFiles.spec.ts follows it further).
+  await page.getByTestId('file-input').setInputFiles({ name: 'fw.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('firmware') });
+  await expect(page.getByTestId('file-hash')).toBeVisible();
   await button(page, messages.submit).click();
 
   await expect(page).toHaveURL(/\/firmware_view\?id=\d+$/);
@@ -131,10 +134,10 @@ test("a firmware's view heads its lists of devices as the spec does: 'Is the tar
   });
 
   await page.goto(`/firmware_view?id=${firmware.id}`);
+  // The two lists of devices are tables of their own (firmwareFiles.spec.ts); the groups stay in the generic panel.
   const regions = page.getByTestId('reverse-lists').getByRole('region');
   await expect(regions).toHaveCount(1);
   expect(await regions.evaluateAll((all) => all.map((r) => r.getAttribute('aria-label')))).toEqual(['Groups']);
-  // The two lists of devices are tables of their own (firmwareFiles.spec.ts); the groups stay in the generic panel.
   const tables = page.getByTestId('reverse-list-tables').getByRole('region');
   expect(await tables.evaluateAll((all) => all.map((r) => r.getAttribute('aria-label')))).toEqual([messages.isTargetOf, messages.isCurrentlyOn]);
   await expect(page.getByRole('region', { name: messages.isTargetOf }).getByRole('link', { name: aimed.name })).toBeVisible();

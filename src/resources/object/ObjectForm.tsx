@@ -1,24 +1,26 @@
 import { Stack } from '@mui/material';
 import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Form, RecordContextProvider, type RaRecord } from 'react-admin';
+import { Form, RecordContextProvider, useNavigate, type RaRecord } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { Category } from '../../schemas';
-import type { ObjectMode } from '../consoleRoutes';
+import { objectHref, objectRoutes, type ObjectMode } from '../consoleRoutes';
 import type { ResourceOverride } from '../overrides';
 import { ErrorList } from './ErrorList';
+import { FileField } from './FileField';
 import { FieldRow } from './FieldRow';
 import { FollowValue } from './FollowValue';
 import { FormButtons } from './FormButtons';
-import { defaultNameField, formFieldNames, initialValues, isOptionalField, type Values } from './formFields';
+import { defaultNameField, formFieldNames, initialValues, isEmptyValue, isOptionalField, type Values } from './formFields';
 import { DefaultNameFollower } from './DefaultNameFollower';
 import { lockedFields } from './locks';
 import { OptionalFieldsToggle } from './OptionalFieldsToggle';
-import { useExistingRows } from './useExistingRows';
 import { shownFieldNames } from './formFields';
+import { useExistingRows } from './useExistingRows';
 import { useChangedFields } from './useChangedFields';
+import { useFileUpload, type FileErrorState } from './useFileUpload';
 import { useRemoteChecks } from './useRemoteChecks';
 import { useSaveObject } from './useSaveObject';
-import { errorListItems, validateObject, type FieldErrors } from './validation';
+import { errorListItems, fileErrors, validateObject, type FieldErrors } from './validation';
 
 export interface ObjectFormProps {
   category: Category;
@@ -88,12 +90,27 @@ const ObjectFormBody = ({
   const locked = useMemo(() => lockedFields(category, record), [category, record]);
   const existing = useExistingRows(category, !readOnly);
   const remote = useRemoteChecks(category, readOnly ? {} : values);
+  const file = useFileUpload(category, record, override);
+  const fileState = {
+    uploaded: file !== undefined && !isEmptyValue(record?.[file.spec.filename]),
+    chosen: file?.chosen !== undefined,
+    hashing: file?.hashing !== undefined,
+  };
   const validate = (of: Values, remoteMessages = remote.messages): FieldErrors => ({
     ...validateObject({ category, fields, values: of, record, existing, remote: remoteMessages }),
+    ...fileErrors(category, fileState),
     ...inputErrors,
   });
 
-  const { save, saving } = useSaveObject({ category, mode, record, onSaved });
+  // Created but without its file: the next Submit must update this object, not create another.
+  const navigate = useNavigate();
+  const routes = objectRoutes(category);
+  const onFileFailed = (saved: RaRecord, outcome: { error?: string }) => {
+    if (mode !== 'new') return;
+    if (child || !routes) onSaved(saved);
+    else navigate(objectHref(routes.edit, saved.id), { state: { fileError: outcome.error } satisfies FileErrorState });
+  };
+  const { save, saving } = useSaveObject({ category, mode, record, onSaved, file, onFileFailed });
   // A second Submit while the first waits for the server checks or the save must not save twice.
   const busy = useRef(false);
   submit.current = async (formValues) => {
@@ -149,6 +166,7 @@ const ObjectFormBody = ({
           onInvalid={onInvalid}
         />
       ))}
+      {file && <FileField category={category} record={record} upload={file} readOnly={readOnly} problem={shown[file.spec.filename]} />}
       <ErrorList items={errorListItems(category, shown)} />
       <FormButtons mode={mode} canSave={mode === 'new' || canModify} saving={saving} onCancel={onCancel} deleteButton={deleteButton} />
     </Stack>

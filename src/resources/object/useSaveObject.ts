@@ -4,20 +4,26 @@ import type { Category } from '../../schemas';
 import type { ObjectMode } from '../consoleRoutes';
 import { confirmBeforeSave } from './confirmBeforeSave';
 import { savePayload, type Values } from './formFields';
+import type { AfterSave, FileUpload } from './useFileUpload';
 
 export interface SaveOptions {
   category: Category;
   mode: ObjectMode;
   record?: RaRecord;
   onSaved: (record: RaRecord) => void;
+  /** The object's file (`category.file`), uploaded once the object is saved. */
+  file?: FileUpload;
+  /** The object was saved but its chosen file was not uploaded (the failure is shown by the file's control). */
+  onFileFailed?: (record: RaRecord, outcome: AfterSave) => void;
 }
 
 /**
  * Creates or updates the object: POST /api/{cat}, or PUT /api/{cat}/{id} with the changed fields
  * only (the data provider diffs against the loaded object), after the confirmations of spec
- * section 5. A failure has been shown by the error catalogue; the form keeps every value.
+ * section 5, then uploads the chosen file (spec section 4 'Firmware save'). A failure of the save has
+ * been shown by the error catalogue; the form keeps every value.
  */
-export function useSaveObject({ category, mode, record, onSaved }: SaveOptions) {
+export function useSaveObject({ category, mode, record, onSaved, file, onFileFailed }: SaveOptions) {
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
   const [saving, setSaving] = useState(false);
@@ -37,10 +43,12 @@ export function useSaveObject({ category, mode, record, onSaved }: SaveOptions) 
       setSaving(false);
       return;
     }
+    const upload = file ? await file.afterSave(saved) : { uploaded: true };
     setSaving(false);
     // Every list, picker and object read shows the change (the new object in the parent's picker too).
     refresh();
-    onSaved(saved);
+    if (upload.uploaded) onSaved(saved);
+    else onFileFailed?.(saved, upload);
   };
 
   return { save, saving };

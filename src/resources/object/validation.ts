@@ -5,7 +5,7 @@
  * a `remoteCheck` and the team-scoped `unique` rules against the existing names. Pure, unit-tested.
  */
 import { fieldProblem, isEmptyValue, type Category, type UniqueRule } from '../../schemas';
-import { messages } from '../../messages';
+import { messages, ownMessages } from '../../messages';
 import { displayField } from '../displayField';
 import type { Values } from './formFields';
 import { TEAM_FIELD } from './pickerRules';
@@ -59,6 +59,22 @@ export function validateObject(input: ValidationInput): FieldErrors {
   }
   for (const [name, message] of Object.entries(uniquenessErrors(input))) errors[name] ??= message;
   return errors;
+}
+
+export interface FileState {
+  /** The object already holds its file. */
+  uploaded: boolean;
+  chosen: boolean;
+  hashing: boolean;
+}
+
+/** The problem of the object's file (`category.file`), under its file name field: none chosen when one is required, or still hashing. */
+export function fileErrors(category: Category, state: FileState): FieldErrors {
+  const spec = category.file;
+  if (!spec) return {};
+  if (state.hashing) return { [spec.filename]: ownMessages.waitForHash };
+  if (spec.required && !state.uploaded && !state.chosen) return { [spec.filename]: spec.required };
+  return {};
 }
 
 /**
