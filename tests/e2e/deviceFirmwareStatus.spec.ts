@@ -82,8 +82,12 @@ function startServer(): Promise<ChildProcess> {
         child.off('exit', exited);
         resolve(child);
       } catch {
-        if (Date.now() > deadline) reject(new Error(`the server did not answer within ${START_TIMEOUT_MS} ms:\n${output}`));
-        else setTimeout(() => void poll(), 250);
+        if (Date.now() <= deadline) setTimeout(() => void poll(), 250);
+        else {
+          child.off('exit', exited);
+          process.kill(-child.pid!, 'SIGKILL');
+          reject(new Error(`the server did not answer within ${START_TIMEOUT_MS} ms:\n${output}`));
+        }
       }
     };
     void poll();
