@@ -121,7 +121,6 @@ function fileRoutes(category: Category): RouteDoc[] {
 export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
   const keys = categories.map((c) => c.key);
   return [
-    ...categories.flatMap(fileRoutes),
     {
       method: 'POST',
       url: '/api/login',
@@ -276,5 +275,6 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
         },
       },
     },
+    ...categories.flatMap(fileRoutes),
   ];
 }

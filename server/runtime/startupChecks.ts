@@ -20,6 +20,7 @@ export function startupProblems(config: ServerConfig): string[] {
     sessionSecretProblem(config),
     adminSettingsProblem(config),
     Number.isInteger(port) && port >= 0 && port < 65536 ? undefined : ownMessages.invalidSetting('PORT', String(port)),
+    config.maxUploadMb > 0 && Number.isFinite(config.maxUploadMb) ? undefined : ownMessages.invalidSetting('PUCS_MAX_UPLOAD_MB', String(config.maxUploadMb)),
   ];
   return problems.filter((p): p is string => p !== undefined);
 }

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
 import { filenameFromContentDisposition } from '../../src/dataProvider/download';
+import { readConfig } from '../../server/config';
+import { startupProblems } from '../../server/runtime/startupChecks';
 import { adminWithTeam, api, createTestApp, createUser, description, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, multipartBody, sha3, storeFiles, uploader } from './firmwareFilesHelpers';
@@ -156,6 +158,12 @@ describe('POST /api/upload/firmware/{id}', () => {
     await expectError(download(999999), 404, ownMessages.notFound);
     await expectError(t.app.inject({ method: 'GET', url: `/api/download/type/${type}`, headers }), 404, ownMessages.notFound);
   });
+});
+
+it('a PUCS_MAX_UPLOAD_MB that is not a positive number stops the server at start', () => {
+  expect(startupProblems(readConfig({ PUCS_MAX_UPLOAD_MB: 'lots' }))).toEqual([ownMessages.invalidSetting('PUCS_MAX_UPLOAD_MB', 'NaN')]);
+  expect(startupProblems(readConfig({ PUCS_MAX_UPLOAD_MB: '-1' }))).toEqual([ownMessages.invalidSetting('PUCS_MAX_UPLOAD_MB', '-1')]);
+  expect(readConfig({}).maxUploadMb).toBe(4096);
 });
 
 describe('who may upload and download', () => {
