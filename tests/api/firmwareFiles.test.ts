@@ -279,6 +279,19 @@ describe('delete', () => {
     expect(storeFiles(filesDir)).not.toContain(sha3(bytes));
   });
 
+  it('an upload and a delete of the same bytes at once never leave an uploaded firmware without its file', async () => {
+    for (let round = 0; round < 5; round++) {
+      const bytes = randomBytes(50_000);
+      const leaving = await firmwareFor(c, team, type, bytes);
+      const coming = await firmwareFor(c, team, type, bytes);
+      expect((await upload(leaving, bytes)).statusCode).toBe(200);
+      const [deleted, uploaded] = await Promise.all([c.del(`/api/firmware/${leaving}`), upload(coming, bytes)]);
+      expect([deleted.statusCode, uploaded.statusCode]).toEqual([200, 200]);
+      expect(storeFiles(filesDir)).toContain(sha3(bytes));
+      expect((await download(coming)).rawPayload.equals(bytes)).toBe(true);
+    }
+  });
+
   it('a firmware that only announced the hash does not keep the file of another one alive', async () => {
     const bytes = randomBytes(500);
     const uploaded = await firmwareFor(c, team, type, bytes);
