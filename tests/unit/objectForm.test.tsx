@@ -17,6 +17,10 @@ import { mustGetCategory } from '../../src/schemas';
 import type { ObjectMode } from '../../src/resources/consoleRoutes';
 import { ObjectScreen } from '../../src/resources/object/ObjectScreen';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
+import { installXhr } from './uploadXhrMock';
+
+// A firmware's file is hashed in a Web Worker, which jsdom has not: a fixed hash stands for it.
+vi.mock('../../src/resources/firmware/hashFile', () => ({ hashFile: () => Promise.resolve('a'.repeat(64)) }));
 
 const profile: Profile = { id: 1, username: 'admin', preferences: {}, is_server_admin: false, teams: [{ id: 1, name: 'First team', role_id: 3 }] };
 
@@ -139,7 +143,7 @@ describe('the add form validates on change', () => {
     renderScreen('firmware', 'new');
     await waitFor(() => expect((combobox('Team') as HTMLSelectElement).value).toBe('1'));
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
-    await waitFor(() => expect(errorItems()).toEqual([messages.typeRequired, messages.versionEmpty]));
+    await waitFor(() => expect(errorItems()).toEqual([messages.typeRequired, messages.versionEmpty, messages.uploadRequired]));
     expect(writes()).toEqual([]);
   });
 
@@ -150,12 +154,16 @@ describe('the add form validates on change', () => {
     await waitFor(() => expect(combobox('Type').hasAttribute('disabled')).toBe(false));
     fireEvent.change(combobox('Type'), { target: { value: '3' } });
     fireEvent.change(textbox('Version'), { target: { value: '0.1.0' } });
+    const xhr = installXhr({ status: 200, body: '{}' });
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['fw'], 'fw.bin')] } });
+    await screen.findByTestId('file-hash');
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/firmware_view'));
     expect(router.state.location.search).toBe('?id=99');
     const post = writes()[0];
     expect(post.url.pathname).toBe('/api/firmware');
-    expect(post.body).toMatchObject({ name: 'Edge', team_id: 1, type_id: 3, version: '0.1.0', is_disabled: 0 });
+    expect(post.body).toMatchObject({ name: 'Edge', team_id: 1, type_id: 3, version: '0.1.0', is_disabled: 0, firmware_hash: 'a'.repeat(64) });
+    expect(xhr.sent.map((x) => x.url)).toEqual(['/api/upload/firmware/99']);
     // The remote semver check was asked.
     expect(calls.some((c) => c.url.pathname === '/api/issemver/0.1.0')).toBe(true);
   });

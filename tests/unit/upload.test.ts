@@ -6,47 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { HttpError } from '../../src/dataProvider/http';
 import { uploadFile } from '../../src/dataProvider/upload';
-
-class FakeXhr {
-  static last: FakeXhr;
-  method = '';
-  url = '';
-  withCredentials = false;
-  headers: Record<string, string> = {};
-  body: FormData | undefined;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  aborted = false;
-  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  answer(status: number, text: string, statusText = '') {
-    this.status = status;
-    this.statusText = statusText;
-    this.responseText = text;
-    this.onload?.();
-  }
-}
+import { FakeXhr, installXhr } from './uploadXhrMock';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -54,7 +14,7 @@ const file = () => new File(['0123456789'], 'fw 1.bin', { type: 'application/oct
 
 describe('uploadFile', () => {
   it('posts the file as the named multipart part under /api, with the session cookie and the CSRF header; reports progress; answers the object', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    installXhr();
     const progress: unknown[] = [];
     const done = uploadFile('/upload/firmware/3', 'firmware', file(), { onProgress: (p) => progress.push(p) });
     const xhr = FakeXhr.last;
@@ -64,26 +24,26 @@ describe('uploadFile', () => {
     expect(sent.name).toBe('fw 1.bin');
     expect(await sent.text()).toBe('0123456789');
     xhr.upload.onprogress?.({ loaded: 4, total: 10, lengthComputable: true });
-    xhr.answer(200, '{"id":3,"filename":"fw 1.bin"}');
+    xhr.respond(200, '{"id":3,"filename":"fw 1.bin"}');
     await expect(done).resolves.toEqual({ id: 3, filename: 'fw 1.bin' });
     expect(progress).toEqual([{ loaded: 4, total: 10 }]);
   });
 
   it("rejects a refusal with an HttpError carrying the server's Description, or the status text", async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    installXhr();
     const refused = uploadFile('/upload/firmware/3', 'firmware', file());
-    FakeXhr.last.answer(400, '{"Description":"The file does not have the announced hash."}', 'Bad Request');
+    FakeXhr.last.respond(400, '{"Description":"The file does not have the announced hash."}', 'Bad Request');
     const error = await refused.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, message: 'The file does not have the announced hash.' });
 
     const tooLarge = uploadFile('/upload/firmware/3', 'firmware', file());
-    FakeXhr.last.answer(413, '', 'Payload Too Large');
+    FakeXhr.last.respond(413, '', 'Payload Too Large');
     await expect(tooLarge).rejects.toMatchObject({ status: 413, message: 'Payload Too Large' });
   });
 
   it('rejects with an AbortError when the signal aborts, and says when the server cannot be reached', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    installXhr();
     const controller = new AbortController();
     const aborted = uploadFile('/upload/firmware/3', 'firmware', file(), { signal: controller.signal });
     controller.abort();
