@@ -72,6 +72,9 @@ beforeEach(() => {
     const one = /^\/api\/(?:full\/)?device\/(\d+)$/.exec(url.pathname);
     if (one && method === 'PUT') return jsonResponse({ ...fullDevice(Number(one[1])), ...(body as object) });
     if (one) return jsonResponse(fullDevice(Number(one[1])));
+    const other = /^\/api\/(?:full\/)?([a-z_]+)\/(\d+)$/.exec(url.pathname);
+    const row = other && (objects[other[1]] as Record<string, unknown>[] | undefined)?.find((o) => String(o.id) === other[2]);
+    if (row) return jsonResponse(row);
     return undefined;
   });
 });
