@@ -24,6 +24,8 @@ import { fsyncFile } from './store';
 import { lockHash, releaseHash, type FileCategory } from './references';
 
 const MB = 2 ** 20;
+/** Room for the multipart boundaries and part headers around the file. */
+const MULTIPART_SLACK = 64 * 1024;
 const short = (hash: string) => hash.slice(0, 12);
 
 /** The object as a write sees it (its team for the permission), locked when `forUpdate`. */
@@ -53,6 +55,8 @@ interface Received {
 async function receive(app: FastifyInstance, request: FastifyRequest, category: FileCategory, temp: string): Promise<Received> {
   if (!request.isMultipart()) throw badRequest(ownMessages.uploadNotMultipart);
   const maxMb = app.config.maxUploadMb;
+  // A body announced well over the limit is refused before a byte of it is read.
+  if (Number(request.headers['content-length']) > maxMb * MB + MULTIPART_SLACK) throw new ApiError(413, ownMessages.uploadTooLarge(maxMb));
   const part = await request.file({ limits: { fileSize: maxMb * MB, files: 1 }, throwFileSizeLimit: true });
   if (!part || part.fieldname !== category.file.part) throw badRequest(ownMessages.uploadPartMissing(category.file.part));
   const hasher = createHash('sha3-256');

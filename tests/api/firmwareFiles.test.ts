@@ -110,6 +110,10 @@ describe('POST /api/upload/firmware/{id}', () => {
     expect(await get(id)).toMatchObject(noFile);
     expect(storeFiles(filesDir)).not.toContain(sha3(bytes));
     expect(readdirSync(join(filesDir, 'tmp'))).toEqual([]);
+    // A body announced far over the limit is refused before it is read.
+    const far = randomBytes(2 * MAX_MB * 2 ** 20);
+    await expectError(upload(id, far), 413, ownMessages.uploadTooLarge(MAX_MB));
+    expect(await get(id)).toMatchObject(noFile);
     // Exactly the limit is accepted.
     const limit = bytes.subarray(0, MAX_MB * 2 ** 20);
     await c.put(`/api/firmware/${id}`, { firmware_hash: sha3(limit) });
