@@ -1,55 +1,71 @@
 // @vitest-environment node
-// Node's Blob reads like the browser's; the Worker is replaced by one that runs the same job in-process.
+// Node's Blob streams like the browser's; the Worker is replaced by one that runs the same job in-process.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashInWorker, type HashProgress, type HashWorker } from '../../src/resources/firmware/hashFile';
-import { CHUNK_SIZE, createSha3, hashChunks, runHashJob, type HashReply, type HashRequest, type Sha3Engine } from '../../src/resources/firmware/sha3';
+import { createSha3, hashBlob, runHashJob, type HashReply, type HashRequest, type Sha3Engine } from '../../src/resources/firmware/sha3';
 import { ownMessages } from '../../src/messages';
 
-const nodeSha3 = (bytes: Uint8Array) => createHash('sha3-256').update(bytes).digest('hex');
+const nodeSha3 = (...pieces: Uint8Array[]) => {
+  const hash = createHash('sha3-256');
+  for (const piece of pieces) hash.update(piece);
+  return hash.digest('hex');
+};
 
-function bytesOf(size: number): Uint8Array<ArrayBuffer> {
+function bytesOf(size: number, seed = 0): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8) + seed) & 0xff;
   return bytes;
 }
 
-const SMALL_CHUNK = 1000;
-const sizes: [string, number][] = [
-  ['empty', 0],
-  ['1 byte', 1],
-  ['exactly one chunk', SMALL_CHUNK],
-  ['one chunk and 1 byte', SMALL_CHUNK + 1],
-  ['several chunks', 3 * SMALL_CHUNK + 7],
+/** A Blob whose stream yields exactly these pieces: the hasher's updates fall where the test says. */
+const blobOfPieces = (pieces: Uint8Array[]) =>
+  ({
+    size: pieces.reduce((n, p) => n + p.length, 0),
+    stream: () =>
+      new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          for (const piece of pieces) controller.enqueue(piece);
+          controller.close();
+        },
+      }),
+  }) as unknown as Blob;
+
+// SHA3-256 absorbs 136-byte blocks: pieces that end on, before and after a block boundary.
+const BLOCK = 136;
+const cases: [string, number[]][] = [
+  ['empty', []],
+  ['1 byte', [1]],
+  ['exactly one block in one piece', [BLOCK]],
+  ['one block and 1 byte, in two pieces', [BLOCK, 1]],
+  ['several pieces across blocks', [100, 36, BLOCK + 1, 1, 3 * BLOCK - 2, 5000]],
 ];
 
 describe.each<Sha3Engine>(['hash-wasm', 'js-sha3'])('SHA3-256 with %s', (engine) => {
-  it.each(sizes)('%s matches node:crypto', async (_label, size) => {
-    const bytes = bytesOf(size);
-    const hex = await hashChunks(new Blob([bytes]), await createSha3(engine), { chunkSize: SMALL_CHUNK });
-    expect(hex).toBe(nodeSha3(bytes));
+  it.each(cases)('%s matches node:crypto', async (_label, sizes) => {
+    const pieces = sizes.map((size, i) => bytesOf(size, i));
+    expect(await hashBlob(blobOfPieces(pieces), await createSha3(engine))).toBe(nodeSha3(...pieces));
   });
 
-  it('matches node:crypto with the real chunk size, over two chunks', async () => {
-    const bytes = bytesOf(CHUNK_SIZE + 3);
-    expect(await hashChunks(new Blob([bytes]), await createSha3(engine))).toBe(nodeSha3(bytes));
+  it('matches node:crypto on a real 5 MiB Blob', async () => {
+    const bytes = bytesOf(5 * 1024 * 1024 + 3);
+    expect(await hashBlob(new Blob([bytes]), await createSha3(engine))).toBe(nodeSha3(bytes));
   });
 });
 
 describe('progress', () => {
-  const blob = new Blob([bytesOf(5 * SMALL_CHUNK)]);
+  const pieces = [bytesOf(2000), bytesOf(2000), bytesOf(1000)];
 
   it('is reported at the start and the end only while the interval has not passed', async () => {
     const reports: HashProgress[] = [];
-    await hashChunks(blob, await createSha3('hash-wasm'), { chunkSize: SMALL_CHUNK, onProgress: (p) => reports.push(p), now: () => 0 });
+    await hashBlob(blobOfPieces(pieces), await createSha3('hash-wasm'), { onProgress: (p) => reports.push(p), now: () => 0 });
     expect(reports).toEqual([{ done: 0, total: 5000 }, { done: 5000, total: 5000 }]);
   });
 
-  it('is reported after each chunk when each chunk takes longer than the interval', async () => {
+  it('is reported after each piece when each piece takes longer than the interval', async () => {
     const reports: HashProgress[] = [];
     let t = 0;
-    await hashChunks(blob, await createSha3('hash-wasm'), {
-      chunkSize: 2 * SMALL_CHUNK,
+    await hashBlob(blobOfPieces(pieces), await createSha3('hash-wasm'), {
       intervalMs: 100,
       now: () => (t += 100),
       onProgress: (p) => reports.push(p),
@@ -67,7 +83,7 @@ function inProcessWorker() {
     terminate: () => void (state.terminated = true),
     postMessage: (request: HashRequest) => {
       state.started = true;
-      void runHashJob({ ...request, chunkSize: SMALL_CHUNK }, (reply) => {
+      void runHashJob(request, (reply) => {
         if (!state.terminated) worker.onmessage?.({ data: reply } as MessageEvent<HashReply>);
       });
     },
@@ -77,12 +93,12 @@ function inProcessWorker() {
 
 describe('hashFile (worker protocol)', () => {
   it('resolves to the hex digest, with progress up to the size, and ends the worker', async () => {
-    const bytes = bytesOf(4 * SMALL_CHUNK + 1);
+    const pieces = [bytesOf(3000), bytesOf(1)];
     const { worker, state } = inProcessWorker();
     const reports: HashProgress[] = [];
-    const hex = await hashInWorker(() => worker, new Blob([bytes]), { onProgress: (p) => reports.push(p) });
-    expect(hex).toBe(nodeSha3(bytes));
-    expect(reports.at(-1)).toEqual({ done: bytes.length, total: bytes.length });
+    const hex = await hashInWorker(() => worker, blobOfPieces(pieces), { onProgress: (p) => reports.push(p) });
+    expect(hex).toBe(nodeSha3(...pieces));
+    expect(reports.at(-1)).toEqual({ done: 3001, total: 3001 });
     expect(state.terminated).toBe(true);
   });
 
@@ -96,7 +112,7 @@ describe('hashFile (worker protocol)', () => {
     const { worker, state } = inProcessWorker();
     const controller = new AbortController();
     const reports: HashProgress[] = [];
-    const hashing = hashInWorker(() => worker, new Blob([bytesOf(10 * SMALL_CHUNK)]), {
+    const hashing = hashInWorker(() => worker, blobOfPieces([bytesOf(1000), bytesOf(1000)]), {
       signal: controller.signal,
       onProgress: (p) => {
         reports.push(p);
@@ -107,7 +123,7 @@ describe('hashFile (worker protocol)', () => {
     expect(error).toBeInstanceOf(DOMException);
     expect(error).toMatchObject({ name: 'AbortError', message: ownMessages.hashCancelled });
     expect(state.terminated).toBe(true);
-    expect(reports).toEqual([{ done: 0, total: 10 * SMALL_CHUNK }]);
+    expect(reports).toEqual([{ done: 0, total: 2000 }]);
   });
 
   it('rejects with an AbortError without starting a worker when the signal has already aborted', async () => {
@@ -120,7 +136,8 @@ describe('hashFile (worker protocol)', () => {
   it('rejects with a clear Error when the file cannot be read', async () => {
     const unreadable = {
       size: 10,
-      slice: () => ({ arrayBuffer: () => Promise.reject(new DOMException('the file was changed or removed', 'NotReadableError')) }),
+      stream: () =>
+        new ReadableStream({ pull: (c) => c.error(new DOMException('the file was changed or removed', 'NotReadableError')) }),
     } as unknown as Blob;
     const { worker, state } = inProcessWorker();
     await expect(hashInWorker(() => worker, unreadable)).rejects.toThrow(

@@ -1,5 +1,5 @@
 /**
- * The SHA3-256 of a Blob, read a chunk at a time so that a firmware of several GiB never sits in memory.
+ * The SHA3-256 of a Blob, read a piece at a time so that a firmware of several GiB never sits in memory.
  * Kept apart from the Web Worker (sha3Worker.ts) that runs it, so that unit tests and the bench run the
  * same code. hash-wasm (WebAssembly) is several times faster than js-sha3 in Chromium (figures in
  * docs/OPERATIONS.md); js-sha3 takes over where WebAssembly is missing or refused by a browser policy.
@@ -21,9 +21,7 @@ export interface HashProgress {
   total: number;
 }
 
-/** Big enough that reading and messaging cost little next to hashing, small enough to keep memory flat. */
-export const CHUNK_SIZE = 4 * 1024 * 1024;
-/** Progress reports at most this often (and once at the end), whatever the chunk size. */
+/** Progress reports at most this often (and once at the end), however small the pieces read. */
 export const PROGRESS_INTERVAL_MS = 100;
 
 export async function createSha3(engine: Sha3Engine): Promise<Sha3> {
@@ -44,41 +42,42 @@ export async function createFastestSha3(): Promise<Sha3> {
   }
 }
 
-export interface HashChunksOptions {
-  chunkSize?: number;
+export interface HashBlobOptions {
   onProgress?: (progress: HashProgress) => void;
   intervalMs?: number;
   now?: () => number;
 }
 
 /**
- * Feeds the Blob to the hasher chunk by chunk, reading the next chunk while the current one is hashed.
+ * Feeds the hasher the pieces of the Blob's stream, so that only a piece or two is ever in memory. The
+ * browser sizes the pieces (64 KiB to a few MiB). In Chromium the stream reads about three times as fast
+ * as 4 MiB slice().arrayBuffer() calls (each a new Blob and a round trip to the browser process), which
+ * makes the whole hash about 40% faster.
  * Reports { done: 0 } first, then at most every intervalMs, and always { done: total } last.
  */
-export async function hashChunks(blob: Blob, hasher: Sha3, options: HashChunksOptions = {}): Promise<string> {
-  const { chunkSize = CHUNK_SIZE, onProgress, intervalMs = PROGRESS_INTERVAL_MS, now = () => performance.now() } = options;
+export async function hashBlob(blob: Blob, hasher: Sha3, options: HashBlobOptions = {}): Promise<string> {
+  const { onProgress, intervalMs = PROGRESS_INTERVAL_MS, now = () => performance.now() } = options;
   const total = blob.size;
-  const read = (offset: number) => blob.slice(offset, Math.min(offset + chunkSize, total)).arrayBuffer();
-  onProgress?.({ done: 0, total });
-  let reported = now();
-  let next = total > 0 ? read(0) : undefined;
-  for (let offset = 0; next; ) {
-    const bytes = new Uint8Array(await next);
-    offset += chunkSize;
-    next = offset < total ? read(offset) : undefined;
-    hasher.update(bytes);
-    if (!next || now() - reported >= intervalMs) {
-      onProgress?.({ done: Math.min(offset, total), total });
-      reported = now();
-    }
+  let done = 0;
+  let reported = { done: -1, at: now() };
+  const report = () => {
+    onProgress?.({ done, total });
+    reported = { done, at: now() };
+  };
+  report();
+  const reader = blob.stream().getReader();
+  for (let piece = await reader.read(); !piece.done; piece = await reader.read()) {
+    hasher.update(piece.value);
+    done += piece.value.byteLength;
+    if (now() - reported.at >= intervalMs) report();
   }
+  if (reported.done !== done) report();
   return hasher.hex();
 }
 
 /** What the page sends the worker; engine forces one library (the bench compares them). */
 export interface HashRequest {
   file: Blob;
-  chunkSize?: number;
   engine?: Sha3Engine;
 }
 
@@ -91,10 +90,7 @@ export type HashReply =
 export async function runHashJob(request: HashRequest, post: (reply: HashReply) => void): Promise<void> {
   try {
     const hasher = await (request.engine ? createSha3(request.engine) : createFastestSha3());
-    const hex = await hashChunks(request.file, hasher, {
-      chunkSize: request.chunkSize,
-      onProgress: (progress) => post({ type: 'progress', ...progress }),
-    });
+    const hex = await hashBlob(request.file, hasher, { onProgress: (progress) => post({ type: 'progress', ...progress }) });
     post({ type: 'done', hex, engine: hasher.engine });
   } catch (error) {
     post({ type: 'error', reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
