@@ -330,16 +330,6 @@ export const ownMessages = {
   exportCsv: 'Export CSV',
   noResults: 'No objects match.',
 
-  // Teams page (src/resources/team/)
-  members: 'Members',
-  role: 'Role',
-  addMember: 'Add member',
-  removeMember: (username: string) => `Remove ${username}`,
-  roleOf: (username: string) => `Role of ${username}`,
-  confirmRemoveMember: (username: string, team: string) => `Are you sure you want to remove '${username}' from the team '${team}'?`,
-  createTeam: 'Create a team',
-  newTeamName: 'Name of the new team',
-  noMembers: 'No members.',
   // An object's uploaded file (src/resources/object/FileField.tsx)
   chooseFile: 'Choose a file',
   hashing: (percent: number) => `Hashing… ${percent}%`,
@@ -351,6 +341,16 @@ export const ownMessages = {
   uploadUnreachable: 'The upload failed: the server could not be reached.',
   uploadFailed: (reason: string) => `The file was not uploaded: ${reason}`,
 
+  // Teams page (src/resources/team/)
+  members: 'Members',
+  role: 'Role',
+  addMember: 'Add member',
+  removeMember: (username: string) => `Remove ${username}`,
+  roleOf: (username: string) => `Role of ${username}`,
+  confirmRemoveMember: (username: string, team: string) => `Are you sure you want to remove '${username}' from the team '${team}'?`,
+  createTeam: 'Create a team',
+  newTeamName: 'Name of the new team',
+  noMembers: 'No members.',
   readOnlyTeam: 'Only administrators of the team can change its members.',
 
   // Schema checks and migrations (src/schemas/registryCheck.ts, server/db/): what an integrator reads when a declaration is wrong or the data refuses it
