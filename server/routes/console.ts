@@ -56,8 +56,8 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
         defaultSrc: ["'self'"],
         // ajv (@rjsf/validator-ajv8) compiles each JSON Schema to a function with new Function: the
         // custom field and provisioning forms validate schemas known only at run time (a type's).
-        // hash-wasm compiles WebAssembly to hash a firmware file (src/resources/firmware/sha3.ts); workers
-        // fall back to script-src, so the hashing worker is allowed from 'self'.
+        // hash-wasm compiles WebAssembly to hash a firmware file (src/resources/firmware/sha3.ts): said on its
+        // own, as 'unsafe-eval' is there for ajv alone. Workers fall back to script-src: the hashing one is 'self'.
         scriptSrc: ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
         // MUI / emotion inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
