@@ -39,7 +39,8 @@ async function holdRequests(page: Page, url: RegExp) {
   const released = new Promise<void>((resolve) => (release = resolve));
   const handler = async (route: Route) => {
     await released;
-    await route.continue();
+    // A request given up meanwhile (the worker of a cancelled hash is terminated) has nothing left to continue.
+    await route.continue().catch(() => undefined);
   };
   await page.route(url, handler);
   return release;
