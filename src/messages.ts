@@ -162,18 +162,6 @@ export const ownMessages = {
   passwordTooShort: 'The password must have at least 8 characters.',
   usernameInvalid: 'The username can only contain letters, digits, dot, underscore and hyphen.',
 
-  // Terminal output of `npm start` and `npm run user` (server/start.ts, server/cli/user.ts)
-  consoleNotBuilt:
-    'The console is not built. Run "npm run build", or start the server with "npm start", which builds it.',
-  buildingConsole: (reason: string) => `Building the console (${reason})...`,
-  consoleBuilt: (seconds: string) => `Console built in ${seconds} s.`,
-  consoleBuildFailed: 'Building the console failed; see the errors above.',
-  weakSessionSecret:
-    'Refusing to start: NODE_ENV=production requires PUCS_SESSION_SECRET with at least 32 characters (for example the output of "openssl rand -hex 32").',
-  dataDirLocked: (dir: string, pid: number) =>
-    `The embedded database in ${dir} is in use by a running PUCS server (pid ${pid}). Stop that server first, or set DATABASE_URL to use a PostgreSQL server.`,
-  openingDatabase: (where: string) => `Opening the database (${where})...`,
-  migrationApplied: (statement: string) => `Migrated: ${statement.replace(/\s*\n\s*/g, ' ')}`,
   // A device's firmware status, update history and last contact (src/resources/device/)
   firmwareStatus: 'Firmware status',
   firmwareStatusNone: 'No firmware: neither a current nor a target firmware is set.',
@@ -189,6 +177,18 @@ export const ownMessages = {
   daysAgo: (n: number) => (n === 1 ? '1 day ago' : `${n} days ago`),
   lastSeenAt: (date: string, relative: string) => `${date} (${relative})`,
 
+  // Terminal output of `npm start` and `npm run user` (server/start.ts, server/cli/user.ts)
+  consoleNotBuilt:
+    'The console is not built. Run "npm run build", or start the server with "npm start", which builds it.',
+  buildingConsole: (reason: string) => `Building the console (${reason})...`,
+  consoleBuilt: (seconds: string) => `Console built in ${seconds} s.`,
+  consoleBuildFailed: 'Building the console failed; see the errors above.',
+  weakSessionSecret:
+    'Refusing to start: NODE_ENV=production requires PUCS_SESSION_SECRET with at least 32 characters (for example the output of "openssl rand -hex 32").',
+  dataDirLocked: (dir: string, pid: number) =>
+    `The embedded database in ${dir} is in use by a running PUCS server (pid ${pid}). Stop that server first, or set DATABASE_URL to use a PostgreSQL server.`,
+  openingDatabase: (where: string) => `Opening the database (${where})...`,
+  migrationApplied: (statement: string) => `Migrated: ${statement.replace(/\s*\n\s*/g, ' ')}`,
   invalidSetting: (name: string, problem: string) => `${name}: ${problem}`,
   adminCreated: (user: string, team: string) => `Created the server administrator '${user}', administrator of the team '${team}'.`,
   demoSeeded: (teams: number, devices: number) => `Demo fleet added: ${teams} teams, ${devices} devices.`,

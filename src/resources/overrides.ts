@@ -72,8 +72,6 @@ export interface FieldInputProps {
   onInvalid?: (message: string | undefined) => void;
 }
 
-const modules = import.meta.glob<{ override: ResourceOverride }>('./*/override.tsx', { eager: true });
-
 /** A column of the table computed from the row (a device's firmware status), not a field's value. */
 export interface OptionalColumn {
   /** The column's key: what the table remembers about it being shown. */
@@ -83,6 +81,8 @@ export interface OptionalColumn {
   reads: readonly string[];
   render: (record: RaRecord) => ReactNode;
 }
+
+const modules = import.meta.glob<{ override: ResourceOverride }>('./*/override.tsx', { eager: true });
 
 /** './device/override.tsx' -> 'device'. */
 export const overrides: Readonly<Record<string, ResourceOverride>> = Object.fromEntries(
