@@ -26,6 +26,12 @@ import { lockHash, releaseHash, type FileCategory } from './references';
 const MB = 2 ** 20;
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_SLACK = 64 * 1024;
+/**
+ * Text fields before the file are kept in memory by the parser (1 MiB each, up to 1000 parts, by
+ * default): a client adding a few short fields (curl -F) is served, one sending hundreds of
+ * large ones is refused (413) before it can fill the server's memory.
+ */
+const FIELD_LIMITS = { fieldSize: 1024, parts: 8 };
 const short = (hash: string) => hash.slice(0, 12);
 
 /** The object as a write sees it (its team for the permission), locked when `forUpdate`. */
@@ -51,13 +57,24 @@ interface Received {
   name: string;
 }
 
+/**
+ * The multipart parser's own errors (no boundary, a body cut short, a part never closed) carry no
+ * status: they are the client's malformed body (400), not the server's fault (500). Errors of the
+ * disk (a syscall) and those with a status (the parser's limits) keep theirs.
+ */
+function malformed(err: unknown): never {
+  const e = err as { statusCode?: unknown; syscall?: unknown };
+  if (err instanceof ApiError || e.statusCode !== undefined || e.syscall !== undefined) throw err;
+  throw badRequest(ownMessages.uploadNotMultipart);
+}
+
 /** Streams the request's file part to a new temporary file, fsynced, hashing on the way. */
 async function receive(app: FastifyInstance, request: FastifyRequest, category: FileCategory, temp: string): Promise<Received> {
   if (!request.isMultipart()) throw badRequest(ownMessages.uploadNotMultipart);
   const maxMb = app.config.maxUploadMb;
   // A body announced well over the limit is refused before a byte of it is read.
   if (Number(request.headers['content-length']) > maxMb * MB + MULTIPART_SLACK) throw new ApiError(413, ownMessages.uploadTooLarge(maxMb));
-  const part = await request.file({ limits: { fileSize: maxMb * MB, files: 1 }, throwFileSizeLimit: true });
+  const part = await request.file({ limits: { fileSize: maxMb * MB, files: 1, ...FIELD_LIMITS }, throwFileSizeLimit: true }).catch(malformed);
   if (!part || part.fieldname !== category.file.part) throw badRequest(ownMessages.uploadPartMissing(category.file.part));
   const hasher = createHash('sha3-256');
   let size = 0;
@@ -71,7 +88,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, category: 
       }
     },
     createWriteStream(temp, { flags: 'wx' }),
-  );
+  ).catch(malformed);
   // Busboy stops at the limit and reports it only through `truncated`: the file is cut, not refused.
   if (part.file.truncated) throw new ApiError(413, ownMessages.uploadTooLarge(maxMb));
   await fsyncFile(temp);

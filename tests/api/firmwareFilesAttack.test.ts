@@ -1,0 +1,82 @@
+/**
+ * Firmware file uploads as a hostile or unlucky client sends them: malformed multipart bodies,
+ * extra parts, bodies cut short. Each answers a client error with its Description and leaves
+ * nothing behind (no temporary file, no file on the firmware).
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownMessages } from '../../src/messages';
+import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
+import { createOk } from './crudFixtures';
+import { firmwareFor } from './firmwareFilesHelpers';
+
+const MAX_MB = 64;
+const MB = 2 ** 20;
+let t: TestApp;
+let c: Client;
+let cookie: string;
+let team: number;
+let type: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUCS_MAX_UPLOAD_MB: String(MAX_MB) });
+  ({ client: c, cookie, teamId: team } = await adminWithTeam(t, 'attacker'));
+  type = (await createOk(c, 'type', { name: 'board', team_id: team })).id as number;
+});
+afterAll(async () => t.close());
+
+const BOUNDARY = '----attack';
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+const part = (name: string, filename: string | undefined, body: Buffer | string) =>
+  Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n`),
+    Buffer.from(body),
+    Buffer.from('\r\n'),
+  ]);
+const END = Buffer.from(`--${BOUNDARY}--\r\n`);
+
+const post = (id: number, payload: Buffer | string, contentType = MULTIPART) =>
+  t.app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { 'content-type': contentType, cookie, 'x-requested-with': 'pucs' } });
+const get = async (id: number) => (await c.get(`/api/firmware/${id}`)).json() as Record<string, unknown>;
+const tempFiles = () => readdirSync(join(t.config.filesDir, 'tmp'));
+
+describe('a malformed multipart body', () => {
+  it('answers 400 (not a server error) and stores nothing', async () => {
+    const bytes = randomBytes(1000);
+    const id = await firmwareFor(c, team, type, bytes);
+    const whole = Buffer.concat([part('firmware', 'a.bin', bytes), END]);
+    const bodies: [string, Buffer | string, string?][] = [
+      ['not multipart inside', 'garbage'],
+      ['no boundary parameter', whole, 'multipart/form-data'],
+      ['no closing boundary', part('firmware', 'a.bin', bytes)],
+      ['cut in the middle of the file', whole.subarray(0, 500)],
+    ];
+    for (const [what, payload, contentType] of bodies) {
+      const res = await post(id, payload, contentType);
+      expect([what, res.statusCode, res.json()]).toEqual([what, 400, { Description: ownMessages.uploadNotMultipart }]);
+    }
+    expect(await get(id)).toMatchObject({ filename: null, size: null });
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
+describe('parts other than the file', () => {
+  it('a few small fields around the file are ignored', async () => {
+    const bytes = randomBytes(1000);
+    const id = await firmwareFor(c, team, type, bytes);
+    const res = await post(id, Buffer.concat([part('comment', undefined, 'x'.repeat(5000)), part('firmware', 'a.bin', bytes), part('after', undefined, 'y'), END]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ filename: 'a.bin', size: 1000 });
+  });
+
+  it('many large fields before the file are refused, not gathered in memory', async () => {
+    const bytes = randomBytes(1000);
+    const id = await firmwareFor(c, team, type, bytes);
+    const fields = Array.from({ length: 40 }, (_, i) => part(`f${i}`, undefined, 'y'.repeat(MB)));
+    await expectError(post(id, Buffer.concat([...fields, part('firmware', 'a.bin', bytes), END])), 413, ownMessages.bodyTooLarge);
+    expect(await get(id)).toMatchObject({ filename: null, size: null });
+    expect(tempFiles()).toEqual([]);
+  });
+});
