@@ -220,6 +220,9 @@ export interface FileSpec {
   required?: string;
 }
 
+/** A file's hash as every side writes it (spec section 9: SHA3-256): the file store names files by it. */
+export const SHA3_HEX = /^[0-9a-f]{64}$/;
+
 export interface CategoryDef {
   /** API path segment of spec section 7 (device, devices_group, ...); also the table name. */
   key: string;

@@ -1,4 +1,4 @@
-import { defineCategory } from './defineCategory';
+import { defineCategory, SHA3_HEX } from './defineCategory';
 import { authorField, dateField, documentsCollectionField, iconField, nameField, notesField, teamField, typeField } from './fields';
 import { checkCustomFields, checkFirmwareName, checkVersion } from './rules';
 import { messages, ownMessages } from '../messages';
@@ -43,8 +43,8 @@ export const firmware = defineCategory({
       label: 'SHA3-256',
       maxLength: 64,
       input: 'none',
-      // The console checks the hash it computed with the same rule before sending it.
-      check: (v, label) => (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) ? undefined : ownMessages.hashNotSha3(label)),
+      // The server refuses any other value: the file store names the uploaded file by it.
+      check: (v, label) => (typeof v === 'string' && SHA3_HEX.test(v) ? undefined : ownMessages.hashNotSha3(label)),
     },
     custom_fields: { kind: 'json', label: 'Custom fields', default: [], input: 'customFields', check: checkCustomFields },
     documents_collection_id: documentsCollectionField,
