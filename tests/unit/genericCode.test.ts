@@ -16,8 +16,9 @@ const GENERIC = [
   'src/resources/inputs',
   'server/crud',
   'server/db',
+  'server/files',
 ];
-const GENERIC_FILES = ['src/resources/ListPage.tsx', 'src/dataProvider/dataProvider.ts', 'src/dataProvider/listQuery.ts'];
+const GENERIC_FILES = ['src/resources/ListPage.tsx', 'src/dataProvider/dataProvider.ts', 'src/dataProvider/listQuery.ts', 'src/dataProvider/upload.ts'];
 
 const sources = (dir: string): string[] =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
