@@ -338,6 +338,7 @@ export const ownMessages = {
   waitForHash: 'The file is still being hashed: wait for its hash, then submit.',
   copyHash: 'Copy the hash',
   copied: 'Copied',
+  copyHashByHand: 'The browser did not let the console copy the hash. Copy it from here:',
   uploadUnreachable: 'The upload failed: the server could not be reached.',
   uploadFailed: (reason: string) => `The file was not uploaded: ${reason}`,
 

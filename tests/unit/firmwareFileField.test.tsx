@@ -62,6 +62,40 @@ describe('FileField', () => {
     expect(writeText).toHaveBeenCalledWith(HASH);
   });
 
+  it('copies the whole hash where the browser offers no clipboard API (a console served over plain http)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    let copied: string | undefined;
+    const execCommand = vi.fn((command: string) => {
+      copied = (document.activeElement as HTMLTextAreaElement | null)?.value;
+      return command === 'copy';
+    });
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    try {
+      render(<FileField category={firmware} record={record} upload={upload()} readOnly />);
+      fireEvent.click(screen.getByRole('button', { name: ownMessages.copyHash }));
+      expect(await screen.findByText(ownMessages.copied)).toBeTruthy();
+      expect(execCommand).toHaveBeenCalledWith('copy');
+      expect(copied).toBe(HASH);
+    } finally {
+      Reflect.deleteProperty(document, 'execCommand');
+    }
+  });
+
+  it('offers the whole hash to copy by hand when the browser refuses to copy it', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    Object.defineProperty(document, 'execCommand', { value: () => false, configurable: true });
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue(null);
+    try {
+      render(<FileField category={firmware} record={record} upload={upload()} readOnly />);
+      fireEvent.click(screen.getByRole('button', { name: ownMessages.copyHash }));
+      await vi.waitFor(() => expect(prompt).toHaveBeenCalledWith(ownMessages.copyHashByHand, HASH));
+      expect(screen.queryByText(ownMessages.copied)).toBeNull();
+    } finally {
+      Reflect.deleteProperty(document, 'execCommand');
+      prompt.mockRestore();
+    }
+  });
+
   it('offers nothing to one who may not modify a firmware without a file', () => {
     const { container } = render(<FileField category={firmware} record={{ id: 7, filename: null }} upload={upload()} readOnly />);
     expect(container.textContent).toBe('');

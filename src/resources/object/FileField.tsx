@@ -14,6 +14,7 @@ import { isEmptyValue, type Category } from '../../schemas';
 import { downloadFile } from '../../dataProvider/download';
 import { reportError } from '../../dataProvider/errors';
 import { valueText } from '../list/valueText';
+import { copyText } from './copyText';
 import type { FileUpload, Progress } from './useFileUpload';
 
 /** Long enough to tell two hashes apart at a glance, short enough for one line. */
@@ -45,8 +46,8 @@ const HashValue = ({ hash }: { hash: string }) => {
     return () => clearTimeout(timer);
   }, [copied]);
   const copy = () =>
-    navigator.clipboard.writeText(hash).then(
-      () => setCopied(true),
+    copyText(hash, ownMessages.copyHashByHand).then(
+      (done) => setCopied(done),
       (failure: unknown) => reportError(failure),
     );
   return (
