@@ -18,6 +18,8 @@ export interface ServerConfig {
   filesDir: string;
   /** Largest uploaded file, in MB (2^20 bytes). */
   maxUploadMb: number;
+  /** An upload whose client sends nothing for this long is cut off (its temporary file removed). */
+  uploadIdleSeconds: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: env.PUCS_DIST_DIR || 'dist',
     filesDir: env.PUCS_FILES_DIR || `${dataDir}/files`,
     maxUploadMb: Number(env.PUCS_MAX_UPLOAD_MB || 4096),
+    uploadIdleSeconds: Number(env.PUCS_UPLOAD_IDLE_SECONDS || 120),
   };
 }

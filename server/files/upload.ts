@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import type { Socket } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -68,9 +69,35 @@ function malformed(err: unknown): never {
   throw badRequest(ownMessages.uploadNotMultipart);
 }
 
+/**
+ * A client that stops sending mid-upload but keeps its connection open would otherwise hold the
+ * connection and the temporary file forever (the server sets no timeout): after `seconds` without
+ * a byte its connection is closed, which ends the upload like a client abort. Answers the undo,
+ * for once the body is read. (An injected request has no real socket, hence no timer.)
+ */
+function cutOffWhenIdle(request: FastifyRequest, seconds: number): () => void {
+  const socket = request.raw.socket as Partial<Socket> | undefined;
+  if (typeof socket?.setTimeout !== 'function') return () => {};
+  const onIdle = () => socket.destroy?.();
+  socket.setTimeout(seconds * 1000, onIdle);
+  return () => {
+    socket.setTimeout?.(0);
+    socket.removeListener?.('timeout', onIdle);
+  };
+}
+
 /** Streams the request's file part to a new temporary file, fsynced, hashing on the way. */
 async function receive(app: FastifyInstance, request: FastifyRequest, category: FileCategory, temp: string): Promise<Received> {
   if (!request.isMultipart()) throw badRequest(ownMessages.uploadNotMultipart);
+  const keepWaiting = cutOffWhenIdle(request, app.config.uploadIdleSeconds);
+  try {
+    return await receiveParts(app, request, category, temp);
+  } finally {
+    keepWaiting();
+  }
+}
+
+async function receiveParts(app: FastifyInstance, request: FastifyRequest, category: FileCategory, temp: string): Promise<Received> {
   const maxMb = app.config.maxUploadMb;
   // A body announced well over the limit is refused before a byte of it is read.
   if (Number(request.headers['content-length']) > maxMb * MB + MULTIPART_SLACK) throw new ApiError(413, ownMessages.uploadTooLarge(maxMb));

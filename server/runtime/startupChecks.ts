@@ -21,6 +21,9 @@ export function startupProblems(config: ServerConfig): string[] {
     adminSettingsProblem(config),
     Number.isInteger(port) && port >= 0 && port < 65536 ? undefined : ownMessages.invalidSetting('PORT', String(port)),
     config.maxUploadMb > 0 && Number.isFinite(config.maxUploadMb) ? undefined : ownMessages.invalidSetting('PUCS_MAX_UPLOAD_MB', String(config.maxUploadMb)),
+    config.uploadIdleSeconds > 0 && Number.isFinite(config.uploadIdleSeconds)
+      ? undefined
+      : ownMessages.invalidSetting('PUCS_UPLOAD_IDLE_SECONDS', String(config.uploadIdleSeconds)),
   ];
   return problems.filter((p): p is string => p !== undefined);
 }

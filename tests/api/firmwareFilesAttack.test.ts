@@ -6,7 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
@@ -14,6 +17,7 @@ import { firmwareFor } from './firmwareFilesHelpers';
 
 const MAX_MB = 64;
 const MB = 2 ** 20;
+const IDLE_SECONDS = 1;
 let t: TestApp;
 let c: Client;
 let cookie: string;
@@ -21,7 +25,7 @@ let team: number;
 let type: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUCS_MAX_UPLOAD_MB: String(MAX_MB) });
+  t = await createTestApp({ PUCS_MAX_UPLOAD_MB: String(MAX_MB), PUCS_UPLOAD_IDLE_SECONDS: String(IDLE_SECONDS) });
   ({ client: c, cookie, teamId: team } = await adminWithTeam(t, 'attacker'));
   type = (await createOk(c, 'type', { name: 'board', team_id: team })).id as number;
 });
@@ -78,5 +82,28 @@ describe('parts other than the file', () => {
     await expectError(post(id, Buffer.concat([...fields, part('firmware', 'a.bin', bytes), END])), 413, ownMessages.bodyTooLarge);
     expect(await get(id)).toMatchObject({ filename: null, size: null });
     expect(tempFiles()).toEqual([]);
+  });
+});
+
+describe('a client that stops sending', () => {
+  it('is cut off after PUCS_UPLOAD_IDLE_SECONDS without a byte: no temporary file stays, nothing is stored', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const bytes = randomBytes(4 * MB);
+    const id = await firmwareFor(c, team, type, bytes);
+    const body = Buffer.concat([part('firmware', 'slow.bin', bytes), END]);
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `POST /api/upload/firmware/${id} HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nX-Requested-With: pucs\r\n` +
+        `Content-Type: ${MULTIPART}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, MB));
+    await vi.waitFor(() => expect(tempFiles()).toHaveLength(1));
+    const closed = once(socket, 'close');
+    socket.resume();
+    await closed; // the server hangs up; without the cut-off this never happens
+    await vi.waitFor(() => expect(tempFiles()).toEqual([]));
+    expect(await get(id)).toMatchObject({ filename: null, size: null });
   });
 });
