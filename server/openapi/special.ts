@@ -118,6 +118,24 @@ function fileRoutes(category: Category): RouteDoc[] {
   ];
 }
 
+/**
+ * The CSV export's plain filters beyond the spec's `type_id` and `group_id`: every reference a list
+ * can be filtered by (server/crud/listQuery.ts, plainFilterConditions), with the categories having
+ * it (a firmware's tables export `?target_firmware_id=` and `?current_firmware_id=`).
+ */
+function csvReferenceFilters(categories: readonly Category[], shown: readonly string[]): Record<string, JsonSchema> {
+  const having = new Map<string, string[]>();
+  for (const c of categories) {
+    for (const [name, f] of Object.entries(c.fields)) {
+      if ((f.kind !== 'ref' && !f.filter) || f.secret || f.writeOnly || f.private || shown.includes(name)) continue;
+      having.set(name, [...(having.get(name) ?? []), c.key]);
+    }
+  }
+  return Object.fromEntries(
+    [...having].map(([name, keys]) => [name, { type: 'string', description: `Only objects whose \`${name}\` is this id (empty or 0: all); in ${keys.join(', ')}.` }]),
+  );
+}
+
 export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
   const keys = categories.map((c) => c.key);
   return [
@@ -214,7 +232,8 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
         summary: 'A list as a CSV file',
         description:
           'Columns: `id`, then the category\'s list columns; the header row holds their keys. Rows: every object of the ' +
-          "caller's teams matching the plain filters (an empty value or 0 means all) and the list dialect's `filter`, in its `sort` order. " +
+          "caller's teams matching the plain filters (`type_id`, `group_id` and any other reference of the category, as " +
+          "`target_firmware_id`; an empty value or 0 means all) and the list dialect's `filter`, in its `sort` order. " +
           "RFC 4180 quoting, CRLF line ends; a text cell beginning with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`.",
         tags: ['export'],
         params: { type: 'object', properties: { category: { type: 'string', enum: keys } }, required: ['category'] },
@@ -223,6 +242,7 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
           properties: {
             type_id: { type: 'string', description: 'Only objects of this type (empty or 0: all).' },
             group_id: { type: 'string', description: 'Only objects of this group (empty or 0: all).' },
+            ...csvReferenceFilters(categories, ['type_id', 'group_id']),
             sort: { type: 'string', description: 'As for a list: JSON `[field, "ASC" | "DESC"]`.' },
             filter: { type: 'string', description: 'As for a list: a JSON object.' },
           },
