@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { once } from 'node:events';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
-import { firmwareFor } from './firmwareFilesHelpers';
+import { firmwareFor, sha3, storeFiles } from './firmwareFilesHelpers';
 
 const MAX_MB = 64;
 const MB = 2 ** 20;
@@ -105,5 +106,46 @@ describe('a client that stops sending', () => {
     await closed; // the server hangs up; without the cut-off this never happens
     await vi.waitFor(() => expect(tempFiles()).toEqual([]));
     expect(await get(id)).toMatchObject({ filename: null, size: null });
+  });
+});
+
+describe('a change to the firmware while its file is on the way', () => {
+  /** Starts an upload whose body stops after its first half; `finish` sends the rest. */
+  async function halfSent(id: number, bytes: Buffer) {
+    const body = Buffer.concat([part('firmware', 'race.bin', bytes), END]);
+    const stream = new PassThrough();
+    const answer = t.app.inject({
+      method: 'POST',
+      url: `/api/upload/firmware/${id}`,
+      payload: stream,
+      headers: { 'content-type': MULTIPART, 'content-length': String(body.length), cookie, 'x-requested-with': 'pucs' },
+    });
+    stream.write(body.subarray(0, body.length / 2));
+    await vi.waitFor(() => expect(tempFiles()).toHaveLength(1));
+    return { answer, finish: () => stream.end(body.subarray(body.length / 2)) };
+  }
+
+  it('deleted meanwhile: the upload answers 404 and leaves no file behind', async () => {
+    const bytes = randomBytes(2 * MB);
+    const id = await firmwareFor(c, team, type, bytes);
+    const { answer, finish } = await halfSent(id, bytes);
+    expect((await c.del(`/api/firmware/${id}`)).statusCode).toBe(200);
+    finish();
+    await expectError(answer, 404, ownMessages.notFound);
+    expect(storeFiles(t.config.filesDir)).not.toContain(sha3(bytes));
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('its announced hash changed meanwhile: the upload answers 400 and nothing is stored', async () => {
+    const bytes = randomBytes(2 * MB);
+    const id = await firmwareFor(c, team, type, bytes);
+    const { answer, finish } = await halfSent(id, bytes);
+    const other = sha3(randomBytes(8));
+    expect((await c.put(`/api/firmware/${id}`, { firmware_hash: other })).statusCode).toBe(200);
+    finish();
+    await expectError(answer, 400, ownMessages.fileHashMismatch(other.slice(0, 12), sha3(bytes).slice(0, 12)));
+    expect(await get(id)).toMatchObject({ filename: null, size: null, firmware_hash: other });
+    expect(storeFiles(t.config.filesDir)).not.toContain(sha3(bytes));
+    expect(tempFiles()).toEqual([]);
   });
 });
