@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext } from 'react-admin';
+import { AdminContext, useGetList } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { createAuthProvider } from '../../src/dataProvider/authProvider';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
@@ -64,10 +65,18 @@ const EditPage = () => {
   return <ObjectScreen category={firmware} mode="edit" id={id} />;
 };
 
+/** Another page of the console: it reads the teams, so a refresh of the console's reads shows there. */
+const Elsewhere = () => {
+  useGetList('team', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' } });
+  return <p>elsewhere</p>;
+};
+
 function renderAdd() {
   const store = createProfileStore(async () => profile);
+  // One console: every page shares the reads' cache.
+  const queryClient = new QueryClient();
   const inAdmin = (child: React.ReactNode) => (
-    <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider(store)} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider(store)} i18nProvider={i18nProvider} queryClient={queryClient}>
       {child}
     </AdminContext>
   );
@@ -75,7 +84,7 @@ function renderAdd() {
     [
       { path: '/firmware_new', element: inAdmin(<ObjectScreen category={firmware} mode="new" />) },
       { path: '/firmware_edit', element: inAdmin(<EditPage />) },
-      { path: '*', element: <p>elsewhere</p> },
+      { path: '*', element: inAdmin(<Elsewhere />) },
     ],
     { initialEntries: ['/firmware_new'] },
   );
@@ -122,5 +131,24 @@ describe('a firmware created whose upload fails', () => {
     installXhr({ status: 401, body: JSON.stringify({ Description: 'Not signed in.' }) });
     await addWithFile();
     await waitFor(() => expect(alerts).toHaveBeenCalledWith(messages.pleaseSignIn));
+  });
+});
+
+describe('a firmware whose form is left while its file uploads', () => {
+  it('stops the upload, no longer claims the hash, and leaves the user where they went', async () => {
+    const xhr = installXhr();
+    const router = await addWithFile();
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    const teamListReads = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/full/team').length;
+    await router.navigate('/devices');
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+    await waitFor(() => expect(xhr.sent[0].aborted).toBe(true));
+    await waitFor(() => expect(writes()).toContainEqual(['PUT', '/api/firmware/99', { firmware_hash: null }]));
+    // The save ends with a refresh of the console's reads (the page left reads its list again), where it used to open the firmware.
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/devices');
+      expect(teamListReads()).toBe(2);
+    });
+    expect(screen.getByText('elsewhere')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Form, RecordContextProvider, useNavigate, type RaRecord } from 'react-admin';
+import { Form, RecordContextProvider, useIsMounted, useNavigate, type RaRecord } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { Category } from '../../schemas';
 import { objectHref, objectRoutes, type ObjectMode } from '../consoleRoutes';
@@ -102,10 +102,12 @@ const ObjectFormBody = ({
   });
 
   // Created but without its file: the next Submit must update this object, not create another.
+  // A user who left the form (which stopped the upload) is not brought back to it.
   const navigate = useNavigate();
+  const mounted = useIsMounted();
   const routes = objectRoutes(category);
   const onFileFailed = (saved: RaRecord, outcome: { error?: string }) => {
-    if (mode !== 'new') return;
+    if (mode !== 'new' || !mounted.current) return;
     if (child || !routes) onSaved(saved);
     else navigate(objectHref(routes.edit, saved.id), { state: { fileError: outcome.error } satisfies FileErrorState });
   };
