@@ -8,9 +8,16 @@ export const MAX_FILENAME = 255;
 // C0 and C1 controls, and the bidirectional overrides that make a name read other than it is.
 const UNSAFE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
 
+/**
+ * Browsers send a file name's '"', CR and LF as %22, %0D and %0A (the WHATWG multipart/form-data
+ * encoding): decoded, so that 'fw"2".bin' is stored as chosen, not as 'fw%222%22.bin' (a name
+ * really holding '%22' reads the same on the wire, and is taken as the browser's escape too).
+ */
+const formDataEscapes = (name: string) => name.replace(/%(22|0d|0a)/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 /** The base name of an uploaded file's name (either kind of path separator), without control characters, trimmed, capped. */
 export function storedFilename(raw: string | undefined, fallback: string): string {
-  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const base = formDataEscapes(raw ?? '').split(/[/\\]/).pop() ?? '';
   const cleaned = [...base.replace(UNSAFE, '').trim()].slice(0, MAX_FILENAME).join('').trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
 }

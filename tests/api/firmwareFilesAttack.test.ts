@@ -149,3 +149,20 @@ describe('a change to the firmware while its file is on the way', () => {
     expect(tempFiles()).toEqual([]);
   });
 });
+
+describe("the file's name", () => {
+  it("is the one chosen in the browser, which sends '\"', CR and LF as %22, %0D and %0A", async () => {
+    const cases: [string, string][] = [
+      ['fw%22v2%22.bin', 'fw"v2".bin'],
+      ['a%0D%0Ab.bin', 'ab.bin'],
+      ['x%0d%0aSet-Cookie: a=b.bin', 'xSet-Cookie: a=b.bin'],
+    ];
+    for (const [sent, stored] of cases) {
+      const bytes = randomBytes(16);
+      const id = await firmwareFor(c, team, type, bytes);
+      expect((await post(id, Buffer.concat([part('firmware', sent, bytes), END]))).json()).toMatchObject({ filename: stored });
+      const got = await t.app.inject({ method: 'GET', url: `/api/download/firmware/${id}`, headers: { cookie } });
+      expect(got.headers['content-disposition']).toBe(`attachment; filename="${stored.replace(/"/g, '\\"')}"`);
+    }
+  });
+});
