@@ -10,7 +10,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { signInByApi } from './signIn';
-import { adminTeam, createObject, readObject, uniqueName, type Obj } from './objectApi';
+import { adminTeam, createObject, HEADERS, readObject, uniqueName, type Obj } from './objectApi';
 import { button, expectErrors, input, viewedId } from './objectScreen';
 
 let team: { id: number; name: string };
@@ -180,4 +180,59 @@ test("a firmware's tables of devices: paged by the server, names linking to the 
 
   await target.getByRole('link', { name: aimed[10].name }).click();
   await expect(page).toHaveURL(new RegExp(`/device_view\\?id=${aimed[10].id}$`));
+});
+
+/** A firmware with its file, through the API: the console's own path is the first test's. */
+async function firmwareWithFile(page: Page, name: string): Promise<Obj> {
+  const bytes = randomBytes(1024);
+  const firmware = await createObject(page.request, 'firmware', {
+    name,
+    team_id: team.id,
+    type_id: type.id,
+    version: '1.0.0',
+    firmware_hash: createHash('sha3-256').update(bytes).digest('hex'),
+  });
+  const upload = await page.request.post(`/api/upload/firmware/${firmware.id}`, {
+    headers: HEADERS,
+    multipart: { firmware: { name: 'fw.bin', mimeType: 'application/octet-stream', buffer: bytes } },
+  });
+  expect(upload.status()).toBe(200);
+  return firmware;
+}
+
+test.describe('the Enabled/Disabled switch', () => {
+  test.use({ allowDialogs: true });
+
+  test("refuses to disable a device's target firmware with the server's words, and keeps it enabled; disables another", async ({ page, dialogs }) => {
+    const aimedAt = await firmwareWithFile(page, uniqueName('Aimed fw'));
+    await createObject(page.request, 'device', {
+      name: uniqueName('Aiming'),
+      team_id: team.id,
+      type_id: type.id,
+      target_firmware_id: aimedAt.id,
+      uid_for_type: uniqueName('uid'),
+    });
+    await page.goto(`/firmware_edit?id=${aimedAt.id}`);
+    // The switch reads 'Enabled' or 'Disabled' after its state.
+    const toggle = page.getByRole('switch');
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByText(ownMessages.enabled, { exact: true })).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect(page.getByText(ownMessages.disabled, { exact: true })).toBeVisible();
+    await button(page, messages.submit).click();
+    await expect.poll(() => dialogs).toEqual([ownMessages.firmwareIsTarget]);
+    await expect(page).toHaveURL(new RegExp(`/firmware_edit\\?id=${aimedAt.id}$`));
+    expect(await readObject(page.request, 'firmware', aimedAt.id)).toMatchObject({ is_disabled: 0 });
+
+    const free = await firmwareWithFile(page, uniqueName('Free fw'));
+    await page.goto(`/firmware_edit?id=${free.id}`);
+    await toggle.click();
+    await button(page, messages.submit).click();
+    await expect(page).toHaveURL(new RegExp(`/firmware_view\\?id=${free.id}$`));
+    await expect(toggle).toBeChecked();
+    await expect(page.getByText(ownMessages.disabled, { exact: true })).toBeVisible();
+    expect(await readObject(page.request, 'firmware', free.id)).toMatchObject({ is_disabled: 1 });
+    expect(dialogs).toEqual([ownMessages.firmwareIsTarget]);
+  });
 });
