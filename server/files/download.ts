@@ -6,6 +6,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import type { SessionUser } from '../auth/sessionUser';
@@ -75,5 +76,8 @@ export async function downloadFile(
     .header('Content-Disposition', contentDisposition(String(row[file.filename]) || `${category.key}.bin`))
     .header('Content-Length', String(end - start + 1));
   if (range) void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+  // HEAD (Fastify's route for this GET) would read a file stream to its end only to drop it, the whole file for a
+  // few headers; any other empty body has its Content-Length set to 0 there. An empty stream keeps ours.
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
   return reply.send(size === 0 ? Buffer.alloc(0) : createReadStream(path, { start, end }));
 }

@@ -4,7 +4,7 @@
  * nothing behind (no temporary file, no file on the firmware).
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { connect } from 'node:net';
@@ -164,5 +164,31 @@ describe("the file's name", () => {
       const got = await t.app.inject({ method: 'GET', url: `/api/download/firmware/${id}`, headers: { cookie } });
       expect(got.headers['content-disposition']).toBe(`attachment; filename="${stored.replace(/"/g, '\\"')}"`);
     }
+  });
+});
+
+describe('HEAD /api/download/firmware/{id}', () => {
+  /** The server's open files inside the store (Linux: /proc/self/fd): a file read for a HEAD is still open as it answers. */
+  const openStoreFiles = () =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(join(t.config.filesDir, 'sha3'));
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+
+  it("answers the download's headers without reading the file (none is left open being read)", async () => {
+    const bytes = randomBytes(8 * MB);
+    const id = await firmwareFor(c, team, type, bytes);
+    expect((await post(id, Buffer.concat([part('firmware', 'head.bin', bytes), END]))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'HEAD', url: `/api/download/firmware/${id}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-length']).toBe(String(bytes.length));
+      expect(res.headers.etag).toBe(`"${sha3(bytes)}"`);
+      expect(res.rawPayload.length).toBe(0);
+    }
+    expect(openStoreFiles()).toEqual([]);
   });
 });
