@@ -12,6 +12,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownMessages } from '../../src/messages';
+import { readConfig } from '../../server/config';
+import { startupProblems } from '../../server/runtime/startupChecks';
 import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, storeFiles } from './firmwareFilesHelpers';
@@ -87,6 +89,12 @@ describe('parts other than the file', () => {
 });
 
 describe('a client that stops sending', () => {
+  it('PUCS_UPLOAD_IDLE_SECONDS that is not a positive number stops the server at start; 120 by default', () => {
+    expect(startupProblems(readConfig({ PUCS_UPLOAD_IDLE_SECONDS: 'never' }))).toEqual([ownMessages.invalidSetting('PUCS_UPLOAD_IDLE_SECONDS', 'NaN')]);
+    expect(startupProblems(readConfig({ PUCS_UPLOAD_IDLE_SECONDS: '0' }))).toEqual([ownMessages.invalidSetting('PUCS_UPLOAD_IDLE_SECONDS', '0')]);
+    expect(readConfig({}).uploadIdleSeconds).toBe(120);
+  });
+
   it('is cut off after PUCS_UPLOAD_IDLE_SECONDS without a byte: no temporary file stays, nothing is stored', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
