@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownMessages } from '../../src/messages';
+import { filenameFromContentDisposition } from '../../src/dataProvider/download';
 import { readConfig } from '../../server/config';
 import { startupProblems } from '../../server/runtime/startupChecks';
 import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
@@ -172,6 +173,16 @@ describe("the file's name", () => {
       const got = await t.app.inject({ method: 'GET', url: `/api/download/firmware/${id}`, headers: { cookie } });
       expect(got.headers['content-disposition']).toBe(`attachment; filename="${stored.replace(/"/g, '\\"')}"`);
     }
+  });
+
+  it("holding '%' and two hex digits, is sent in filename* too, which browsers take literally, not decoded", async () => {
+    const name = '100%41 done%2e.bin';
+    const bytes = randomBytes(16);
+    const id = await firmwareFor(c, team, type, bytes);
+    expect((await post(id, Buffer.concat([part('firmware', name, bytes), END]))).json()).toMatchObject({ filename: name });
+    const header = (await t.app.inject({ method: 'GET', url: `/api/download/firmware/${id}`, headers: { cookie } })).headers['content-disposition'] as string;
+    expect(header).toBe(`attachment; filename="100_41 done_2e.bin"; filename*=UTF-8''100%2541%20done%252e.bin`);
+    expect(filenameFromContentDisposition(header)).toBe(name);
   });
 });
 
