@@ -200,6 +200,18 @@ async function firmwareWithFile(page: Page, name: string): Promise<Obj> {
   return firmware;
 }
 
+test("at a phone's width a long file name wraps beside the control, whose label stays whole on one line", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fillNewFirmware(page, uniqueName('Phone fw'));
+  const longName = 'sensor-controller-firmware-release-candidate-build-20261123-signed-production.bin';
+  await fileRegion(page).getByTestId('file-input').setInputFiles({ name: longName, mimeType: 'application/octet-stream', buffer: randomBytes(64) });
+  await expect(fileRegion(page).getByText(longName)).toBeVisible();
+  const choose = fileRegion(page).getByText(ownMessages.chooseFile);
+  const lineHeight = await choose.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await choose.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});
+
 test.describe('the Enabled/Disabled switch', () => {
   test.use({ allowDialogs: true });
 

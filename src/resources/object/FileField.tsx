@@ -93,7 +93,7 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
     return (
       <Stack spacing={1} component="section" aria-label={field(spec.filename)?.label}>
         <Fact label={field(spec.filename)?.label ?? spec.filename}>
-          <Link component="button" type="button" variant="body2" onClick={download}>
+          <Link component="button" type="button" variant="body2" onClick={download} sx={{ textAlign: 'left', overflowWrap: 'anywhere' }}>
             {String(filename)}
           </Link>
         </Fact>
@@ -120,7 +120,14 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
   return (
     <Stack spacing={1} component="section" aria-label={field(spec.filename)?.label}>
       <Fact label={field(spec.filename)?.label ?? spec.filename}>
-        <Button component="label" variant="outlined" size="small" startIcon={<UploadFileIcon />} disabled={uploading !== undefined}>
+        <Button
+          component="label"
+          variant="outlined"
+          size="small"
+          startIcon={<UploadFileIcon />}
+          disabled={uploading !== undefined}
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           {ownMessages.chooseFile}
           <input
             hidden
@@ -133,7 +140,11 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
             }}
           />
         </Button>
-        {chosen && <Typography variant="body2">{chosen.name}</Typography>}
+        {chosen && (
+          <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {chosen.name}
+          </Typography>
+        )}
       </Fact>
       {chosen && (
         <Fact label={field(spec.size)?.label ?? spec.size}>
