@@ -71,7 +71,9 @@ function fileRoutes(category: Category): RouteDoc[] {
         summary: `Upload the ${singular}'s file`,
         description:
           `A \`multipart/form-data\` body with the file in the part \`${file.part}\`, streamed to disk while its SHA3-256 is computed. ` +
-          `${fileRules} Files over \`PUCS_MAX_UPLOAD_MB\` answer 413. Sets \`${file.filename}\` (the base name only), ` +
+          `${fileRules} Files over \`PUCS_MAX_UPLOAD_MB\` answer 413, as do more than 8 parts up to the file (other parts are ignored, ` +
+          'text fields read up to 1 KiB each); a malformed multipart body answers 400. A client that sends nothing for `PUCS_UPLOAD_IDLE_SECONDS` ' +
+          `(default 120) is cut off: the connection is closed and nothing is stored. Sets \`${file.filename}\` (the base name only), ` +
           `\`${file.size}\` (bytes), \`${file.date}\` and \`${file.hash}\` together. Admins of the object's team only.`,
         tags: [key],
         headers: CSRF_HEADERS,
@@ -79,7 +81,7 @@ function fileRoutes(category: Category): RouteDoc[] {
         response: {
           '200': { description: `The ${singular} with its file fields set.`, content: json(ref(schemaNames(category).object)) },
           ...errors('400', '401', '403', '404', '409'),
-          '413': { description: 'The file is larger than `PUCS_MAX_UPLOAD_MB`; nothing is stored.', content: json(ref('Error')) },
+          '413': { description: 'The file is larger than `PUCS_MAX_UPLOAD_MB`, or more than 8 parts come up to the file; nothing is stored.', content: json(ref('Error')) },
         },
       },
     },
