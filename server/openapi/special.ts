@@ -93,13 +93,13 @@ function fileRoutes(category: Category): RouteDoc[] {
         summary: `Download the ${singular}'s file`,
         description:
           'Members of the object\'s team only. `ETag` is the quoted SHA3-256; `Range: bytes=a-b` (one range) answers 206 and ' +
-          '`If-Range` with that ETag resumes a download; `If-None-Match` answers 304. `?r=` (cache busting) is ignored.',
+          '`If-Range` with that ETag resumes a download; `If-None-Match` answers 304; `HEAD` answers the headers alone. `?r=` (cache busting) is ignored.',
         tags: [key],
         params: ID_PARAMS,
         querystring: { type: 'object', properties: { r: { type: 'string', description: 'Ignored: makes each URL new to caches.' } } },
         response: {
           '200': {
-            description: `The file, \`Content-Disposition: attachment\` with its name (RFC 6266, \`filename*\` when not ASCII; \`${key}.bin\` when it has none).`,
+            description: `The file, \`Content-Disposition: attachment\` with its name (RFC 6266, \`filename*\` when not ASCII or holding a \`%\` escape; \`${key}.bin\` when it has none).`,
             headers: {
               'Content-Disposition': { description: 'attachment; filename="..."; filename*=UTF-8\'\'...', schema: { type: 'string' } },
               ETag: { description: 'The SHA3-256 of the file, quoted.', schema: { type: 'string' } },
