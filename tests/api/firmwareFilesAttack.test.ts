@@ -4,9 +4,9 @@
  * nothing behind (no temporary file, no file on the firmware).
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,8 @@ import { ownMessages } from '../../src/messages';
 import { filenameFromContentDisposition } from '../../src/dataProvider/download';
 import { readConfig } from '../../server/config';
 import { startupProblems } from '../../server/runtime/startupChecks';
+import { cleanStore } from '../../server/files/cleanup';
+import { lockHash } from '../../server/files/references';
 import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, storeFiles } from './firmwareFilesHelpers';
@@ -209,5 +211,31 @@ describe('HEAD /api/download/firmware/{id}', () => {
       expect(res.rawPayload.length).toBe(0);
     }
     expect(openStoreFiles()).toEqual([]);
+  });
+});
+
+// Two servers on one PostgreSQL and one files folder (a rolling restart); the embedded database has one server only.
+describe.skipIf(!process.env.DATABASE_URL)('a second server starting on the same database and files folder', () => {
+  it("keeps a file whose upload the first server is committing: its cleanup waits for the hash's lock", async () => {
+    const bytes = randomBytes(1000);
+    const hash = sha3(bytes);
+    const id = await firmwareFor(c, team, type, bytes);
+    const path = join(t.config.filesDir, 'sha3', hash.slice(0, 2), hash);
+    let cleaning: Promise<unknown> = Promise.resolve();
+    // What an upload does between moving its file into the store and its commit, the hash's lock held.
+    await t.db.transaction(async (tx) => {
+      await lockHash(tx, hash);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, bytes);
+      cleaning = cleanStore(t.db, t.app.registry, t.app.files.store);
+      const waiting = async () => (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n;
+      // The cleanup either waits for the lock, or (without it) has already removed the file.
+      await Promise.race([cleaning, vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000 })]);
+      await tx.query(`UPDATE firmware SET filename = 'a.bin', size = $1, date = now() WHERE id = $2`, [bytes.length, id]);
+    });
+    await cleaning;
+    expect(existsSync(path)).toBe(true);
+    const got = await t.app.inject({ method: 'GET', url: `/api/download/firmware/${id}`, headers: { cookie } });
+    expect(got.rawPayload.equals(bytes)).toBe(true);
   });
 });
