@@ -10,12 +10,12 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { RaRecord } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
-import { isEmptyValue, type Category } from '../../schemas';
+import type { Category } from '../../schemas';
 import { downloadFile } from '../../dataProvider/download';
 import { reportError } from '../../dataProvider/errors';
 import { valueText } from '../list/valueText';
 import { copyText } from './copyText';
-import type { FileUpload, Progress } from './useFileUpload';
+import { holdsFile, type FileUpload, type Progress } from './useFileUpload';
 
 /** Long enough to tell two hashes apart at a glance, short enough for one line. */
 export const shortHash = (hash: string) => (hash.length > 20 ? `${hash.slice(0, 8)}…${hash.slice(-8)}` : hash);
@@ -81,7 +81,6 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
   const { spec, chosen, hashing, hash, uploading, error } = upload;
   const field = (name: string) => category.fields[name];
   const filename = record?.[spec.filename];
-  const uploaded = record !== undefined && !isEmptyValue(filename);
   const storedHash = record?.[spec.hash];
   const dateField = field(spec.date);
 
@@ -89,7 +88,7 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
     downloadFile(`/download/${category.key}/${encodeURIComponent(String(record?.id))}`).catch((failure: unknown) => reportError(failure));
   };
 
-  if (uploaded) {
+  if (record && holdsFile(spec, record)) {
     return (
       <Stack spacing={1} component="section" aria-label={field(spec.filename)?.label}>
         <Fact label={field(spec.filename)?.label ?? spec.filename}>

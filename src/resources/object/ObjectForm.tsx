@@ -10,13 +10,13 @@ import { FileField } from './FileField';
 import { FieldRow } from './FieldRow';
 import { FollowValue } from './FollowValue';
 import { FormButtons } from './FormButtons';
-import { defaultNameField, formFieldNames, initialValues, isEmptyValue, isOptionalField, shownFieldNames, type Values } from './formFields';
+import { defaultNameField, formFieldNames, initialValues, isOptionalField, shownFieldNames, type Values } from './formFields';
 import { DefaultNameFollower } from './DefaultNameFollower';
 import { lockedFields } from './locks';
 import { OptionalFieldsToggle } from './OptionalFieldsToggle';
 import { useExistingRows } from './useExistingRows';
 import { useChangedFields } from './useChangedFields';
-import { useFileUpload, type FileErrorState } from './useFileUpload';
+import { holdsFile, useFileUpload, type FileErrorState } from './useFileUpload';
 import { useRemoteChecks } from './useRemoteChecks';
 import { useSaveObject } from './useSaveObject';
 import { errorListItems, fileErrors, validateObject, type FieldErrors } from './validation';
@@ -91,7 +91,7 @@ const ObjectFormBody = ({
   const remote = useRemoteChecks(category, readOnly ? {} : values);
   const file = useFileUpload(category, record, override);
   const fileState = {
-    uploaded: file !== undefined && !isEmptyValue(record?.[file.spec.filename]),
+    uploaded: file !== undefined && holdsFile(file.spec, record),
     chosen: file?.chosen !== undefined,
     hashing: file?.hashing !== undefined,
   };

@@ -42,6 +42,9 @@ export interface FileUpload {
   afterSave: (saved: RaRecord) => Promise<AfterSave>;
 }
 
+/** The object holds its file: the upload set its name (before it, the hash is only announced). */
+export const holdsFile = (spec: FileSpec, record: RaRecord | undefined): boolean => record !== undefined && !isEmptyValue(record[spec.filename]);
+
 /** Navigation state that carries an upload failure to the edit page of an object just created. */
 export interface FileErrorState {
   fileError?: string;
@@ -102,7 +105,7 @@ export function useFileUpload(category: Category, record: RaRecord | undefined, 
 
   /** Spec section 4: the object created without its file gets one update that no longer claims the hash. */
   const unclaimHash = async (saved: RaRecord) => {
-    if (!spec.hashFirst || !isEmptyValue(saved[spec.filename]) || isEmptyValue(saved[spec.hash])) return;
+    if (!spec.hashFirst || holdsFile(spec, saved) || isEmptyValue(saved[spec.hash])) return;
     try {
       await dataProvider.update(category.key, { id: saved.id, data: { [spec.hash]: null }, previousData: saved, meta: { report: false } });
     } catch (failure) {
