@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { Database } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
 import { referencedHashes, releaseHash } from './references';
-import { SHA3_HEX, type FileStore } from './store';
+import { SHA3_HEX } from '../../src/schemas/defineCategory';
+import type { FileStore } from './store';
 
 export interface Cleaned {
   temporary: number;

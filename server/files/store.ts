@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { SHA3_HEX } from '../../src/schemas/defineCategory';
 
-export const SHA3_HEX = /^[0-9a-f]{64}$/;
 
 export class FileStore {
   readonly tmpDir: string;

@@ -2,7 +2,7 @@
  * File downloads (spec section 7: "GET downloads with a random cache-busting parameter r; file
  * name from the content-disposition header, default firmware.bin"). Goes through the shared helper.
  */
-import { send, type QueryValue } from './http';
+import { apiUrl, HttpError, send, type QueryValue } from './http';
 
 export const DEFAULT_DOWNLOAD_NAME = 'firmware.bin';
 
@@ -68,4 +68,28 @@ export async function downloadFile(path: string, options: DownloadOptions = {}):
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
   return file;
+}
+
+/** A file of no byte has no first byte to read: 416 to a one-byte range means the file is there. */
+const isEmptyFile = (failure: unknown) => failure instanceof HttpError && failure.status === 416;
+
+/**
+ * Saves a file that may be gigabytes (a firmware) without holding it in the page: its first byte is
+ * read through the shared helper (a refusal goes to the error catalogue with the server's
+ * Description), then the browser fetches the same address itself and streams it to disk, naming it
+ * from the content-disposition header.
+ */
+export async function downloadLargeFile(path: string, options: Pick<DownloadOptions, 'query' | 'signal'> = {}): Promise<void> {
+  const query = { ...options.query, r: cacheBuster() };
+  try {
+    await send(path, { query, headers: { Range: 'bytes=0-0' }, signal: options.signal });
+  } catch (failure) {
+    if (!isEmptyFile(failure)) throw failure;
+  }
+  const link = document.createElement('a');
+  link.href = apiUrl(path, query);
+  link.download = '';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadFile, fetchFile, filenameFromContentDisposition } from '../../src/dataProvider/download';
-import { installFetch } from './fetchMock';
+import { downloadFile, downloadLargeFile, fetchFile, filenameFromContentDisposition } from '../../src/dataProvider/download';
+import { installFetch, jsonResponse } from './fetchMock';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,5 +64,43 @@ describe('downloadFile', () => {
     click.mockRestore();
     URL.createObjectURL = saved.create;
     URL.revokeObjectURL = saved.revoke;
+  });
+});
+
+describe('downloadLargeFile', () => {
+  /** The addresses the browser was sent to save (anchor clicks). */
+  const clickedLinks = () => {
+    const hrefs: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      hrefs.push(this.href);
+    });
+    return hrefs;
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads one byte through the helper, then lets the browser stream the same cache-busted address to disk', async () => {
+    const hrefs = clickedLinks();
+    const calls = installFetch(() => new Response('x', { status: 206 }));
+    await downloadLargeFile('/download/firmware/7');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].headers.get('Range')).toBe('bytes=0-0');
+    expect(hrefs).toHaveLength(1);
+    const saved = new URL(hrefs[0]);
+    expect(saved.pathname).toBe('/api/download/firmware/7');
+    expect(saved.searchParams.get('r')).toBe(calls[0].url.searchParams.get('r'));
+  });
+
+  it("a refusal throws the server's Description and saves nothing", async () => {
+    const hrefs = clickedLinks();
+    installFetch(() => jsonResponse({ Description: 'Not found.' }, 404));
+    await expect(downloadLargeFile('/download/firmware/8')).rejects.toMatchObject({ message: 'Not found.', status: 404 });
+    expect(hrefs).toEqual([]);
+  });
+
+  it('an empty file (no first byte: 416) is still saved', async () => {
+    const hrefs = clickedLinks();
+    installFetch(() => new Response(null, { status: 416 }));
+    await downloadLargeFile('/download/firmware/9');
+    expect(hrefs).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { RaRecord } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import type { Category } from '../../schemas';
-import { downloadFile } from '../../dataProvider/download';
+import { downloadLargeFile } from '../../dataProvider/download';
 import { reportError } from '../../dataProvider/errors';
 import { valueText } from '../list/valueText';
 import { copyText } from './copyText';
@@ -85,7 +85,7 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
   const dateField = field(spec.date);
 
   const download = () => {
-    downloadFile(`/download/${category.key}/${encodeURIComponent(String(record?.id))}`).catch((failure: unknown) => reportError(failure));
+    downloadLargeFile(`/download/${category.key}/${encodeURIComponent(String(record?.id))}`).catch((failure: unknown) => reportError(failure));
   };
 
   if (record && holdsFile(spec, record)) {
