@@ -127,6 +127,13 @@ function parameters(where: 'path' | 'query' | 'header', schema: JsonSchema | und
   });
 }
 
+/** An upload's body: the file's bytes in one named part (OpenAPI 3.1 describes them with contentMediaType). */
+const multipart = (part: string) => ({
+  'multipart/form-data': {
+    schema: { type: 'object', properties: { [part]: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: [part] },
+  },
+});
+
 function operation(route: RouteDoc) {
   const { operationId, summary, description, tags, params, querystring, headers, body, response } = route.schema;
   const params_ = [...parameters('path', params), ...parameters('query', querystring), ...parameters('header', headers)];
@@ -137,6 +144,7 @@ function operation(route: RouteDoc) {
     tags,
     ...(params_.length ? { parameters: params_ } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    ...(route.filePart ? { requestBody: { required: true, content: multipart(route.filePart) } } : {}),
     responses: response,
     ...(route.public ? { security: [] } : {}),
   };

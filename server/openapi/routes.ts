@@ -38,6 +38,8 @@ export interface RouteDoc {
   /** Answers signed-out callers too (the route's `config.public`). */
   public?: boolean;
   schema: RouteSchema;
+  /** A multipart/form-data body (an upload) with the file in this part; Fastify's body schema stays JSON-only. */
+  filePart?: string;
 }
 
 export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });

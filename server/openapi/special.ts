@@ -66,6 +66,7 @@ function fileRoutes(category: Category): RouteDoc[] {
     {
       method: 'POST',
       url: `/api/upload/${key}/:id`,
+      filePart: file.part,
       schema: {
         operationId: `upload_${key}`,
         summary: `Upload the ${singular}'s file`,

@@ -55,6 +55,17 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it("describes each upload's body as multipart/form-data with the file in the category's part", () => {
+    const holding = t.app.registry.categories.filter((c) => c.file);
+    expect(holding.length).toBeGreaterThan(0);
+    for (const c of holding) {
+      const body = doc.paths[`/api/upload/${c.key}/{id}`].post.requestBody!.content;
+      expect(Object.keys(body), c.key).toEqual(['multipart/form-data']);
+      expect(body['multipart/form-data'].schema.required, c.key).toEqual([c.file!.part]);
+      expect(body['multipart/form-data'].schema.properties?.[c.file!.part], c.key).toMatchObject({ type: 'string' });
+    }
+  });
+
   it('has the special calls', () => {
     expect(doc.paths['/api/login'].post).toBeDefined();
     expect(doc.paths['/api/logout'].post).toBeDefined();
