@@ -14,6 +14,7 @@ import { authPlugin } from './auth/plugin';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './crud/routes';
 import { miscRoutes } from './routes/misc';
+import { qrRoutes } from './qr/routes';
 import { csvExportRoutes } from './routes/csvExport';
 import { fileRoutes } from './files/routes';
 import { consoleRoutes } from './routes/console';
@@ -79,6 +80,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(authRoutes);
   await app.register(crudRoutes);
   await app.register(miscRoutes);
+  await app.register(qrRoutes);
   await app.register(csvExportRoutes);
   await app.register(fileRoutes);
   return app;

@@ -20,6 +20,12 @@ export interface ServerConfig {
   maxUploadMb: number;
   /** An upload whose client sends nothing for this long is cut off (its temporary file removed). */
   uploadIdleSeconds: number;
+  /** Origin of the /qr links in QR codes; the request's origin when unset. */
+  publicUrl?: string;
+  /** The public QR page's contact link. */
+  contactUrl: string;
+  /** Public QR info calls allowed per client address and minute (enumeration guard). */
+  qrInfoPerMinute: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -40,5 +46,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     filesDir: env.PUCS_FILES_DIR || `${dataDir}/files`,
     maxUploadMb: Number(env.PUCS_MAX_UPLOAD_MB || 4096),
     uploadIdleSeconds: Number(env.PUCS_UPLOAD_IDLE_SECONDS || 120),
+    publicUrl: env.PUCS_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    contactUrl: env.PUCS_CONTACT_URL || `mailto:${env.PUCS_CONTACT_EMAIL ?? ''}`,
+    qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
   };
 }

@@ -407,4 +407,17 @@ export const ownMessages = {
   hashCancelled: 'Computing the file\'s SHA3-256 was cancelled.',
   hashFileUnreadable: (reason: string) => `The file could not be read to compute its SHA3-256 (${reason}). Choose it again.`,
   hashWorkerFailed: 'The SHA3-256 of the file could not be computed: the hashing script did not start. Reload the page and try again.',
+
+  // QR codes and the public QR page (server/qr/, src/resources/device/QrCodePanel.tsx, src/custom/PublicQrPage.tsx)
+  tooManyRequests: 'Too many requests. Please wait and try again.',
+  qrCode: 'QR code',
+  generateQr: 'Generate QR code',
+  regenerateQr: 'Regenerate QR code',
+  regenerateQrConfirm: 'A new QR code replaces this one: printed labels with the old code stop working. Continue?',
+  qrImageAlt: (url: string) => `QR code of ${url}`,
+  qrWaitingToBeClaimed: 'This device is waiting to be claimed.',
+  qrLabelAlt: 'Device label',
+  qrProvisioning: 'Provisioning information',
+  qrFullInformation: 'Full device information (you may not have access)',
+  qrContact: 'Contact',
 } as const;

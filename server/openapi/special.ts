@@ -298,6 +298,105 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
         },
       },
     },
+    ...qrRoutes(),
     ...categories.flatMap(fileRoutes),
+  ];
+}
+
+const QR_CODE: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', description: 'The QR id: 144 random bits, base64url.' },
+    url: { type: 'string', description: 'The public origin of the /qr link: `PUCS_PUBLIC_URL`, else the origin of this request.' },
+  },
+  required: ['id', 'url'],
+};
+
+const QR_PARAMS: JsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', description: 'The QR id of the /qr?id= link.' } },
+  required: ['id'],
+};
+
+/** The QR calls of server/qr/routes.ts. */
+function qrRoutes(): RouteDoc[] {
+  return [
+    {
+      method: 'GET',
+      url: '/api/device_qr_code/:id',
+      schema: {
+        operationId: 'getDeviceQrCode',
+        summary: "The device's QR code",
+        description: 'Members of the device\'s team. The QR code encodes `{url}/qr?id={id}`.',
+        tags: ['device'],
+        params: ID_PARAMS,
+        response: {
+          '200': { description: 'The QR id and the public origin.', content: json(QR_CODE) },
+          ...errors('401'),
+          '404': { description: 'No QR code generated yet, no such device, or one of a team the caller is not in (the same answer).', content: json(ref('Error')) },
+        },
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/device_qr_code/:id',
+      schema: {
+        operationId: 'generateDeviceQrCode',
+        summary: 'Generate the device\'s QR code',
+        description: 'Admins of the device\'s team; empty body. A new QR id replaces the old one: the old /qr link then answers 404.',
+        tags: ['device'],
+        headers: CSRF_HEADERS,
+        params: ID_PARAMS,
+        response: { '200': { description: 'The new QR id and the public origin.', content: json(QR_CODE) }, ...errors('401', '403', '404') },
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/execute_qr_code_action/:id',
+      public: true,
+      schema: {
+        operationId: 'qrPublicInfo',
+        summary: 'Public information of a QR code',
+        description:
+          'No sign-in needed. `id` is the QR id given. `device_id` is added only for a signed-in member of the device\'s team. ' +
+          'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address and minute; unknown and known ids take the same work.',
+        tags: ['device'],
+        params: QR_PARAMS,
+        response: {
+          '200': {
+            description: 'The public information (spec section 3).',
+            content: json({
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                to_be_claimed: { type: 'boolean' },
+                label_svg_image: { type: ['string', 'null'], description: 'The device label as an SVG document; null until labels exist.' },
+                provisioning: { description: 'The device\'s provisioning JSON, or null.' },
+                device_id: { type: 'integer', description: 'Only for signed-in members of the device\'s team.' },
+              },
+              required: ['id', 'to_be_claimed', 'label_svg_image', 'provisioning'],
+            }),
+          },
+          '404': { description: 'No device has this QR id.', content: json(ref('Error')) },
+          '429': { description: 'Too many calls from this address: wait for `Retry-After` seconds.', content: json(ref('Error')) },
+        },
+      },
+    },
+    {
+      method: 'GET',
+      url: '/api/qr_contact',
+      public: true,
+      schema: {
+        operationId: 'qrContact',
+        summary: 'The contact link of the public QR page',
+        tags: ['device'],
+        response: {
+          '200': {
+            description: '`PUCS_CONTACT_URL`, else `mailto:` and `PUCS_CONTACT_EMAIL`.',
+            content: json({ type: 'object', properties: { contact_url: { type: 'string' } }, required: ['contact_url'] }),
+          },
+        },
+      },
+    },
   ];
 }

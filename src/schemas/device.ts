@@ -68,6 +68,8 @@ export const device = defineCategory({
     config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },
     to_be_claimed: { kind: 'boolean', label: 'Waiting to be claimed', system: true, default: false },
     claim_code: { kind: 'text', label: 'Claim code', system: true, secret: true },
+    // The id in the device's /qr link (server/qr/): secret, so only GET /api/device_qr_code/{id} hands it out.
+    qr_code_id: { kind: 'text', label: 'QR code', system: true, secret: true },
     documents_collection_id: documentsCollectionField,
     basic_docs_list: { kind: 'refList', ref: 'basic_document', label: 'Documents', default: [], input: 'none' },
     notes: notesField,
@@ -80,6 +82,7 @@ export const device = defineCategory({
   unique: [
     { name: 'device_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) },
     { name: 'device_uid_per_type_key', fields: ['type_id', 'uid_for_type'], message: () => ownMessages.uniqueViolation('device_uid_per_type_key') },
+    { name: 'device_qr_code_key', fields: ['qr_code_id'], message: () => ownMessages.uniqueViolation('device_qr_code_key') },
   ],
   expansions: {
     type: { field: 'type_id' },

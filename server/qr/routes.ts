@@ -1,0 +1,85 @@
+/**
+ * A device's QR code and the public information behind it (spec sections 3 and 7):
+ *
+ *   GET  /api/device_qr_code/:id          {"id", "url"} of the device's QR code; 404 until generated
+ *   POST /api/device_qr_code/:id          team admins: a new QR id (the old /qr link stops working)
+ *   GET  /api/execute_qr_code_action/:qr  public: {id, to_be_claimed, label_svg_image, provisioning}
+ *   GET  /api/qr_contact                  public: {"contact_url"} for the public QR page
+ *
+ * The QR id is the only secret of a printed label, so the public call is rate-limited per address
+ * and does the same work whether the id exists or not: anyone could otherwise enumerate labels.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ownMessages } from '../../src/messages';
+import { ApiError } from '../http/errors';
+import { FailureLimiter } from '../auth/rateLimit';
+import { memberTeamIds } from '../auth/sessionUser';
+import { assertPermitted, notFoundError, requireUser } from '../crud/access';
+import { selectVisible } from '../crud/read';
+import { parseId } from '../crud/routes';
+
+const QR_FIELD = 'qr_code_id';
+/** 18 bytes: 144 random bits, 24 base64url characters. */
+const QR_ID_BYTES = 18;
+/** Longer ids cannot be ours; they are cut so that a huge one costs no more than a real one. */
+const QR_ID_MAX = 64;
+
+export const newQrId = () => randomBytes(QR_ID_BYTES).toString('base64url');
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The public information of a QR code (spec section 3), plus the device id for members of its team. */
+export interface QrPublicInfo {
+  id: string;
+  to_be_claimed: boolean;
+  label_svg_image: string | null;
+  provisioning: unknown;
+  device_id?: number;
+}
+
+export const qrRoutes: FastifyPluginAsync = async (app) => {
+  const device = app.registry.get('device');
+  const limiter = new FailureLimiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 });
+  const publicOrigin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  type WithId = { Params: { id: string } };
+  app.get<WithId>('/api/device_qr_code/:id', async (request) => {
+    const user = requireUser(request.user);
+    const [row] = await selectVisible(app.db, user, device, [QR_FIELD], (p) => [`"t"."id" = ${p.add(parseId(request.params.id))}`]);
+    const id = row?.[QR_FIELD];
+    if (typeof id !== 'string') throw notFoundError();
+    return { id, url: publicOrigin(request) };
+  });
+
+  app.post<WithId>('/api/device_qr_code/:id', async (request) => {
+    const user = requireUser(request.user);
+    const deviceId = parseId(request.params.id);
+    const [row] = await selectVisible(app.db, user, device, ['team_id'], (p) => [`"t"."id" = ${p.add(deviceId)}`]);
+    if (!row) throw notFoundError();
+    assertPermitted(device.permissions.update, device, user, row);
+    const id = newQrId();
+    await app.db.query(`UPDATE "device" SET "${QR_FIELD}" = $1 WHERE "id" = $2`, [id, deviceId]);
+    return { id, url: publicOrigin(request) };
+  });
+
+  app.get<WithId>('/api/execute_qr_code_action/:id', { config: { public: true } }, async (request) => {
+    const wait = limiter.retryAfter(request.ip);
+    if (wait > 0) throw new ApiError(429, ownMessages.tooManyRequests, { 'Retry-After': String(wait) });
+    limiter.fail(request.ip);
+    const given = request.params.id.slice(0, QR_ID_MAX);
+    // One indexed lookup whatever the id looks like, then one comparison whatever was found.
+    const { rows } = await app.db.query<{ id: number; team_id: number; qr: string; to_be_claimed: boolean; provisioning: unknown }>(
+      `SELECT "id", "team_id", "${QR_FIELD}" AS "qr", "to_be_claimed", "provisioning" FROM "device" WHERE "${QR_FIELD}" = $1`,
+      [given],
+    );
+    const found = rows[0];
+    const same = timingSafeEqual(digest(found?.qr ?? ''), digest(given));
+    if (!found || !same) throw notFoundError();
+    const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: null, provisioning: found.provisioning ?? null };
+    if (request.user && memberTeamIds(request.user).includes(found.team_id)) info.device_id = found.id;
+    return info;
+  });
+
+  app.get('/api/qr_contact', { config: { public: true } }, async () => ({ contact_url: app.config.contactUrl }));
+};
