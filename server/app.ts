@@ -17,6 +17,7 @@ import { miscRoutes } from './routes/misc';
 import { qrRoutes } from './qr/routes';
 import { csvExportRoutes } from './routes/csvExport';
 import { fileRoutes } from './files/routes';
+import { certificateRoutes } from './certs/routes';
 import { consoleRoutes } from './routes/console';
 import { openApiPlugin } from './openapi/plugin';
 
@@ -83,5 +84,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(qrRoutes);
   await app.register(csvExportRoutes);
   await app.register(fileRoutes);
+  await app.register(certificateRoutes);
   return app;
 }

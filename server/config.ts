@@ -18,6 +18,9 @@ export interface ServerConfig {
   filesDir: string;
   /** Largest uploaded file, in MB (2^20 bytes). */
   maxUploadMb: number;
+  /** PEM files of the CA that signs device certificates; unset: one made in dataDir/ca (server/certs). */
+  caCert?: string;
+  caKey?: string;
   /** An upload whose client sends nothing for this long is cut off (its temporary file removed). */
   uploadIdleSeconds: number;
   /** Origin of the /qr links in QR codes; the request's origin when unset. */
@@ -45,6 +48,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: env.PUCS_DIST_DIR || 'dist',
     filesDir: env.PUCS_FILES_DIR || `${dataDir}/files`,
     maxUploadMb: Number(env.PUCS_MAX_UPLOAD_MB || 4096),
+    caCert: env.PUCS_CA_CERT || undefined,
+    caKey: env.PUCS_CA_KEY || undefined,
     uploadIdleSeconds: Number(env.PUCS_UPLOAD_IDLE_SECONDS || 120),
     publicUrl: env.PUCS_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     contactUrl: env.PUCS_CONTACT_URL || `mailto:${env.PUCS_CONTACT_EMAIL ?? ''}`,

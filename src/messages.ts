@@ -164,6 +164,9 @@ export const ownMessages = {
 
   // A device's firmware status, update history and last contact (src/resources/device/)
   firmwareStatus: 'Firmware status',
+  downloadCertificate: 'Download certificate',
+  downloadPrivateKey: 'Download private key',
+  certificateAdminsOnly: "Only administrators of the device's team can download its certificate and private key.",
   firmwareStatusNone: 'No firmware: neither a current nor a target firmware is set.',
   firmwareStatusPending: 'Update pending: the device does not run its target firmware yet.',
   firmwareStatusOk: 'Up to date: the device runs its target firmware.',

@@ -11,6 +11,7 @@ import type { Category } from '../../src/schemas/defineCategory';
 import { categories as registry } from '../../src/schemas/index';
 import { columnType, defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
 import { AUTH_DDL } from '../auth/tables';
+import { CERTS_DDL } from '../certs/tables';
 import { ownMessages } from '../../src/messages';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
@@ -143,6 +144,7 @@ export async function migrate(
       }
     }
     await tx.exec(AUTH_DDL);
+    await tx.exec(CERTS_DDL);
     if (plan.statements.length > 0 || registryChanged) {
       await tx.query(`INSERT INTO schema_migrations (fingerprint, statements) VALUES ($1, $2)`, [fingerprint, JSON.stringify(plan.statements)]);
     }

@@ -7,6 +7,7 @@ import type { Category } from '../../src/schemas/defineCategory';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { ref, schemaNames, type JsonSchema } from './jsonSchema';
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
+import { CERTIFICATE_ROUTES } from '../certs/openapi';
 
 /** Where the document and its reference page are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -300,6 +301,7 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
     },
     ...qrRoutes(),
     ...categories.flatMap(fileRoutes),
+    ...CERTIFICATE_ROUTES,
   ];
 }
 

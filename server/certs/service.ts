@@ -1,0 +1,86 @@
+/**
+ * The server's certificate authority and the devices' certificates. A CA given by PUCS_CA_CERT and
+ * PUCS_CA_KEY is read at start (a wrong path or key stops the start); else the CA is made in
+ * PUCS_DATA_DIR/ca (ca.pem, ca.key) the first time one is needed and kept from then on.
+ * A device's certificate is made when first asked for: racing first requests insert with
+ * ON CONFLICT DO NOTHING and all answer the row that won.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Queryable } from '../db/database';
+import type { ServerConfig } from '../config';
+import { notFoundError } from '../crud/access';
+import { folderOnce } from './dataFiles';
+import { SecretBox } from './secretBox';
+import { createCaPem, createDevicePem, loadCa, type CertificateAuthority } from './x509';
+
+export const CA_FOLDER = 'ca';
+export const CA_COMMON_NAME = 'PUCS device CA';
+
+export interface DeviceCredentials {
+  certPem: string;
+  keyPem: string;
+}
+
+export interface CertificateService {
+  ca(): Promise<CertificateAuthority & { certPem: string }>;
+  /** The device's certificate and key, made on first call. */
+  device(db: Queryable, deviceId: number, uid: string): Promise<DeviceCredentials>;
+}
+
+/** Memoises a start-once promise, forgetting a failure so that the next call tries again. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= make().catch((err: unknown) => {
+    pending = undefined;
+    throw err;
+  }));
+}
+
+async function caPem(config: ServerConfig): Promise<{ certPem: string; keyPem: string }> {
+  if (config.caCert && config.caKey) {
+    const [certPem, keyPem] = await Promise.all([readFile(config.caCert, 'utf8'), readFile(config.caKey, 'utf8')]);
+    return { certPem, keyPem };
+  }
+  const files = await folderOnce(config.dataDir, CA_FOLDER, ['ca.pem', 'ca.key'], async () => {
+    const made = await createCaPem(CA_COMMON_NAME);
+    return { 'ca.pem': made.certPem, 'ca.key': made.keyPem };
+  });
+  return { certPem: files['ca.pem'], keyPem: files['ca.key'] };
+}
+
+export async function certificateService(config: ServerConfig): Promise<CertificateService> {
+  if (!config.caCert !== !config.caKey) throw new Error('PUCS_CA_CERT and PUCS_CA_KEY must be set together.');
+  const ca = once(async () => {
+    const { certPem, keyPem } = await caPem(config);
+    return { ...(await loadCa(certPem, keyPem)), certPem };
+  });
+  const box = once(() => SecretBox.open(config.sessionSecret, config.dataDir));
+  if (config.caCert) await ca();
+
+  const stored = async (db: Queryable, deviceId: number) => {
+    const { rows } = await db.query<{ certificate: string; private_key_sealed: string }>(
+      'SELECT certificate, private_key_sealed FROM device_certificate WHERE device_id = $1',
+      [deviceId],
+    );
+    return rows[0];
+  };
+
+  return {
+    ca,
+    async device(db, deviceId, uid) {
+      const context = String(deviceId);
+      let row = await stored(db, deviceId);
+      if (!row) {
+        const made = await createDevicePem(await ca(), deviceId, uid);
+        await db.query(
+          'INSERT INTO device_certificate (device_id, certificate, private_key_sealed) VALUES ($1, $2, $3) ON CONFLICT (device_id) DO NOTHING',
+          [deviceId, made.certPem, (await box()).seal(made.keyPem, context)],
+        );
+        // Missing only when the device was deleted meanwhile.
+        row = await stored(db, deviceId);
+        if (!row) throw notFoundError();
+      }
+      return { certPem: row.certificate, keyPem: (await box()).open(row.private_key_sealed, context) };
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Device certificates live in a table of their own, not in the device row, so that no list, CSV,
+ * expansion or public answer can ever carry a private key: those read category tables only.
+ * Run by server/db/migrate.ts after the category tables, like the sign-in tables.
+ */
+export const CERTS_DDL = `
+CREATE TABLE IF NOT EXISTS device_certificate (
+  device_id integer PRIMARY KEY REFERENCES device(id) ON DELETE CASCADE,
+  certificate text NOT NULL,
+  private_key_sealed text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`;
