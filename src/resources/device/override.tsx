@@ -7,9 +7,11 @@ import { FirmwareHistoryInput } from './FirmwareHistoryInput';
 import { FirmwareStatusIcon } from './FirmwareStatusIcon';
 import { LastSeenInput } from './LastSeenInput';
 import { ProvisioningInput } from './ProvisioningInput';
+import { CertificatePanel } from './CertificatePanel';
 
 export const override: ResourceOverride = {
   icon: DevicesOtherIcon,
+  panels: [CertificatePanel],
   fieldInputs: {
     provisioning: ProvisioningInput,
     // What the device reports (system fields), shown read-only on an existing device.
