@@ -1,68 +1,68 @@
 /**
- * The public QR page (/qr?id=...), reachable without signing in (spec section 2). For now it reads
- * the public information and shows the device label; claiming and full information come later.
+ * The public QR page (/qr?id=...), reachable without signing in (spec sections 2 and 6): the
+ * device label, whether the device waits to be claimed, its provisioning, and what the visitor
+ * must do next: sign in, or ask to join the device's team, or open the device.
  */
-import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { LinkBase, Loading } from 'react-admin';
 import { messages, ownMessages } from '../messages';
-import { http, isAbortError } from '../dataProvider/http';
+import { device } from '../schemas/device';
+import { objectHref, viewRoute } from '../resources/consoleRoutes';
 import { useQueryParam } from '../resources/useQueryParam';
 import { useProfileState } from './useProfileState';
 import { qrLoginHref } from './qrPaths';
+import { svgDataUrl } from './qrImage';
+import { useQrContact, useQrPublicInfo, type QrPublicInfo } from './qrPublicInfo';
 
-/** spec section 3: QR public info. */
-export interface QrPublicInfo {
-  id: number;
-  to_be_claimed?: boolean;
-  label_svg_image?: string | null;
-  provisioning?: unknown;
-}
+const Provisioning = ({ value }: { value: unknown }) =>
+  value === null || value === undefined ? (
+    <Typography variant="body2">{messages.provisioningNotProvided}</Typography>
+  ) : (
+    <Box>
+      <Typography variant="subtitle1">{ownMessages.qrProvisioning}</Typography>
+      <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 13 }}>
+        {JSON.stringify(value, null, 2)}
+      </Box>
+    </Box>
+  );
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; info: QrPublicInfo };
-
-function useQrPublicInfo(id: string | undefined): Load {
-  // Keyed by id so that a new id shows 'loading' at once, without a state reset in the effect.
-  const [result, setResult] = useState<{ id: string; load: Load }>();
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    const done = (load: Load) => setResult({ id, load });
-    http<QrPublicInfo | null>(`/execute_qr_code_action/${encodeURIComponent(id)}`, { signal: controller.signal })
-      .then(({ json }) => done(json ? { state: 'loaded', info: json } : { state: 'failed' }))
-      .catch((error) => {
-        if (!isAbortError(error)) done({ state: 'failed' });
-      });
-    return () => controller.abort();
-  }, [id]);
-  if (!id) return { state: 'failed' };
-  return result?.id === id ? result.load : { state: 'loading' };
-}
+/** What the visitor is told about their access, from their sign-in and what the server told them. */
+const Access = ({ info, signedIn }: { info: QrPublicInfo; signedIn: boolean }) => {
+  if (!signedIn) return <Alert severity="info">{info.to_be_claimed ? messages.loginToClaim : messages.loginToSee}</Alert>;
+  if (info.device_id === undefined) return <Alert severity="warning">{messages.notTeamMember}</Alert>;
+  return (
+    <Link component={LinkBase} to={objectHref(viewRoute(device), info.device_id)}>
+      {ownMessages.qrFullInformation}
+    </Link>
+  );
+};
 
 export const PublicQrPage = () => {
   const id = useQueryParam('id');
-  const load = useQrPublicInfo(id);
   const profile = useProfileState();
-  const svg = load.state === 'loaded' ? load.info.label_svg_image : undefined;
+  const load = useQrPublicInfo(id, profile.status === 'signedIn');
+  const contact = useQrContact();
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 1, sm: 2 } }}>
       <Card sx={{ width: '100%', maxWidth: 640 }}>
         <CardContent>
           <Stack spacing={2}>
             <Typography variant="h5" component="h1">
               {messages.productName}
             </Typography>
-            {load.state === 'loading' && <Loading />}
+            {(load.state === 'loading' || profile.status === 'loading') && <Loading />}
             {load.state === 'failed' && <Alert severity="error">{messages.qrInvalid}</Alert>}
-            {svg && (
-              <Box
-                component="img"
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-                alt=""
-                sx={{ maxWidth: '100%' }}
-              />
+            {load.state === 'loaded' && profile.status !== 'loading' && (
+              <>
+                {load.info.label_svg_image && (
+                  <Box component="img" src={svgDataUrl(load.info.label_svg_image)} alt={ownMessages.qrLabelAlt} sx={{ maxWidth: '100%' }} />
+                )}
+                {load.info.to_be_claimed && <Alert severity="success">{ownMessages.qrWaitingToBeClaimed}</Alert>}
+                <Provisioning value={load.info.provisioning} />
+                <Access info={load.info} signedIn={profile.status === 'signedIn'} />
+              </>
             )}
-            <Stack direction="row" spacing={3}>
+            <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
               {profile.status === 'signedOut' && (
                 <Link component={LinkBase} to={qrLoginHref(id)}>
                   {ownMessages.signIn}
@@ -71,6 +71,7 @@ export const PublicQrPage = () => {
               <Link component={LinkBase} to="/">
                 {messages.home}
               </Link>
+              {contact && <Link href={contact}>{ownMessages.qrContact}</Link>}
             </Stack>
           </Stack>
         </CardContent>

@@ -7,11 +7,12 @@ import { FirmwareHistoryInput } from './FirmwareHistoryInput';
 import { FirmwareStatusIcon } from './FirmwareStatusIcon';
 import { LastSeenInput } from './LastSeenInput';
 import { ProvisioningInput } from './ProvisioningInput';
+import { QrCodePanel } from './QrCodePanel';
 import { CertificatePanel } from './CertificatePanel';
 
 export const override: ResourceOverride = {
   icon: DevicesOtherIcon,
-  panels: [CertificatePanel],
+  panels: [QrCodePanel, CertificatePanel],
   fieldInputs: {
     provisioning: ProvisioningInput,
     // What the device reports (system fields), shown read-only on an existing device.

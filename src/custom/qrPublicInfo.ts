@@ -1,0 +1,52 @@
+/**
+ * What the public QR page reads without sign-in (server/qr/routes.ts): the QR code's public
+ * information (spec section 3) and the contact link. Signing in or out reads the information
+ * again, since a member of the device's team is also told the device id.
+ */
+import { useEffect, useState } from 'react';
+import { http, isAbortError } from '../dataProvider/http';
+
+/** spec section 3: QR public info; device_id only for a signed-in member of the device's team. */
+export interface QrPublicInfo {
+  id: string;
+  to_be_claimed: boolean;
+  label_svg_image: string | null;
+  provisioning: unknown;
+  device_id?: number;
+}
+
+export type QrLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; info: QrPublicInfo };
+
+export function useQrPublicInfo(id: string | undefined, signedIn: boolean): QrLoad {
+  // Keyed by id and sign-in so that a change shows 'loading' at once, without a state reset in the effect.
+  const key = `${signedIn}:${id}`;
+  const [result, setResult] = useState<{ key: string; load: QrLoad }>();
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    const done = (load: QrLoad) => setResult({ key, load });
+    http<QrPublicInfo | null>(`/execute_qr_code_action/${encodeURIComponent(id)}`, { signal: controller.signal })
+      .then(({ json }) => done(json ? { state: 'loaded', info: json } : { state: 'failed' }))
+      .catch((error) => {
+        if (!isAbortError(error)) done({ state: 'failed' });
+      });
+    return () => controller.abort();
+  }, [id, key]);
+  if (!id) return { state: 'failed' };
+  return result?.key === key ? result.load : { state: 'loading' };
+}
+
+/** The contact link of the page (PUCS_CONTACT_URL); undefined until read or when the call fails. */
+export function useQrContact(): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    const controller = new AbortController();
+    http<{ contact_url: string }>('/qr_contact', { signal: controller.signal })
+      .then(({ json }) => setUrl(json.contact_url))
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) console.warn(error);
+      });
+    return () => controller.abort();
+  }, []);
+  return url;
+}

@@ -1,0 +1,96 @@
+/**
+ * The QR code block of an existing device (spec section 2, Device form): the code of its /qr link
+ * as an image, 'Generate QR code' for the team's admins while it has none, and 'Regenerate' after
+ * a confirmation, since printed labels with the old code then stop working.
+ */
+import { useEffect, useState } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { Confirm, useNotify } from 'react-admin';
+import { messages, ownMessages } from '../../messages';
+import { HttpError, http, isAbortError } from '../../dataProvider/http';
+import { qrImageUrl, qrLink } from '../../custom/qrImage';
+import type { ObjectPanelProps } from '../overrides';
+
+interface QrCode {
+  id: string;
+  url: string;
+}
+
+type State = { state: 'loading' } | { state: 'none' } | { state: 'shown'; link: string; image: string };
+
+async function shown(code: QrCode): Promise<State> {
+  const link = qrLink(code.url, code.id);
+  return { state: 'shown', link, image: await qrImageUrl(link) };
+}
+
+export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
+  const deviceId = record?.id;
+  const notify = useNotify();
+  const [result, setResult] = useState<{ deviceId: unknown; state: State }>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (deviceId === undefined) return;
+    const controller = new AbortController();
+    http<QrCode>(`/device_qr_code/${deviceId}`, { signal: controller.signal })
+      .then(({ json }) => shown(json))
+      .then((state) => setResult({ deviceId, state }))
+      .catch((error: unknown) => {
+        if (isAbortError(error)) return;
+        if (error instanceof HttpError && error.status === 404) console.info(messages.qrNotGenerated);
+        else notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+        setResult({ deviceId, state: { state: 'none' } });
+      });
+    return () => controller.abort();
+  }, [deviceId, notify]);
+
+  const state: State = result && result.deviceId === deviceId ? result.state : { state: 'loading' };
+  // Spec section 7: a missing code is only logged; members who cannot generate one see nothing.
+  if (deviceId === undefined || (state.state === 'none' && !isAdmin)) return null;
+
+  const generate = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      const { json } = await http<QrCode>(`/device_qr_code/${deviceId}`, { method: 'POST' });
+      setResult({ deviceId, state: await shown(json) });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={1} data-testid="qr-code-panel" sx={{ my: 2 }}>
+      <Typography variant="subtitle1">{ownMessages.qrCode}</Typography>
+      {state.state === 'shown' && (
+        <>
+          <Box component="img" src={state.image} alt={ownMessages.qrImageAlt(state.link)} sx={{ width: 160, height: 160 }} />
+          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+            {state.link}
+          </Typography>
+        </>
+      )}
+      {isAdmin && state.state !== 'loading' && (
+        <Box>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => (state.state === 'shown' ? setConfirming(true) : void generate())}
+          >
+            {state.state === 'shown' ? ownMessages.regenerateQr : ownMessages.generateQr}
+          </Button>
+        </Box>
+      )}
+      <Confirm
+        isOpen={confirming}
+        title={ownMessages.regenerateQr}
+        content={ownMessages.regenerateQrConfirm}
+        onConfirm={() => void generate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,36 @@
+/**
+ * The QR journey's first steps in Chromium against the real server (spec sections 2 and 6): an
+ * admin generates a device's QR code on its form and sees it as an image; a signed-out visitor
+ * on a phone opens the code's /qr link and is told what the device is and how to go further.
+ */
+import { expect, test } from './fixtures';
+import { messages, ownMessages } from '../../src/messages';
+import { signInByApi } from './signIn';
+import { button } from './objectScreen';
+import { adminTeamId, createDevice, createType } from './typeGroupApi';
+
+test('an admin generates the QR code; its /qr page, signed out on a phone, asks to sign in', async ({ page, browser, baseURL }) => {
+  await signInByApi(page);
+  const device = await createDevice(page.request, await createType(page.request, await adminTeamId(page.request)));
+  await page.goto(`/device_view?id=${device.id}`);
+  await button(page, ownMessages.generateQr).click();
+
+  const link = page.getByTestId('qr-code-panel').getByText(`${baseURL}/qr?id=`);
+  await expect(link).toBeVisible();
+  const url = (await link.textContent()) ?? '';
+  const qrId = new URL(url).searchParams.get('id') ?? '';
+  expect(qrId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  await expect(page.getByRole('img', { name: ownMessages.qrImageAlt(url) })).toHaveAttribute('src', /^data:image\/svg\+xml;/);
+  await expect(button(page, ownMessages.regenerateQr)).toBeVisible();
+
+  const visitor = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const phone = await visitor.newPage();
+  await phone.goto(`/qr?id=${qrId}`);
+  await expect(phone.getByText(messages.loginToSee)).toBeVisible();
+  await expect(phone.getByText(messages.provisioningNotProvided)).toBeVisible();
+  await expect(phone.getByRole('link', { name: ownMessages.signIn })).toHaveAttribute('href', `/qr_code_page_login/?id=${qrId}`);
+  await expect(phone.getByRole('link', { name: messages.home })).toHaveAttribute('href', '/');
+  await expect(phone.getByRole('link', { name: ownMessages.qrContact })).toHaveAttribute('href', /^mailto:/);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await visitor.close();
+});
