@@ -17,7 +17,7 @@ const deviceDownload = (what: 'certificate' | 'private_key', summary: string, fi
     operationId: `download_device_${what}`,
     summary,
     description:
-      `Admins of the device's team only. ${made} The device's certificate and key are made together on the first call to either ` +
+      `Admins of the device's team only.${made ? ` ${made}` : ''} The device's certificate and key are made together on the first call to either ` +
       '(ECDSA P-256; the certificate signed by the server CA, subject `CN={device id}`, a URI SAN `urn:pucs:uid:{uid_for_type, percent-encoded}`, ' +
       'extended key usage clientAuth, valid 10 years) and answered the same from then on.',
     tags: ['device'],
