@@ -1,0 +1,66 @@
+/**
+ * The public QR page rendered in jsdom with a fake /api (spec sections 2 and 6): what a visitor
+ * is told for each answer of the public info call and each sign-in state.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ConsoleAdmin } from '../../src/ConsoleAdmin';
+import { profileStore, type Profile } from '../../src/dataProvider/profile';
+import type { QrPublicInfo } from '../../src/custom/qrPublicInfo';
+import { messages, ownMessages } from '../../src/messages';
+import { installFetch, jsonResponse } from './fetchMock';
+
+const profile: Profile = { id: 1, username: 'visitor', preferences: {}, is_server_admin: false, teams: [] };
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function open(info: QrPublicInfo, signedIn: boolean) {
+  installFetch(({ url }) => {
+    const path = url.pathname;
+    if (path === '/api/current_user') return signedIn ? jsonResponse(profile) : new Response('');
+    if (path === `/api/execute_qr_code_action/${info.id}`) return jsonResponse(info);
+    if (path === '/api/qr_contact') return jsonResponse({ contact_url: 'mailto:help@example.com' });
+    return jsonResponse({ Description: 'Not found.' }, 404);
+  });
+  await profileStore.load();
+  const router = createMemoryRouter([{ path: '*', element: <ConsoleAdmin /> }], { initialEntries: [`/qr?id=${info.id}`] });
+  render(<RouterProvider router={router} />);
+}
+
+const base: QrPublicInfo = { id: 'q1', to_be_claimed: false, label_svg_image: null, provisioning: null };
+
+describe('the public QR page', () => {
+  it('signed out, a device to be claimed: the label as an image, the claim notice, provisioning and the links', async () => {
+    await open({ ...base, to_be_claimed: true, label_svg_image: SVG, provisioning: { ssid: 'greenhouse' } }, false);
+    expect(await screen.findByText(messages.loginToClaim)).toBeTruthy();
+    expect(screen.getByText(ownMessages.qrWaitingToBeClaimed)).toBeTruthy();
+    const label = screen.getByRole('img', { name: ownMessages.qrLabelAlt });
+    expect(label.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`);
+    expect(document.querySelector('svg rect')).toBeNull();
+    expect(screen.getByText(/greenhouse/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: ownMessages.signIn }).getAttribute('href')).toBe('/qr_code_page_login/?id=q1');
+    expect(screen.getByRole('link', { name: messages.home }).getAttribute('href')).toBe('/');
+    expect((await screen.findByRole('link', { name: ownMessages.qrContact })).getAttribute('href')).toBe('mailto:help@example.com');
+  });
+
+  it('signed out, a device not to be claimed: sign in to see it; no provisioning is said so', async () => {
+    await open(base, false);
+    expect(await screen.findByText(messages.loginToSee)).toBeTruthy();
+    expect(screen.getByText(messages.provisioningNotProvided)).toBeTruthy();
+    expect(screen.queryByText(ownMessages.qrWaitingToBeClaimed)).toBeNull();
+  });
+
+  it('signed in, not a member of the device team: ask a team administrator', async () => {
+    await open(base, true);
+    expect(await screen.findByText(messages.notTeamMember)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: ownMessages.signIn })).toBeNull();
+  });
+
+  it('signed in as a member: a link to the device', async () => {
+    await open({ ...base, device_id: 7 }, true);
+    expect((await screen.findByRole('link', { name: ownMessages.qrFullInformation })).getAttribute('href')).toBe('/device_view?id=7');
+    expect(screen.queryByText(messages.notTeamMember)).toBeNull();
+  });
+});
