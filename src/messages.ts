@@ -167,6 +167,11 @@ export const ownMessages = {
   downloadCertificate: 'Download certificate',
   downloadPrivateKey: 'Download private key',
   certificateAdminsOnly: "Only administrators of the device's team can download its certificate and private key.",
+  caSettingsTogether: 'PUCS_CA_CERT and PUCS_CA_KEY must be set together.',
+  caKeyUnsupported: 'PUCS_CA_KEY: the CA key must be an EC P-256 or an RSA key.',
+  caKeyMismatch: 'PUCS_CA_KEY is not the key of the certificate in PUCS_CA_CERT.',
+  deviceKeyUnreadable:
+    "The device's private key cannot be decrypted: the key-encryption secret (PUCS_SESSION_SECRET, else key-encryption.secret in PUCS_DATA_DIR) is not the one it was stored with.",
   firmwareStatusNone: 'No firmware: neither a current nor a target firmware is set.',
   firmwareStatusPending: 'Update pending: the device does not run its target firmware yet.',
   firmwareStatusOk: 'Up to date: the device runs its target firmware.',

@@ -49,7 +49,7 @@ export const certificateRoutes = fp(
     });
     app.get<WithId>('/api/download/private_key/:id', async (request, reply) => {
       const { id, keyPem } = await credentials(request.user, request.params.id);
-      return sendPem(reply, `device-${id}.key.pem`, keyPem);
+      return sendPem(reply, `device-${id}.key.pem`, await keyPem());
     });
     app.get('/api/download/ca_certificate', async (request, reply) => {
       requireUser(request.user);

@@ -9,6 +9,8 @@ import { readFile } from 'node:fs/promises';
 import type { Queryable } from '../db/database';
 import type { ServerConfig } from '../config';
 import { notFoundError } from '../crud/access';
+import { ApiError } from '../http/errors';
+import { ownMessages } from '../../src/messages';
 import { folderOnce } from './dataFiles';
 import { SecretBox } from './secretBox';
 import { createCaPem, createDevicePem, loadCa, type CertificateAuthority } from './x509';
@@ -18,7 +20,8 @@ export const CA_COMMON_NAME = 'PUCS device CA';
 
 export interface DeviceCredentials {
   certPem: string;
-  keyPem: string;
+  /** Decrypted on demand: a certificate still downloads when the key-encryption secret changed. */
+  keyPem(): Promise<string>;
 }
 
 export interface CertificateService {
@@ -49,7 +52,7 @@ async function caPem(config: ServerConfig): Promise<{ certPem: string; keyPem: s
 }
 
 export async function certificateService(config: ServerConfig): Promise<CertificateService> {
-  if (!config.caCert !== !config.caKey) throw new Error('PUCS_CA_CERT and PUCS_CA_KEY must be set together.');
+  if (!config.caCert !== !config.caKey) throw new Error(ownMessages.caSettingsTogether);
   const ca = once(async () => {
     const { certPem, keyPem } = await caPem(config);
     return { ...(await loadCa(certPem, keyPem)), certPem };
@@ -80,7 +83,16 @@ export async function certificateService(config: ServerConfig): Promise<Certific
         row = await stored(db, deviceId);
         if (!row) throw notFoundError();
       }
-      return { certPem: row.certificate, keyPem: (await box()).open(row.private_key_sealed, context) };
+      const sealed = row.private_key_sealed;
+      const keyPem = async () => {
+        const opener = await box();
+        try {
+          return opener.open(sealed, context);
+        } catch {
+          throw new ApiError(500, ownMessages.deviceKeyUnreadable);
+        }
+      };
+      return { certPem: row.certificate, keyPem };
     },
   };
 }

@@ -3,8 +3,9 @@
  * the @peculiar/x509 set-up (reflect-metadata first, then Node's WebCrypto) happens once.
  */
 import 'reflect-metadata';
-import { createPrivateKey, randomBytes, webcrypto } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, webcrypto, X509Certificate } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import { ownMessages } from '../../src/messages';
 
 x509.cryptoProvider.set(webcrypto as Crypto);
 
@@ -54,15 +55,17 @@ export async function createCaPem(commonName: string): Promise<{ certPem: string
   return { certPem: certificate.toString('pem'), keyPem: await pkcs8Pem(keys.privateKey) };
 }
 
-/** The CA of PEM texts (the key in PKCS#8, SEC1 or PKCS#1 form; EC P-256 or RSA). */
+const spki = (key: ReturnType<typeof createPublicKey>) => key.export({ type: 'spki', format: 'der' });
+
+/** The CA of PEM texts (the key in PKCS#8, SEC1 or PKCS#1 form; EC P-256 or RSA), checked to be a pair. */
 export async function loadCa(certPem: string, keyPem: string): Promise<CertificateAuthority> {
   const certificate = new x509.X509Certificate(certPem);
   const key = createPrivateKey(keyPem);
   const der = key.export({ type: 'pkcs8', format: 'der' });
   const algorithm = key.asymmetricKeyType === 'rsa' ? RSA_SHA256 : EC_P256;
-  if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new Error('The CA key must be an EC P-256 or an RSA key.');
-  }
+  if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error(ownMessages.caKeyUnsupported);
+  // Certificates signed by a key that is not the CA's would verify against nothing.
+  if (!spki(createPublicKey(key)).equals(spki(new X509Certificate(certPem).publicKey))) throw new Error(ownMessages.caKeyMismatch);
   const privateKey = await webcrypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']);
   return { certificate, privateKey, algorithm };
 }

@@ -171,6 +171,17 @@ describe('the device certificate', () => {
     }
   });
 
+  it('still answers the certificate, but a clear error for the key, under another key-encryption secret', async () => {
+    const other = await buildApp({ db: t.db, config: { ...t.config, sessionSecret: 'another secret of more than 32 characters' } });
+    try {
+      const client = api(other, await signIn(other, 'cert_admin', 'correct horse battery'));
+      expect((await client.get(`/api/download/certificate/${deviceId}`)).statusCode).toBe(200);
+      await expectError(client.get(`/api/download/private_key/${deviceId}`), 500, ownMessages.deviceKeyUnreadable);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is removed with its device', async () => {
     const id = await newDevice(admin, teamId, 'short-lived', 'GONE');
     await pemOf(admin, 'certificate', id);
@@ -195,6 +206,21 @@ describe('a given CA', () => {
       expect((await owner.client.get('/api/download/ca_certificate')).body).toBe(made.certPem);
     } finally {
       await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the start when only one of the two is set, or the key is not the certificate\'s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pucs-given-ca-'));
+    try {
+      const [one, two] = await Promise.all([createCaPem('One'), createCaPem('Two')]);
+      writeFileSync(join(dir, 'one.pem'), one.certPem);
+      writeFileSync(join(dir, 'two.key'), two.keyPem);
+      await expect(buildApp({ db: t.db, config: { ...t.config, caCert: join(dir, 'one.pem') } })).rejects.toThrow(ownMessages.caSettingsTogether);
+      await expect(buildApp({ db: t.db, config: { ...t.config, caCert: join(dir, 'one.pem'), caKey: join(dir, 'two.key') } })).rejects.toThrow(
+        ownMessages.caKeyMismatch,
+      );
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
