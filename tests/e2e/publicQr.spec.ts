@@ -9,7 +9,9 @@ import { signInByApi } from './signIn';
 import { button } from './objectScreen';
 import { adminTeamId, createDevice, createType } from './typeGroupApi';
 
-test('an admin generates the QR code; its /qr page, signed out on a phone, asks to sign in', async ({ page, browser, baseURL }) => {
+test.use({ allowDialogs: true });
+
+test('an admin generates and regenerates the QR code; its /qr page, signed out on a phone, asks to sign in', async ({ page, browser, baseURL, dialogs }) => {
   await signInByApi(page);
   const device = await createDevice(page.request, await createType(page.request, await adminTeamId(page.request)));
   await page.goto(`/device_view?id=${device.id}`);
@@ -17,11 +19,17 @@ test('an admin generates the QR code; its /qr page, signed out on a phone, asks 
 
   const link = page.getByTestId('qr-code-panel').getByText(`${baseURL}/qr?id=`);
   await expect(link).toBeVisible();
+  const oldUrl = (await link.textContent()) ?? '';
+  await expect(page.getByRole('img', { name: ownMessages.qrImageAlt(oldUrl) })).toHaveAttribute('src', /^data:image\/svg\+xml;/);
+
+  // Regenerating asks first (printed labels stop working), then shows the new code.
+  await button(page, ownMessages.regenerateQr).click();
+  await expect(link).not.toHaveText(oldUrl);
+  expect(dialogs).toEqual([ownMessages.regenerateQrConfirm]);
   const url = (await link.textContent()) ?? '';
   const qrId = new URL(url).searchParams.get('id') ?? '';
   expect(qrId).toMatch(/^[A-Za-z0-9_-]{24}$/);
   await expect(page.getByRole('img', { name: ownMessages.qrImageAlt(url) })).toHaveAttribute('src', /^data:image\/svg\+xml;/);
-  await expect(button(page, ownMessages.regenerateQr)).toBeVisible();
 
   const visitor = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const phone = await visitor.newPage();
@@ -32,5 +40,7 @@ test('an admin generates the QR code; its /qr page, signed out on a phone, asks 
   await expect(phone.getByRole('link', { name: messages.home })).toHaveAttribute('href', '/');
   await expect(phone.getByRole('link', { name: ownMessages.qrContact })).toHaveAttribute('href', /^mailto:/);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await phone.goto(oldUrl.replace(baseURL ?? '', ''));
+  await expect(phone.getByText(messages.qrInvalid)).toBeVisible();
   await visitor.close();
 });

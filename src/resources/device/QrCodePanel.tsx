@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { Confirm, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import { HttpError, http, isAbortError } from '../../dataProvider/http';
 import { qrImageUrl, qrLink } from '../../custom/qrImage';
@@ -27,7 +27,6 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
   const deviceId = record?.id;
   const notify = useNotify();
   const [result, setResult] = useState<{ deviceId: unknown; state: State }>();
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -50,7 +49,7 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
   if (deviceId === undefined || (state.state === 'none' && !isAdmin)) return null;
 
   const generate = async () => {
-    setConfirming(false);
+    if (state.state === 'shown' && !window.confirm(ownMessages.regenerateQrConfirm)) return;
     setBusy(true);
     try {
       const { json } = await http<QrCode>(`/device_qr_code/${deviceId}`, { method: 'POST' });
@@ -78,19 +77,12 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
           <Button
             variant="outlined"
             disabled={busy}
-            onClick={() => (state.state === 'shown' ? setConfirming(true) : void generate())}
+            onClick={() => void generate()}
           >
             {state.state === 'shown' ? ownMessages.regenerateQr : ownMessages.generateQr}
           </Button>
         </Box>
       )}
-      <Confirm
-        isOpen={confirming}
-        title={ownMessages.regenerateQr}
-        content={ownMessages.regenerateQrConfirm}
-        onConfirm={() => void generate()}
-        onClose={() => setConfirming(false)}
-      />
     </Stack>
   );
 };
