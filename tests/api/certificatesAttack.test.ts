@@ -1,0 +1,102 @@
+/**
+ * Device certificates under attack (issue 8, item 6): odd ids and other teams' devices answer the
+ * unknown-id 404, racing first requests make one certificate, and the sealed key does not open
+ * when altered or moved.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../server/certs/secretBox';
+import { ownMessages } from '../../src/messages';
+import { adminWithTeam, api, createTestApp, expectError, type Client, type TestApp } from './helpers';
+
+let t: TestApp;
+let dataDir: string;
+let admin: Client;
+let otherAdmin: Client;
+let teamId: number;
+let typeId: number;
+
+const newDevice = async (name: string) => {
+  const res = await admin.post('/api/device', { name, team_id: teamId, type_id: typeId, uid_for_type: name });
+  expect(res.json(), res.body).toHaveProperty('id');
+  return (res.json() as { id: number }).id;
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pucs-test-certs-attack-'));
+  t = await createTestApp({ PUCS_DATA_DIR: dataDir });
+  const owner = await adminWithTeam(t, 'certx_admin');
+  admin = owner.client;
+  teamId = owner.teamId;
+  otherAdmin = (await adminWithTeam(t, 'certx_other')).client;
+  typeId = ((await admin.post('/api/type', { name: 'certx type', team_id: teamId })).json() as { id: number }).id;
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('hostile ids', () => {
+  it("answers odd ids and another team's admin exactly like an unknown device", async () => {
+    const id = await newDevice('odd ids');
+    const odd = ['1.0', '-1', '0x1', '1e3', '01', '99999999999999999999', '2147483648', '%20' + id, '..%2F' + id, `${id}%00`, `${id}abc`];
+    for (const what of ['certificate', 'private_key']) {
+      for (const raw of odd) await expectError(admin.get(`/api/download/${what}/${raw}`), 404, ownMessages.notFound);
+      await expectError(otherAdmin.get(`/api/download/${what}/${id}`), 404, ownMessages.notFound);
+    }
+    const { rows } = await t.db.query('SELECT 1 FROM device_certificate WHERE device_id = $1', [id]);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('making a certificate', () => {
+  it('makes one certificate and key for 20 racing first requests', async () => {
+    const id = await newDevice('race of twenty');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => admin.get(`/api/download/${i % 2 ? 'certificate' : 'private_key'}/${id}`)));
+    expect(answers.every((r) => r.statusCode === 200 && r.headers['cache-control'] === 'no-store')).toBe(true);
+    expect(new Set(answers.map((r) => r.body)).size).toBe(2);
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_certificate WHERE device_id = $1', [id]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("does not give one device's key for another when the sealed key is moved", async () => {
+    const [a, b] = [await newDevice('sealed a'), await newDevice('sealed b')];
+    for (const id of [a, b]) expect((await admin.get(`/api/download/certificate/${id}`)).statusCode).toBe(200);
+    await t.db.query('UPDATE device_certificate SET private_key_sealed = (SELECT private_key_sealed FROM device_certificate WHERE device_id = $1) WHERE device_id = $2', [a, b]);
+    await expectError(admin.get(`/api/download/private_key/${b}`), 500, ownMessages.deviceKeyUnreadable);
+  });
+});
+
+describe('the sealed key', () => {
+  const secret = 'a key-encryption secret of more than 32 characters';
+
+  it('uses a fresh nonce each time and opens only unaltered, under its own device id', async () => {
+    const box = await SecretBox.open(secret, dataDir);
+    const [one, two] = [box.seal('key text', '7'), box.seal('key text', '7')];
+    expect(one).not.toBe(two);
+    expect(box.open(one, '7')).toBe('key text');
+    expect(() => box.open(one, '8')).toThrow();
+    const raw = Buffer.from(one.split(':')[1], 'base64');
+    raw[raw.length - 1] ^= 1;
+    expect(() => box.open(`v1:${raw.toString('base64')}`, '7')).toThrow();
+  });
+
+});
+
+describe('where the key never shows', () => {
+  it('is absent from the public QR info and the OpenAPI document', async () => {
+    const id = await newDevice('public info');
+    const key = (await admin.get(`/api/download/private_key/${id}`)).body;
+    expect(key).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    const qr = ((await admin.post(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
+    const info = await api(t.app).get(`/api/execute_qr_code_action/${qr}`);
+    expect(info.statusCode).toBe(200);
+    expect(info.body).not.toContain('PRIVATE KEY');
+    expect(info.body).not.toContain('v1:');
+    const doc = await api(t.app).get('/api/openapi.json');
+    expect(doc.body).not.toContain('BEGIN PRIVATE KEY');
+  });
+});
