@@ -17,6 +17,7 @@ import { createCaPem, createDevicePem, loadCa, type CertificateAuthority } from 
 
 export const CA_FOLDER = 'ca';
 export const CA_COMMON_NAME = 'PUCS device CA';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 export interface DeviceCredentials {
   certPem: string;
@@ -75,10 +76,15 @@ export async function certificateService(config: ServerConfig): Promise<Certific
       let row = await stored(db, deviceId);
       if (!row) {
         const made = await createDevicePem(await ca(), deviceId, uid);
-        await db.query(
-          'INSERT INTO device_certificate (device_id, certificate, private_key_sealed) VALUES ($1, $2, $3) ON CONFLICT (device_id) DO NOTHING',
-          [deviceId, made.certPem, (await box()).seal(made.keyPem, context)],
-        );
+        await db
+          .query(
+            'INSERT INTO device_certificate (device_id, certificate, private_key_sealed) VALUES ($1, $2, $3) ON CONFLICT (device_id) DO NOTHING',
+            [deviceId, made.certPem, (await box()).seal(made.keyPem, context)],
+          )
+          .catch((err: unknown) => {
+            // A foreign-key violation: the device was deleted after the access check; the 404 of an unknown device, not a 500.
+            if ((err as { code?: unknown }).code !== FOREIGN_KEY_VIOLATION) throw err;
+          });
         // Missing only when the device was deleted meanwhile.
         row = await stored(db, deviceId);
         if (!row) throw notFoundError();

@@ -1,7 +1,7 @@
 /**
  * Device certificates under attack (issue 8, item 6): odd ids and other teams' devices answer the
- * unknown-id 404, racing first requests make one certificate, and the sealed key does not open
- * when altered or moved.
+ * unknown-id 404, racing first requests make one certificate, a device deleted meanwhile answers
+ * 404, and the sealed key does not open when altered or moved.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,15 @@ describe('making a certificate', () => {
     expect(new Set(answers.map((r) => r.body)).size).toBe(2);
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_certificate WHERE device_id = $1', [id]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('answers 404, leaving no row, for a device deleted after the access check', async () => {
+    const id = await newDevice('deleted meanwhile');
+    expect((await admin.del(`/api/device/${id}`)).statusCode).toBeLessThan(300);
+    // What the route does after finding the device visible, the device being gone by then.
+    await expect(t.app.certs.device(t.db, id, 'deleted meanwhile')).rejects.toMatchObject({ status: 404, description: ownMessages.notFound });
+    const { rows } = await t.db.query('SELECT 1 FROM device_certificate WHERE device_id = $1', [id]);
+    expect(rows).toHaveLength(0);
   });
 
   it("does not give one device's key for another when the sealed key is moved", async () => {
