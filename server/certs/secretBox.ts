@@ -9,6 +9,8 @@ import { fileOnce } from './dataFiles';
 
 export const SECRET_FILE = 'key-encryption.secret';
 const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
@@ -19,7 +21,7 @@ export class SecretBox {
   }
 
   seal(plain: string, context: string): string {
-    const iv = randomBytes(12);
+    const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv).setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
@@ -30,8 +32,10 @@ export class SecretBox {
     const [version, data] = sealed.split(':');
     if (version !== VERSION || !data) throw new Error('Unknown sealed key format.');
     const raw = Buffer.from(data, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12)).setAAD(Buffer.from(context));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    // The full 16-byte tag only: Node accepts tags down to 4 bytes otherwise, which 2^32 tries forge.
+    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('Sealed key too short.');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 }
