@@ -13,11 +13,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import { ApiError } from '../http/errors';
-import { FailureLimiter } from '../auth/rateLimit';
 import { memberTeamIds } from '../auth/sessionUser';
 import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
 import { parseId } from '../crud/routes';
+import { AddressLimiter } from './addressLimiter';
 
 const QR_FIELD = 'qr_code_id';
 /** 18 bytes: 144 random bits, 24 base64url characters. */
@@ -40,7 +40,7 @@ export interface QrPublicInfo {
 
 export const qrRoutes: FastifyPluginAsync = async (app) => {
   const device = app.registry.get('device');
-  const limiter = new FailureLimiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 });
+  const limiter = new AddressLimiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 });
   const publicOrigin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   type WithId = { Params: { id: string } };
@@ -64,9 +64,8 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<WithId>('/api/execute_qr_code_action/:id', { config: { public: true } }, async (request) => {
-    const wait = limiter.retryAfter(request.ip);
+    const wait = limiter.take(request.ip);
     if (wait > 0) throw new ApiError(429, ownMessages.tooManyRequests, { 'Retry-After': String(wait) });
-    limiter.fail(request.ip);
     const given = request.params.id.slice(0, QR_ID_MAX);
     // One indexed lookup whatever the id looks like, then one comparison whatever was found.
     const { rows } = await app.db.query<{ id: number; team_id: number; qr: string; to_be_claimed: boolean; provisioning: unknown }>(

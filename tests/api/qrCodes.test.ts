@@ -110,6 +110,12 @@ describe('GET /api/execute_qr_code_action/{qr id}', () => {
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await publicInfo(qr, undefined, '10.9.9.10')).statusCode).toBe(200);
   });
+
+  it('counts an IPv6 network (/64) as one address: its hosts cannot share out the calls', async () => {
+    for (let i = 1; i <= LIMIT; i++) expect((await publicInfo(qr, undefined, `2001:db8:1:2::${i}`)).statusCode).toBe(200);
+    expect((await publicInfo(qr, undefined, '2001:db8:1:2:ffff::99')).statusCode).toBe(429);
+    expect((await publicInfo(qr, undefined, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/qr_contact', () => {
