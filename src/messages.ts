@@ -172,6 +172,7 @@ export const ownMessages = {
   caKeyMismatch: 'PUCS_CA_KEY is not the key of the certificate in PUCS_CA_CERT.',
   deviceKeyUnreadable:
     "The device's private key cannot be decrypted: the key-encryption secret (PUCS_SESSION_SECRET, else key-encryption.secret in PUCS_DATA_DIR) is not the one it was stored with.",
+  keySecretFileWeak: 'key-encryption.secret in PUCS_DATA_DIR holds fewer than 32 characters: restore it from the backup, or set PUCS_SESSION_SECRET.',
   firmwareStatusNone: 'No firmware: neither a current nor a target firmware is set.',
   firmwareStatusPending: 'Update pending: the device does not run its target firmware yet.',
   firmwareStatusOk: 'Up to date: the device runs its target firmware.',

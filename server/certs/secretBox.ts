@@ -5,18 +5,23 @@
  * The device id is the additional data: a stored key moved to another device's row does not open.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { ownMessages } from '../../src/messages';
 import { fileOnce } from './dataFiles';
 
 export const SECRET_FILE = 'key-encryption.secret';
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** What the file holds when we make it (32 random bytes, base64url) is 43 characters. */
+const MIN_FILE_SECRET = 32;
 
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
   static async open(configuredSecret: string | undefined, dataDir: string): Promise<SecretBox> {
     const secret = configuredSecret ?? (await fileOnce(dataDir, SECRET_FILE, () => randomBytes(32).toString('base64url'))).trim();
+    // An emptied or truncated file would seal every new key under a guessable key.
+    if (configuredSecret === undefined && secret.length < MIN_FILE_SECRET) throw new Error(ownMessages.keySecretFileWeak);
     return new SecretBox(Buffer.from(hkdfSync('sha256', secret, 'pucs', 'device private keys, aes-256-gcm', 32)));
   }
 

@@ -1,10 +1,11 @@
 /**
  * Device certificates under attack (issue 8, item 6): odd ids and other teams' devices answer the
  * unknown-id 404, racing first requests make one certificate, a device deleted meanwhile answers
- * 404, and the sealed key does not open when altered, truncated or moved.
+ * 404, the sealed key does not open when altered, truncated or moved, and an emptied secret file
+ * is refused.
  */
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,16 @@ describe('the sealed key', () => {
     const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 4 }).setAAD(Buffer.from('7'));
     cipher.final();
     expect(() => box.open(`v1:${Buffer.concat([iv, cipher.getAuthTag()]).toString('base64')}`, '7')).toThrow();
+  });
+
+  it('refuses an empty key-encryption secret file rather than encrypting under it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pucs-empty-secret-'));
+    try {
+      writeFileSync(join(dir, 'key-encryption.secret'), '\n', { mode: 0o600 });
+      await expect(SecretBox.open(undefined, dir)).rejects.toThrow(ownMessages.keySecretFileWeak);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
