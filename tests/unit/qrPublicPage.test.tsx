@@ -16,7 +16,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rec
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function open(info: QrPublicInfo, signedIn: boolean) {
+async function open(info: QrPublicInfo, signedIn: boolean, pageId = info.id) {
   installFetch(({ url }) => {
     const path = url.pathname;
     if (path === '/api/current_user') return signedIn ? jsonResponse(profile) : new Response('');
@@ -25,7 +25,7 @@ async function open(info: QrPublicInfo, signedIn: boolean) {
     return jsonResponse({ Description: 'Not found.' }, 404);
   });
   await profileStore.load();
-  const router = createMemoryRouter([{ path: '*', element: <ConsoleAdmin /> }], { initialEntries: [`/qr?id=${info.id}`] });
+  const router = createMemoryRouter([{ path: '*', element: <ConsoleAdmin /> }], { initialEntries: [`/qr?id=${pageId}`] });
   render(<RouterProvider router={router} />);
 }
 
@@ -56,6 +56,22 @@ describe('the public QR page', () => {
     await open(base, true);
     expect(await screen.findByText(messages.notTeamMember)).toBeTruthy();
     expect(screen.queryByRole('link', { name: ownMessages.signIn })).toBeNull();
+  });
+
+  it('shows provisioning and the label as inert text and image, whatever they hold', async () => {
+    const attack = '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>';
+    const label = `<svg xmlns="http://www.w3.org/2000/svg"><script>window.pwned=1</script><foreignObject>${attack}</foreignObject></svg>`;
+    await open({ ...base, label_svg_image: label, provisioning: { note: attack } }, false);
+    expect(await screen.findByText(new RegExp('window.pwned=1</script>'))).toBeTruthy();
+    expect(document.querySelector('script, foreignObject, img[onerror], img[src="x"]')).toBeNull();
+    expect(screen.getByRole('img', { name: ownMessages.qrLabelAlt }).getAttribute('src')).toMatch(/^data:image\/svg\+xml;/);
+  });
+
+  it('an unknown QR id: the invalid-address message and the home link, no sign-in notice', async () => {
+    await open(base, false, 'unknown');
+    expect(await screen.findByText(messages.qrInvalid)).toBeTruthy();
+    expect(screen.getByRole('link', { name: messages.home })).toBeTruthy();
+    expect(screen.queryByText(messages.loginToSee)).toBeNull();
   });
 
   it('signed in as a member: a link to the device', async () => {
