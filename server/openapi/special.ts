@@ -361,7 +361,7 @@ function qrRoutes(): RouteDoc[] {
         summary: 'Public information of a QR code',
         description:
           'No sign-in needed. `id` is the QR id given. `device_id` is added only for a signed-in member of the device\'s team. ' +
-          'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address and minute; unknown and known ids take the same work.',
+          'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address (an IPv6 /64 network counts as one) and minute; unknown and known ids take the same work.',
         tags: ['device'],
         params: QR_PARAMS,
         response: {
