@@ -47,6 +47,18 @@ describe('the QR id never leaks through the generic API', () => {
     }
   });
 
+  it('in no answer of a write', async () => {
+    const updated = await admin.put(`/api/device/${deviceId}`, { notes: 'seen' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.body).not.toContain(qr);
+    const spare = (await createOk(admin, 'device', { name: 'd3', team_id: team, type_id: typeId, uid_for_type: 'u3' })).id as number;
+    const spareQr = ((await admin.post(`/api/device_qr_code/${spare}`)).json() as { id: string }).id;
+    const removed = await admin.del(`/api/device/${spare}`);
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(removed.body).not.toContain(spareQr);
+    expect((await t.app.inject({ method: 'GET', url: `/api/execute_qr_code_action/${spareQr}` })).statusCode).toBe(404);
+  });
+
   it('a filter or search on it finds nothing (no oracle)', async () => {
     for (const filter of [{ qr_code_id: qr }, { q: qr }, { q: qr.slice(0, 5) }]) {
       const res = await admin.get(`/api/device?filter=${encodeURIComponent(JSON.stringify(filter))}`);
