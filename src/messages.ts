@@ -173,6 +173,10 @@ export const ownMessages = {
   deviceKeyUnreadable:
     "The device's private key cannot be decrypted: the key-encryption secret (PUCS_SESSION_SECRET, else key-encryption.secret in PUCS_DATA_DIR) is not the one it was stored with.",
   keySecretFileWeak: 'key-encryption.secret in PUCS_DATA_DIR holds fewer than 32 characters: restore it from the backup, or set PUCS_SESSION_SECRET.',
+  caFolderBroken: (dir: string) =>
+    `The device CA in ${dir} cannot be read (ca.pem, and ca.key its EC P-256 or RSA key): restore the folder from the backup; a new CA would invalidate every device certificate.`,
+  caFolderMissing: (dir: string, certificates: number) =>
+    `The device CA folder ${dir} is missing while ${certificates} device certificate(s) signed by it are stored: restore it from the backup (or delete the rows of device_certificate to issue every device a new certificate and key).`,
   firmwareStatusNone: 'No firmware: neither a current nor a target firmware is set.',
   firmwareStatusPending: 'Update pending: the device does not run its target firmware yet.',
   firmwareStatusOk: 'Up to date: the device runs its target firmware.',

@@ -31,7 +31,7 @@ const sendPem = (reply: FastifyReply, filename: string, pem: string) =>
 
 export const certificateRoutes = fp(
   async (app) => {
-    app.decorate('certs', await certificateService(app.config));
+    app.decorate('certs', await certificateService(app.config, app.db));
 
     const credentials = async (user: Parameters<typeof requireUser>[0], rawId: string) => {
       const caller = requireUser(user);

@@ -1,11 +1,13 @@
 /**
  * The server's certificate authority and the devices' certificates. A CA given by PUCS_CA_CERT and
  * PUCS_CA_KEY is read at start (a wrong path or key stops the start); else the CA is made in
- * PUCS_DATA_DIR/ca (ca.pem, ca.key) the first time one is needed and kept from then on.
+ * PUCS_DATA_DIR/ca (ca.pem, ca.key) the first time one is needed and kept from then on; an existing
+ * folder is read at start, so a damaged one stops the start rather than failing each download.
  * A device's certificate is made when first asked for: racing first requests insert with
  * ON CONFLICT DO NOTHING and all answer the row that won.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Queryable } from '../db/database';
 import type { ServerConfig } from '../config';
 import { notFoundError } from '../crud/access';
@@ -52,7 +54,30 @@ async function caPem(config: ServerConfig): Promise<{ certPem: string; keyPem: s
   return { certPem: files['ca.pem'], keyPem: files['ca.key'] };
 }
 
-export async function certificateService(config: ServerConfig): Promise<CertificateService> {
+/**
+ * At start, a CA folder that exists must load, and a missing one must not be replaced while device
+ * certificates signed by it are stored: a new CA would silently orphan every one of them.
+ */
+async function checkCaFolder(db: Queryable, config: ServerConfig, ca: () => Promise<unknown>): Promise<void> {
+  const dir = join(config.dataDir, CA_FOLDER);
+  const present = await stat(dir).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return false;
+      throw err;
+    },
+  );
+  if (present) {
+    await ca().catch((err: unknown) => {
+      throw new Error(ownMessages.caFolderBroken(dir), { cause: err });
+    });
+    return;
+  }
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_certificate');
+  if (rows[0].n > 0) throw new Error(ownMessages.caFolderMissing(dir, rows[0].n));
+}
+
+export async function certificateService(config: ServerConfig, db: Queryable): Promise<CertificateService> {
   if (!config.caCert !== !config.caKey) throw new Error(ownMessages.caSettingsTogether);
   const ca = once(async () => {
     const { certPem, keyPem } = await caPem(config);
@@ -60,6 +85,7 @@ export async function certificateService(config: ServerConfig): Promise<Certific
   });
   const box = once(() => SecretBox.open(config.sessionSecret, config.dataDir));
   if (config.caCert) await ca();
+  else await checkCaFolder(db, config, ca);
 
   const stored = async (db: Queryable, deviceId: number) => {
     const { rows } = await db.query<{ certificate: string; private_key_sealed: string }>(

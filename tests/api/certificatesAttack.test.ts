@@ -1,14 +1,15 @@
 /**
  * Device certificates under attack (issue 8, item 6): odd ids and other teams' devices answer the
  * unknown-id 404, racing first requests make one certificate, a device deleted meanwhile answers
- * 404, the sealed key does not open when altered, truncated or moved, and an emptied secret file
- * is refused.
+ * 404, the sealed key does not open when altered, truncated or moved, an emptied secret file is
+ * refused, and a damaged or lost CA folder stops the start instead of a new CA replacing it.
  */
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { SecretBox } from '../../server/certs/secretBox';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, api, createTestApp, expectError, type Client, type TestApp } from './helpers';
@@ -114,6 +115,39 @@ describe('the sealed key', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('a broken or lost CA folder', () => {
+  /** The files of a folder and their texts ({} when it is missing). */
+  const snapshot = (dir: string) =>
+    existsSync(dir) ? Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')])) : {};
+
+  /** A server makes its CA and a device certificate; breakIt damages the CA folder; a restart must stop, leaving the folder as it is. */
+  const restartAfter = async (breakIt: (caDir: string) => void, message: (caDir: string) => string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pucs-broken-ca-'));
+    const made = await createTestApp({ PUCS_DATA_DIR: dir });
+    try {
+      const owner = await adminWithTeam(made, 'broken_ca');
+      const type = ((await owner.client.post('/api/type', { name: 't', team_id: owner.teamId })).json() as { id: number }).id;
+      const device = ((await owner.client.post('/api/device', { name: 'd', team_id: owner.teamId, type_id: type, uid_for_type: 'u' })).json() as { id: number }).id;
+      expect((await owner.client.get(`/api/download/certificate/${device}`)).statusCode).toBe(200);
+      const caDir = join(dir, 'ca');
+      breakIt(caDir);
+      const left = snapshot(caDir);
+      await expect(buildApp({ db: made.db, config: made.config })).rejects.toThrow(message(caDir));
+      expect(snapshot(caDir)).toEqual(left);
+    } finally {
+      await made.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('stops the start when ca.key is missing', () => restartAfter((caDir) => unlinkSync(join(caDir, 'ca.key')), ownMessages.caFolderBroken));
+
+  it('stops the start when ca.key is corrupt', () => restartAfter((caDir) => writeFileSync(join(caDir, 'ca.key'), 'not a key'), ownMessages.caFolderBroken));
+
+  it('stops the start when the folder is gone while device certificates are stored', () =>
+    restartAfter((caDir) => rmSync(caDir, { recursive: true }), (caDir) => ownMessages.caFolderMissing(caDir, 1)));
 });
 
 describe('where the key never shows', () => {
