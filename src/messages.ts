@@ -170,6 +170,7 @@ export const ownMessages = {
   caSettingsTogether: 'PUCS_CA_CERT and PUCS_CA_KEY must be set together.',
   caKeyUnsupported: 'PUCS_CA_KEY: the CA key must be an EC P-256 or an RSA key.',
   caKeyMismatch: 'PUCS_CA_KEY is not the key of the certificate in PUCS_CA_CERT.',
+  caCertNotCa: 'PUCS_CA_CERT is not a CA certificate (basic constraints CA:TRUE): certificates it signed would verify against nothing.',
   deviceKeyUnreadable:
     "The device's private key cannot be decrypted: the key-encryption secret (PUCS_SESSION_SECRET, else key-encryption.secret in PUCS_DATA_DIR) is not the one it was stored with.",
   keySecretFileWeak: 'key-encryption.secret in PUCS_DATA_DIR holds fewer than 32 characters: restore it from the backup, or set PUCS_SESSION_SECRET.',

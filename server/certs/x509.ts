@@ -60,6 +60,8 @@ const spki = (key: ReturnType<typeof createPublicKey>) => key.export({ type: 'sp
 /** The CA of PEM texts (the key in PKCS#8, SEC1 or PKCS#1 form; EC P-256 or RSA), checked to be a pair. */
 export async function loadCa(certPem: string, keyPem: string): Promise<CertificateAuthority> {
   const certificate = new x509.X509Certificate(certPem);
+  // A leaf certificate given by mistake would sign device certificates that no verifier accepts.
+  if (!new X509Certificate(certPem).ca) throw new Error(ownMessages.caCertNotCa);
   const key = createPrivateKey(keyPem);
   const der = key.export({ type: 'pkcs8', format: 'der' });
   const algorithm = key.asymmetricKeyType === 'rsa' ? RSA_SHA256 : EC_P256;

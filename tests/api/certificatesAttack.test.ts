@@ -2,12 +2,15 @@
  * Device certificates under attack (issue 8, item 6): odd ids and other teams' devices answer the
  * unknown-id 404, racing first requests make one certificate, a device deleted meanwhile answers
  * 404, the sealed key does not open when altered, truncated or moved, an emptied secret file is
- * refused, and a damaged or lost CA folder stops the start instead of a new CA replacing it.
+ * refused, a damaged or lost CA folder stops the start instead of a new CA replacing it, and so does
+ * a given CA certificate that is no CA.
  */
-import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import 'reflect-metadata';
+import { createCipheriv, hkdfSync, randomBytes, webcrypto } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as x509 from '@peculiar/x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { SecretBox } from '../../server/certs/secretBox';
@@ -148,6 +151,30 @@ describe('a broken or lost CA folder', () => {
 
   it('stops the start when the folder is gone while device certificates are stored', () =>
     restartAfter((caDir) => rmSync(caDir, { recursive: true }), (caDir) => ownMessages.caFolderMissing(caDir, 1)));
+});
+
+describe('a given CA', () => {
+  it('stops the start when PUCS_CA_CERT is not a CA certificate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pucs-leaf-ca-'));
+    try {
+      const keys = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+      const leaf = await x509.X509CertificateGenerator.createSelfSigned({
+        serialNumber: '01',
+        name: 'CN=not a CA',
+        notBefore: new Date(Date.now() - 60_000),
+        notAfter: new Date(Date.now() + 86_400_000),
+        signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+        keys,
+        extensions: [new x509.BasicConstraintsExtension(false, undefined, true)],
+      });
+      writeFileSync(join(dir, 'leaf.pem'), leaf.toString('pem'));
+      writeFileSync(join(dir, 'leaf.key'), x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY'));
+      const config = { ...t.config, caCert: join(dir, 'leaf.pem'), caKey: join(dir, 'leaf.key') };
+      await expect(buildApp({ db: t.db, config })).rejects.toThrow(ownMessages.caCertNotCa);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('where the key never shows', () => {
