@@ -97,7 +97,9 @@ function categoryDescription(c: Category): string {
     ...Object.keys(c.lookups ?? {}).map((k) => `\`${k}\``),
     ...Object.keys(c.counts ?? {}).map((k) => `\`${k}\``),
   ];
-  const unique = (c.unique ?? []).map((u) => `\`${u.fields.join(' + ')}\` (${u.name})`);
+  // A rule over a field no client sees or sets (a secret) is the server's own business.
+  const visible = (c.unique ?? []).filter((u) => u.fields.every((f) => !c.fields[f]?.secret));
+  const unique = visible.map((u) => `\`${u.fields.join(' + ')}\` (${u.name})`);
   return [
     `Create: ${PERMISSION[p.create]}; update: ${PERMISSION[p.update]}; delete: ${PERMISSION[p.delete]}.`,
     unique.length ? `Unique: ${unique.join(', ')}.` : '',

@@ -47,6 +47,12 @@ describe('the QR id never leaks through the generic API', () => {
     }
   });
 
+  it('the API description does not name the field (nor its unique rule)', async () => {
+    const doc = (await admin.get('/api/openapi.json')).body;
+    expect(doc).not.toContain('qr_code_id');
+    expect(doc).not.toContain('device_qr_code_key');
+  });
+
   it('in no answer of a write', async () => {
     const updated = await admin.put(`/api/device/${deviceId}`, { notes: 'seen' });
     expect(updated.statusCode).toBe(200);
