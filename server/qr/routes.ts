@@ -18,6 +18,7 @@ import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
 import { parseId } from '../crud/routes';
 import { AddressLimiter } from './addressLimiter';
+import type { QrPublicInfo } from '../../src/custom/qrPaths';
 
 const QR_FIELD = 'qr_code_id';
 /** 18 bytes: 144 random bits, 24 base64url characters. */
@@ -29,14 +30,6 @@ export const newQrId = () => randomBytes(QR_ID_BYTES).toString('base64url');
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** The public information of a QR code (spec section 3), plus the device id for members of its team. */
-export interface QrPublicInfo {
-  id: string;
-  to_be_claimed: boolean;
-  label_svg_image: string | null;
-  provisioning: unknown;
-  device_id?: number;
-}
 
 export const qrRoutes: FastifyPluginAsync = async (app) => {
   const device = app.registry.get('device');

@@ -10,9 +10,9 @@ import { device } from '../schemas/device';
 import { objectHref, viewRoute } from '../resources/consoleRoutes';
 import { useQueryParam } from '../resources/useQueryParam';
 import { useProfileState } from './useProfileState';
-import { qrLoginHref } from './qrPaths';
+import { qrLoginHref, type QrPublicInfo } from './qrPaths';
 import { svgDataUrl } from './qrImage';
-import { useQrContact, useQrPublicInfo, type QrPublicInfo } from './qrPublicInfo';
+import { useQrContact, useQrPublicInfo } from './qrPublicInfo';
 
 const Provisioning = ({ value }: { value: unknown }) =>
   value === null || value === undefined ? (

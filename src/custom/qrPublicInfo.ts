@@ -5,15 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { http, isAbortError } from '../dataProvider/http';
+import type { QrPublicInfo } from './qrPaths';
 
-/** spec section 3: QR public info; device_id only for a signed-in member of the device's team. */
-export interface QrPublicInfo {
-  id: string;
-  to_be_claimed: boolean;
-  label_svg_image: string | null;
-  provisioning: unknown;
-  device_id?: number;
-}
 
 export type QrLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; info: QrPublicInfo };
 

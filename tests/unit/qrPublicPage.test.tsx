@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ConsoleAdmin } from '../../src/ConsoleAdmin';
 import { profileStore, type Profile } from '../../src/dataProvider/profile';
-import type { QrPublicInfo } from '../../src/custom/qrPublicInfo';
+import type { QrPublicInfo } from '../../src/custom/qrPaths';
 import { messages, ownMessages } from '../../src/messages';
 import { installFetch, jsonResponse } from './fetchMock';
 
