@@ -1,0 +1,52 @@
+/**
+ * What the server's label routes (server/labels/) and the device form's label panel share (spec
+ * section 2, Label panel; section 7; section 9): the label's size, the default custom template,
+ * the keys a template may use, and the download addresses. Declared once here for both sides.
+ */
+
+export const LABEL_WIDTH_MM = 55;
+export const LABEL_HEIGHT_MM = 23;
+
+export type LabelKind = 'model' | 'detailed' | 'custom';
+
+/**
+ * The keys a custom template may name ($key or ${key}); docs/LABELS.md describes each. No other
+ * key is ever read. qr_svg is an <svg> element made by the server: wrap it in <svg x y width height>
+ * to place and size it.
+ */
+export const LABEL_KEYS = [
+  'id',
+  'name',
+  'uid_for_type',
+  'name_of_uid',
+  'type_name',
+  'team_name',
+  'group_name',
+  'firmware_name',
+  'firmware_version',
+  'qr_url',
+  'qr_svg',
+] as const;
+export type LabelKey = (typeof LABEL_KEYS)[number];
+
+/** Spec section 9: the default template is an SVG of 55 mm by 23 mm. */
+export const DEFAULT_LABEL_TEMPLATE = `<svg xmlns="http://www.w3.org/2000/svg" width="55mm" height="23mm" viewBox="0 0 55 23">
+  <rect width="55" height="23" fill="#fff"/>
+  <svg x="1" y="1" width="21" height="21">$qr_svg</svg>
+  <text x="24" y="6" font-family="sans-serif" font-size="3" font-weight="bold">$name</text>
+  <text x="24" y="11" font-family="sans-serif" font-size="2.4">$type_name</text>
+  <text x="24" y="15.5" font-family="sans-serif" font-size="2.2">$name_of_uid: $uid_for_type</text>
+  <text x="24" y="20" font-family="sans-serif" font-size="2.2">$team_name</text>
+</svg>`;
+
+/** Spec section 2: an invalid number of inches becomes 0. */
+export function translationInches(text: string | null | undefined): number {
+  const value = Number(String(text ?? '').trim());
+  return text !== null && text !== undefined && String(text).trim() !== '' && Number.isFinite(value) ? value : 0;
+}
+
+/** The download address of a label, without the /api prefix: '/download/detailed_label/5'. */
+export const labelPath = (kind: LabelKind, deviceId: number | string) => `/download/${kind}_label/${deviceId}`;
+
+/** The query of every label download (spec section 7). */
+export const labelQuery = (x: number, y: number) => ({ translate_x_in: String(x), translate_y_in: String(y) });
