@@ -9,10 +9,11 @@ import { LastSeenInput } from './LastSeenInput';
 import { ProvisioningInput } from './ProvisioningInput';
 import { QrCodePanel } from './QrCodePanel';
 import { CertificatePanel } from './CertificatePanel';
+import { ClaimStatusPanel } from './ClaimStatusPanel';
 
 export const override: ResourceOverride = {
   icon: DevicesOtherIcon,
-  panels: [QrCodePanel, CertificatePanel],
+  panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel],
   fieldInputs: {
     provisioning: ProvisioningInput,
     // What the device reports (system fields), shown read-only on an existing device.

@@ -1,0 +1,76 @@
+/**
+ * The claim status of an existing device (spec sections 2 and 4, Device form): whether it waits to
+ * be claimed and, for the team's admins, setting or unsetting it. The server keeps only a hash of
+ * the claim code, so the code it answers is shown here once, large and copyable, and never again.
+ */
+import { useState } from 'react';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useNotify } from 'react-admin';
+import { ownMessages } from '../../messages';
+import { http } from '../../dataProvider/http';
+import { CopyButton } from '../../custom/claim/CopyButton';
+import type { ObjectPanelProps } from '../overrides';
+
+export const ClaimStatusPanel = ({ record, isAdmin, refresh }: ObjectPanelProps) => {
+  const notify = useNotify();
+  const [shown, setShown] = useState<{ deviceId: unknown; code: string }>();
+  const [busy, setBusy] = useState(false);
+  const deviceId = record?.id;
+  if (deviceId === undefined) return null;
+  const waiting = record?.to_be_claimed === true;
+  const code = shown?.deviceId === deviceId ? shown.code : undefined;
+
+  const setStatus = async (toBeClaimed: boolean, confirmText?: string) => {
+    if (confirmText && !window.confirm(confirmText)) return;
+    setBusy(true);
+    try {
+      const { json } = await http<{ claim_code: string | null }>(`/set_device_claimed_status/${deviceId}`, {
+        method: 'PUT',
+        body: { to_be_claimed: toBeClaimed },
+      });
+      setShown(json?.claim_code ? { deviceId, code: json.claim_code } : undefined);
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={1} data-testid="claim-status-panel" sx={{ my: 2 }}>
+      <Typography variant="subtitle1">{ownMessages.claimStatus}</Typography>
+      <Typography variant="body2">{waiting ? ownMessages.qrWaitingToBeClaimed : ownMessages.notWaitingToBeClaimed}</Typography>
+      {code !== undefined && (
+        <Alert severity="warning" icon={false}>
+          <Typography variant="caption">{ownMessages.claimCode}</Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography data-testid="claim-code" sx={{ fontFamily: 'monospace', fontSize: { xs: 20, sm: 28 }, letterSpacing: 2, wordBreak: 'break-all' }}>
+              {code}
+            </Typography>
+            <CopyButton text={code} label={ownMessages.copyClaimCode} byHand={ownMessages.copyClaimCodeByHand} />
+          </Stack>
+          <Typography variant="body2">{ownMessages.claimCodeShownOnce}</Typography>
+        </Alert>
+      )}
+      {isAdmin && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {waiting ? (
+            <>
+              <Button variant="outlined" disabled={busy} onClick={() => void setStatus(true, ownMessages.newClaimCodeConfirm)}>
+                {ownMessages.newClaimCode}
+              </Button>
+              <Button variant="outlined" color="warning" disabled={busy} onClick={() => void setStatus(false, ownMessages.unsetToBeClaimedConfirm)}>
+                {ownMessages.unsetToBeClaimed}
+              </Button>
+            </>
+          ) : (
+            <Button variant="outlined" disabled={busy} onClick={() => void setStatus(true)}>
+              {ownMessages.setToBeClaimed}
+            </Button>
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+};
