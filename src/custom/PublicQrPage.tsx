@@ -13,6 +13,7 @@ import { useProfileState } from './useProfileState';
 import { qrLoginHref, type QrPublicInfo } from './qrPaths';
 import { svgDataUrl } from './qrImage';
 import { useQrContact, useQrPublicInfo } from './qrPublicInfo';
+import { ClaimSection } from './claim/ClaimSection';
 
 const Provisioning = ({ value }: { value: unknown }) =>
   value === null || value === undefined ? (
@@ -26,14 +27,22 @@ const Provisioning = ({ value }: { value: unknown }) =>
     </Box>
   );
 
-/** What the visitor is told about their access, from their sign-in and what the server told them. */
-const Access = ({ info, signedIn }: { info: QrPublicInfo; signedIn: boolean }) => {
+/**
+ * What the visitor is told about their access, from their sign-in and what the server told them.
+ * A device waiting to be claimed offers the claim instead of the not-a-member message; members
+ * of its team may claim it too, into another of their teams.
+ */
+const Access = ({ info, signedIn, contact }: { info: QrPublicInfo; signedIn: boolean; contact: string | undefined }) => {
   if (!signedIn) return <Alert severity="info">{info.to_be_claimed ? messages.loginToClaim : messages.loginToSee}</Alert>;
-  if (info.device_id === undefined) return <Alert severity="warning">{messages.notTeamMember}</Alert>;
+  const claim = info.to_be_claimed && <ClaimSection qrId={info.id} contact={contact} />;
+  if (info.device_id === undefined) return claim || <Alert severity="warning">{messages.notTeamMember}</Alert>;
   return (
-    <Link component={LinkBase} to={objectHref(viewRoute(device), info.device_id)}>
-      {ownMessages.qrFullInformation}
-    </Link>
+    <>
+      <Link component={LinkBase} to={objectHref(viewRoute(device), info.device_id)}>
+        {ownMessages.qrFullInformation}
+      </Link>
+      {claim}
+    </>
   );
 };
 
@@ -59,7 +68,7 @@ export const PublicQrPage = () => {
                 )}
                 {load.info.to_be_claimed && <Alert severity="success">{ownMessages.qrWaitingToBeClaimed}</Alert>}
                 <Provisioning value={load.info.provisioning} />
-                <Access info={load.info} signedIn={profile.status === 'signedIn'} />
+                <Access info={load.info} signedIn={profile.status === 'signedIn'} contact={contact} />
               </>
             )}
             <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>

@@ -1,0 +1,186 @@
+/**
+ * The claim section of the public QR page against a fake /api (spec sections 2, 4, 5 and 8): the
+ * code check, then the claim form with its required team, options and the calls it sends.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ConsoleAdmin } from '../../src/ConsoleAdmin';
+import { profileStore, type Profile } from '../../src/dataProvider/profile';
+import { setErrorUi, resetErrorUi } from '../../src/dataProvider/errors';
+import { messages, ownMessages } from '../../src/messages';
+import { ClaimSection } from '../../src/custom/claim/ClaimSection';
+import type { ClaimedDevice } from '../../src/custom/claim/claimApi';
+import { Harness, optionsHandler, type Objects } from './dropdownHarness';
+import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
+
+const CODE = 'ABCD-EFGH-JKMN-PQRS';
+const device: ClaimedDevice = {
+  id: 7,
+  name: 'pump 7',
+  team: 'factory',
+  team_id: 1,
+  type: 'pump',
+  type_id: 3,
+  uid_for_type: 'SN-0007',
+  target_firmware: { name: 'pump fw', version: '1.2.0' },
+};
+const TEAMS = [
+  { id: 10, name: 'greenhouse' },
+  { id: 11, name: 'orchard' },
+];
+const OBJECTS: Objects = {
+  type: [
+    { id: 30, name: 'greenhouse pump', team_id: 10 },
+    { id: 31, name: 'orchard pump', team_id: 11 },
+  ],
+  firmware: [
+    { id: 40, name: 'gh fw', version: '2.0.0', type_id: 30, is_disabled: 0 },
+    { id: 41, name: 'old fw', version: '0.1.0', type_id: 30, is_disabled: 1 },
+  ],
+};
+
+interface Api {
+  teams?: typeof TEAMS;
+  check?: () => Response;
+  claim?: () => Response;
+}
+
+function fakeApi({ teams = TEAMS, check, claim }: Api = {}) {
+  const options = optionsHandler(OBJECTS);
+  return installFetch((call) => {
+    const path = call.url.pathname;
+    if (path === '/api/get_device_by_qr_and_claim_codes/q1')
+      return check?.() ?? jsonResponse((call.body as { claim_code: string }).claim_code === CODE ? { is_code_valid: true, device } : { is_code_valid: false });
+    if (path === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: teams });
+    if (path === '/api/claim_device/7') return claim?.() ?? jsonResponse(undefined, 204);
+    if (path === '/api/add_pucs_user_to_team/') return jsonResponse(undefined, 204);
+    return options(call);
+  });
+}
+
+const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET').map((c) => [c.url.pathname, c.body]);
+
+function section(onClaimed = vi.fn()) {
+  render(
+    <Harness>
+      <ClaimSection qrId="q1" contact="mailto:help@example.com" onClaimed={onClaimed} />
+    </Harness>,
+  );
+  return onClaimed;
+}
+
+async function enterCode(code: string) {
+  fireEvent.change(screen.getByLabelText(new RegExp(ownMessages.claimCode)), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: ownMessages.checkClaimCode }));
+}
+
+const teamSelect = () => screen.getByLabelText(new RegExp(ownMessages.claimIntoTeam)) as HTMLSelectElement;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetErrorUi();
+});
+
+describe('the claim section', () => {
+  it('on the public page, a signed-in visitor and a device to be claimed: the code field instead of the not-a-member message', async () => {
+    const alert = vi.fn();
+    setErrorUi({ alert });
+    const profile: Profile = { id: 2, username: 'visitor', preferences: {}, is_server_admin: false, teams: [] };
+    const info = { id: 'q1', to_be_claimed: true, label_svg_image: null, provisioning: null };
+    const options = optionsHandler(OBJECTS);
+    installFetch((call) => {
+      const path = call.url.pathname;
+      if (path === '/api/current_user') return jsonResponse(profile);
+      if (path === '/api/execute_qr_code_action/q1') return jsonResponse(info);
+      if (path === '/api/qr_contact') return jsonResponse({ contact_url: 'mailto:help@example.com' });
+      if (path === '/api/get_device_by_qr_and_claim_codes/q1') return jsonResponse({ is_code_valid: false });
+      if (path === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: [] });
+      return options(call);
+    });
+    await profileStore.load();
+    render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <ConsoleAdmin /> }], { initialEntries: ['/qr?id=q1'] })} />);
+    expect(await screen.findByRole('button', { name: ownMessages.checkClaimCode })).toBeTruthy();
+    expect(screen.queryByText(messages.notTeamMember)).toBeNull();
+    await enterCode('WRONG');
+    const wrong = (await screen.findByText(messages.wrongClaimCode)).closest('[role="alert"]') as HTMLElement;
+    expect(within(wrong).getByRole('link', { name: ownMessages.qrContact }).getAttribute('href')).toBe('mailto:help@example.com');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('requires a code before calling the server', async () => {
+    const calls = fakeApi();
+    section();
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.checkClaimCode }));
+    expect(await screen.findByText(ownMessages.claimCodeRequired)).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('a rate-limited check shows the Description of the answer', async () => {
+    fakeApi({ check: () => jsonResponse({ Description: 'Too many wrong claim codes. Please wait and try again.' }, 429, { 'Retry-After': '900' }) });
+    section();
+    await enterCode('WRONG');
+    expect(await screen.findByText('Too many wrong claim codes. Please wait and try again.')).toBeTruthy();
+    expect(screen.queryByText(messages.wrongClaimCode)).toBeNull();
+  });
+
+  it('a valid code shows the device; the single team is chosen; Claim sends the claim then adds the support user', async () => {
+    const calls = fakeApi({ teams: [TEAMS[0]] });
+    const onClaimed = section();
+    await enterCode(`  ${CODE} `);
+    const details = await screen.findByTestId('claimed-device');
+    for (const text of ['pump 7', 'pump', 'SN-0007', 'factory', 'pump fw (1.2.0)']) expect(within(details).getByText(text)).toBeTruthy();
+    await waitFor(() => expect(teamSelect().value).toBe('10'));
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    await waitFor(() => expect(onClaimed).toHaveBeenCalledTimes(1));
+    expect(writes(calls)).toEqual([
+      ['/api/get_device_by_qr_and_claim_codes/q1', { claim_code: CODE }],
+      ['/api/claim_device/7', { claim_code: CODE, team_id: 10, should_firmware_be_copied: true }],
+      ['/api/add_pucs_user_to_team/', { team_id: 10 }],
+    ]);
+  });
+
+  it('requires a team; without the options, no support user and no firmware copy; advanced sends the chosen type and firmware', async () => {
+    const calls = fakeApi();
+    const onClaimed = section();
+    await enterCode(CODE);
+    await screen.findByTestId('claimed-device');
+    await waitFor(() => expect(teamSelect().options.length).toBe(3));
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    expect(await screen.findByText(messages.teamRequired)).toBeTruthy();
+
+    fireEvent.change(teamSelect(), { target: { value: '10' } });
+    expect(screen.queryByText(messages.teamRequired)).toBeNull();
+    fireEvent.click(screen.getByLabelText(ownMessages.copyFirmwareOption));
+    fireEvent.click(screen.getByLabelText(ownMessages.addSupportUserOption));
+    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
+    const type = screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement;
+    await waitFor(() => expect([...type.options].map((o) => o.text)).toEqual([messages.selectAType, 'greenhouse pump']));
+    fireEvent.change(type, { target: { value: '30' } });
+    const firmware = screen.getByLabelText(ownMessages.claimedTargetFirmware) as HTMLSelectElement;
+    await waitFor(() => expect([...firmware.options].map((o) => o.text)).toEqual(['', 'gh fw (2.0.0)']));
+    fireEvent.change(firmware, { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    await waitFor(() => expect(onClaimed).toHaveBeenCalledTimes(1));
+    expect(writes(calls).slice(1)).toEqual([
+      ['/api/claim_device/7', { claim_code: CODE, team_id: 10, type_id: 30, target_firmware_id: 40, should_firmware_be_copied: false }],
+    ]);
+  });
+
+  it('a refused claim shows the Description and keeps the form as it was', async () => {
+    const alert = vi.fn();
+    setErrorUi({ alert });
+    fakeApi({ claim: () => jsonResponse({ Description: 'The device has already been claimed.' }, 409) });
+    const onClaimed = section();
+    await enterCode(CODE);
+    await screen.findByTestId('claimed-device');
+    await waitFor(() => expect(teamSelect().options.length).toBe(3));
+    fireEvent.change(teamSelect(), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    expect(await screen.findByText('The device has already been claimed.')).toBeTruthy();
+    expect(teamSelect().value).toBe('11');
+    expect((screen.getByLabelText(ownMessages.addSupportUserOption) as HTMLInputElement).checked).toBe(true);
+    expect(onClaimed).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
+  });
+});
