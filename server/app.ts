@@ -18,6 +18,7 @@ import { qrRoutes } from './qr/routes';
 import { csvExportRoutes } from './routes/csvExport';
 import { fileRoutes } from './files/routes';
 import { certificateRoutes } from './certs/routes';
+import { labelRoutes } from './labels/routes';
 import { consoleRoutes } from './routes/console';
 import { openApiPlugin } from './openapi/plugin';
 
@@ -85,5 +86,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(csvExportRoutes);
   await app.register(fileRoutes);
   await app.register(certificateRoutes);
+  await app.register(labelRoutes);
   return app;
 }

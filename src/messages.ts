@@ -412,6 +412,24 @@ export const ownMessages = {
   migrationDanglingRefs: (subject: string, n: number, ref: string, ids: readonly string[]) =>
     `${subject}: ${n} row(s) point at ${ref} objects that do not exist (ids ${ids.join(', ')}). Clear or correct them, or keep the field as it was.`,
 
+  // Label downloads and custom templates (server/labels/, docs/LABELS.md)
+  labelUnknownKey: (key: string, line: number, column: number, keys: readonly string[]) =>
+    `Unknown key '${key}' at line ${line}, column ${column}. The keys are: ${keys.join(', ')}.`,
+  labelBadDollar: (line: number, column: number) =>
+    `Invalid placeholder at line ${line}, column ${column}: '$' must be followed by a key, by '{key}', or by another '$' (write '$$' for a '$').`,
+  labelUnclosedBrace: (line: number, column: number) =>
+    `Invalid placeholder at line ${line}, column ${column}: '\${' must be followed by a key and a closing '}'.`,
+  labelTemplateNotText: 'template_str must be a string.',
+  labelTemplateTooLarge: (maxBytes: number) => `The template is larger than ${maxBytes / 1024} KiB.`,
+  labelResultTooLarge: (maxChars: number) => `The label would be larger than ${maxChars / (1024 * 1024)} MiB after key substitution.`,
+  labelNotSvg: (reason: string) => `The template does not become a well-formed SVG document after key substitution: ${reason}`,
+  labelRootNotSvg: (name: string, uri: string) =>
+    `The root element is <${name}>${uri ? ` in the namespace ${uri}` : ' without a namespace'}; it must be <svg xmlns="http://www.w3.org/2000/svg">.`,
+  labelDoctype: 'A DOCTYPE (and with it any entity declaration) is not allowed in a label template.',
+  labelProcessingInstruction: (target: string) => `The processing instruction <?${target} ...?> is not allowed in a label template.`,
+  labelNoQrCode: "This device has no QR code yet: an admin of the device's team generates it (Generate QR code) before its label can be made.",
+  labelSheetIds: (max: number) => `device_ids must be a list of 1 to ${max} device ids.`,
+
   // Script chunks (src/lazyChunk.tsx)
   chunkTimedOut: (seconds: number) => `This part of the console did not load within ${seconds} s. Check the connection, then retry.`,
   chunkLoadFailed: 'This part of the console could not be loaded. Check the connection, then retry.',

@@ -8,6 +8,8 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { ref, schemaNames, type JsonSchema } from './jsonSchema';
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
 import { CERTIFICATE_ROUTES } from '../certs/openapi';
+import { LABEL_ROUTES } from '../labels/openapi';
+import { CLAIM_ROUTES } from '../claim/openapi';
 
 /** Where the document and its reference page are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -302,6 +304,8 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
     ...qrRoutes(),
     ...categories.flatMap(fileRoutes),
     ...CERTIFICATE_ROUTES,
+    ...LABEL_ROUTES,
+    ...CLAIM_ROUTES,
   ];
 }
 
@@ -372,7 +376,7 @@ function qrRoutes(): RouteDoc[] {
               properties: {
                 id: { type: 'string' },
                 to_be_claimed: { type: 'boolean' },
-                label_svg_image: { type: ['string', 'null'], description: 'The device label as an SVG document; null until labels exist.' },
+                label_svg_image: { type: ['string', 'null'], description: "The device's detailed label, an SVG document (as GET /api/download/detailed_label/{id} answers it)." },
                 provisioning: { description: 'The device\'s provisioning JSON, or null.' },
                 device_id: { type: 'integer', description: 'Only for signed-in members of the device\'s team.' },
               },

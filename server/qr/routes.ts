@@ -3,7 +3,7 @@
  *
  *   GET  /api/device_qr_code/:id          {"id", "url"} of the device's QR code; 404 until generated
  *   POST /api/device_qr_code/:id          team admins: a new QR id (the old /qr link stops working)
- *   GET  /api/execute_qr_code_action/:qr  public: {id, to_be_claimed, label_svg_image, provisioning}
+ *   GET  /api/execute_qr_code_action/:qr  public: {id, to_be_claimed, label_svg_image (the detailed label), provisioning}
  *   GET  /api/qr_contact                  public: {"contact_url"} for the public QR page
  *
  * The QR id is the only secret of a printed label, so the public call is rate-limited per address
@@ -19,6 +19,9 @@ import { selectVisible } from '../crud/read';
 import { parseId } from '../crud/routes';
 import { AddressLimiter } from './addressLimiter';
 import type { QrPublicInfo } from '../../src/custom/qrPaths';
+import type { ServerConfig } from '../config';
+import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from '../labels/data';
+import { DETAILED_LABEL_TEMPLATE, labelDocument, renderLabel } from '../labels/render';
 
 const QR_FIELD = 'qr_code_id';
 /** 18 bytes: 144 random bits, 24 base64url characters. */
@@ -30,11 +33,19 @@ export const newQrId = () => randomBytes(QR_ID_BYTES).toString('base64url');
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** PUCS_PUBLIC_URL, else the origin the request came to: where /qr links point (labels print it too). */
+export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+/** What an unknown QR id's label is drawn from, so that it costs what a real one does. */
+const PLACEHOLDER: LabelRow = {
+  id: 0, team_id: 0, name: 'device', uid_for_type: 'uid', qr_code_id: null, type_name: 'type', name_of_uid: 'uid',
+  team_name: 'team', group_name: null, firmware_name: null, firmware_version: null,
+};
+
 
 export const qrRoutes: FastifyPluginAsync = async (app) => {
   const device = app.registry.get('device');
   const limiter = new AddressLimiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 });
-  const publicOrigin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   type WithId = { Params: { id: string } };
   app.get<WithId>('/api/device_qr_code/:id', async (request) => {
@@ -42,7 +53,7 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     const [row] = await selectVisible(app.db, user, device, [QR_FIELD], (p) => [`"t"."id" = ${p.add(parseId(request.params.id))}`]);
     const id = row?.[QR_FIELD];
     if (typeof id !== 'string') throw notFoundError();
-    return { id, url: publicOrigin(request) };
+    return { id, url: publicOrigin(app.config, request) };
   });
 
   app.post<WithId>('/api/device_qr_code/:id', async (request) => {
@@ -53,7 +64,7 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     assertPermitted(device.permissions.update, device, user, row);
     const id = newQrId();
     await app.db.query(`UPDATE "device" SET "${QR_FIELD}" = $1 WHERE "id" = $2`, [id, deviceId]);
-    return { id, url: publicOrigin(request) };
+    return { id, url: publicOrigin(app.config, request) };
   });
 
   app.get<WithId>('/api/execute_qr_code_action/:id', { config: { public: true } }, async (request) => {
@@ -61,14 +72,17 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     if (wait > 0) throw new ApiError(429, ownMessages.tooManyRequests, { 'Retry-After': String(wait) });
     const given = request.params.id.slice(0, QR_ID_MAX);
     // One indexed lookup whatever the id looks like, then one comparison whatever was found.
-    const { rows } = await app.db.query<{ id: number; team_id: number; qr: string; to_be_claimed: boolean; provisioning: unknown }>(
-      `SELECT "id", "team_id", "${QR_FIELD}" AS "qr", "to_be_claimed", "provisioning" FROM "device" WHERE "${QR_FIELD}" = $1`,
+    const { rows } = await app.db.query<LabelRow & { to_be_claimed: boolean; provisioning: unknown }>(
+      `SELECT ${LABEL_COLUMNS}, d."to_be_claimed", d."provisioning" FROM "device" d ${LABEL_JOINS} WHERE d."${QR_FIELD}" = $1`,
       [given],
     );
     const found = rows[0];
-    const same = timingSafeEqual(digest(found?.qr ?? ''), digest(given));
+    const same = timingSafeEqual(digest(found?.qr_code_id ?? ''), digest(given));
+    // The label is drawn before the answer is chosen: for an unknown id, a placeholder's.
+    const values = await valuesOf({ ...(found ?? PLACEHOLDER), qr_code_id: given }, publicOrigin(app.config, request));
+    const label = labelDocument(renderLabel(DETAILED_LABEL_TEMPLATE, values), 0, 0);
     if (!found || !same) throw notFoundError();
-    const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: null, provisioning: found.provisioning ?? null };
+    const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: label, provisioning: found.provisioning ?? null };
     if (request.user && memberTeamIds(request.user).includes(found.team_id)) info.device_id = found.id;
     return info;
   });

@@ -1,0 +1,76 @@
+/**
+ * Labels from templates: the model and detailed labels are built-in templates put through the
+ * same substitution and sanitiser as a custom one, so every label the server sends took one road.
+ * A label document is 55 mm x 23 mm (or the custom root's size); the translation in inches moves
+ * the label's content (a printer's offset), 25.4 mm per inch.
+ */
+import QRCode from 'qrcode';
+import { DEFAULT_LABEL_TEMPLATE, LABEL_HEIGHT_MM, LABEL_KEYS, LABEL_WIDTH_MM, type LabelKey } from '../../src/custom/labels';
+import { attributesText, sanitizeSvg, SVG_NS, XLINK_NS, type SafeSvg } from './sanitize';
+import { parseTemplate, substitute } from './template';
+
+export type LabelValues = Readonly<Record<LabelKey, string>>;
+
+/** The detailed label: the template the console offers as the custom label's default. */
+export const DETAILED_LABEL_TEMPLATE = DEFAULT_LABEL_TEMPLATE;
+
+/** The model label: the type's name and the QR code only. */
+export const MODEL_LABEL_TEMPLATE = `<svg xmlns="${SVG_NS}" width="${LABEL_WIDTH_MM}mm" height="${LABEL_HEIGHT_MM}mm" viewBox="0 0 ${LABEL_WIDTH_MM} ${LABEL_HEIGHT_MM}">
+  <rect width="${LABEL_WIDTH_MM}" height="${LABEL_HEIGHT_MM}" fill="#fff"/>
+  <svg x="1" y="1" width="21" height="21">$qr_svg</svg>
+  <text x="24" y="13" font-family="sans-serif" font-size="4" font-weight="bold">$type_name</text>
+</svg>`;
+
+/** Largest label after substitution, in characters: a few hundred QR codes. */
+export const MAX_LABEL_CHARS = 2 * 1024 * 1024;
+
+/** The QR code of `url` as an <svg> with a viewBox and no size (the template's <svg x y width height> places it), drawn as paths. */
+export const qrSvg = (url: string) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 });
+
+/** Values a template can name, on an object without a prototype: only LABEL_KEYS exist on it. */
+export function labelValues(source: Readonly<Record<LabelKey, string | number | null | undefined>>): LabelValues {
+  const values = Object.create(null) as Record<LabelKey, string>;
+  for (const key of LABEL_KEYS) values[key] = String(source[key] ?? '');
+  return values;
+}
+
+/** The template with the values substituted, parsed and rebuilt (throws LabelTemplateError when refused). */
+export const renderLabel = (template: string, values: LabelValues): SafeSvg =>
+  sanitizeSvg(substitute(parseTemplate(template), values, MAX_LABEL_CHARS));
+
+/** Millimetres of a translation in inches, without float noise (0.1 in is 2.54 mm, not 2.5400000000000005). */
+export const inchesToMm = (inches: number) => Number((inches * 25.4).toPrecision(12));
+
+const HEADER = `xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"`;
+const withoutPlacement = (root: SafeSvg['root']) => root.filter(([name]) => !['x', 'y', 'width', 'height'].includes(name));
+
+/**
+ * A whole label document: an outer <svg> the size of the label's root, holding the label moved
+ * by the translation (nested <svg x y> in mm, so the move does not depend on the label's own units).
+ */
+export function labelDocument(label: SafeSvg, xInches: number, yInches: number): string {
+  const size = label.root.filter(([name]) => name === 'width' || name === 'height');
+  const placed: [string, string][] = [['x', `${inchesToMm(xInches)}mm`], ['y', `${inchesToMm(yInches)}mm`], ...size, ...withoutPlacement(label.root)];
+  return `<svg ${HEADER}${attributesText(size)}><svg${attributesText(placed)}>${label.content}</svg></svg>`;
+}
+
+/** A4 portrait, in mm: three columns of twelve labels with their gaps, centred. */
+export const SHEET = { width: 210, height: 297, columns: 3, rows: 12, gapX: 5, gapY: 1 } as const;
+export const SHEET_CAPACITY = SHEET.columns * SHEET.rows;
+
+/** Up to SHEET_CAPACITY labels (of LABEL_WIDTH_MM x LABEL_HEIGHT_MM) on one A4 sheet, all moved by the translation. */
+export function sheetDocument(labels: readonly SafeSvg[], xInches: number, yInches: number): string {
+  const left = (SHEET.width - SHEET.columns * LABEL_WIDTH_MM - (SHEET.columns - 1) * SHEET.gapX) / 2;
+  const top = (SHEET.height - SHEET.rows * LABEL_HEIGHT_MM - (SHEET.rows - 1) * SHEET.gapY) / 2;
+  const cells = labels.map((label, i) => {
+    const x = left + (i % SHEET.columns) * (LABEL_WIDTH_MM + SHEET.gapX);
+    const y = top + Math.floor(i / SHEET.columns) * (LABEL_HEIGHT_MM + SHEET.gapY);
+    const placed: [string, string][] = [['x', String(x)], ['y', String(y)], ['width', String(LABEL_WIDTH_MM)], ['height', String(LABEL_HEIGHT_MM)], ...withoutPlacement(label.root)];
+    return `<svg${attributesText(placed)}>${label.content}</svg>`;
+  });
+  const move = `translate(${inchesToMm(xInches)} ${inchesToMm(yInches)})`;
+  return (
+    `<svg ${HEADER} width="${SHEET.width}mm" height="${SHEET.height}mm" viewBox="0 0 ${SHEET.width} ${SHEET.height}">` +
+    `<g transform="${move}">${cells.join('')}</g></svg>`
+  );
+}
