@@ -435,6 +435,23 @@ export const ownMessages = {
   chunkLoadFailed: 'This part of the console could not be loaded. Check the connection, then retry.',
   retry: 'Retry',
 
+  // Labels (src/resources/device/LabelPanel.tsx, PrintLabelsButton.tsx)
+  label: 'Label',
+  labelAdvanced: 'Advanced settings',
+  labelTranslateX: 'X translation (inches)',
+  labelTranslateY: 'Y translation (inches)',
+  labelCustomTemplate: 'Custom label template',
+  labelTemplate: 'Template',
+  downloadDetailedLabel: 'Detailed label',
+  downloadModelLabel: 'Model label',
+  downloadCustomLabel: 'Custom label',
+  labelPreviewAlt: 'Label preview',
+  printLabels: 'Print labels',
+  printLabelsProgress: (done: number, total: number) => `Preparing sheet ${done} of ${total}…`,
+  labelSheetAlt: (n: number) => `Label sheet ${n}`,
+  selectRows: 'Select',
+  stopSelectingRows: 'Stop selecting',
+
   // SHA3-256 of a chosen file (src/resources/firmware/hashFile.ts)
   hashCancelled: 'Computing the file\'s SHA3-256 was cancelled.',
   hashFileUnreadable: (reason: string) => `The file could not be read to compute its SHA3-256 (${reason}). Choose it again.`,

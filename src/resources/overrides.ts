@@ -25,6 +25,12 @@ export interface ResourceOverride {
   panels?: ComponentType<ObjectPanelProps>[];
   /** Declared reverse lists (`lists`) a panel shows its own way, left out of the generic lists panel. */
   ownLists?: readonly string[];
+  /**
+   * Actions on the rows selected in the category's table (react-admin bulk action buttons, reading
+   * the selection with useListContext). With it the table offers a 'Select' mode that shows the
+   * selection column and these actions; without it, no selection at all.
+   */
+  bulkActions?: ComponentType<BulkActionsProps>;
   /** Replaces the object screen's Delete button (the type's cascade delete). */
   DeleteButton?: ComponentType<DeleteButtonProps>;
   /**
@@ -46,6 +52,11 @@ export interface ObjectPanelProps {
   isAdmin: boolean;
   /** Reads the object again (after a panel changed related objects). */
   refresh: () => void;
+}
+
+/** What a table's bulk actions get; the selected ids come from react-admin's list context. */
+export interface BulkActionsProps {
+  category: Category;
 }
 
 export interface DeleteButtonProps {

@@ -9,11 +9,14 @@ import { LastSeenInput } from './LastSeenInput';
 import { ProvisioningInput } from './ProvisioningInput';
 import { QrCodePanel } from './QrCodePanel';
 import { CertificatePanel } from './CertificatePanel';
+import { LabelPanel } from './LabelPanel';
+import { PrintLabelsButton } from './PrintLabelsButton';
 import { ClaimStatusPanel } from './ClaimStatusPanel';
 
 export const override: ResourceOverride = {
   icon: DevicesOtherIcon,
-  panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel],
+  panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel, LabelPanel],
+  bulkActions: PrintLabelsButton,
   fieldInputs: {
     provisioning: ProvisioningInput,
     // What the device reports (system fields), shown read-only on an existing device.

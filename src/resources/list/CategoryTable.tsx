@@ -6,6 +6,7 @@
  * the page shown is ever read, whatever the size of the fleet. Columns, filters, links and the
  * add route all come from the category's schema.
  */
+import { useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -30,6 +31,7 @@ import { CsvExportButton } from './CsvExportButton';
 import { ListFilterBar } from './ListFilterBar';
 import { columnElement, listColumns } from './listColumns';
 import { ObjectNameList } from './ObjectNameList';
+import { SelectRowsButton } from './SelectRowsButton';
 
 export const PAGE_SIZE = 25;
 
@@ -65,6 +67,8 @@ const readFields = (category: Category, optional: readonly OptionalColumn[]) =>
 export const CategoryTable = ({ category, showHeading = false, showAdd = true, syncWithLocation = true }: CategoryTableProps) => {
   const routes = objectRoutes(category);
   const optional = overrideFor(category.key).optionalColumns ?? [];
+  const BulkActions = overrideFor(category.key).bulkActions;
+  const [selecting, setSelecting] = useState(false);
   // The optional columns start hidden; react-admin's column chooser shows them (and hides any other).
   const Grid = optional.length > 0 ? DatagridConfigurable : Datagrid;
   const gridProps = optional.length > 0 ? { omit: optional.map((c) => c.key) } : {};
@@ -97,13 +101,14 @@ export const CategoryTable = ({ category, showHeading = false, showAdd = true, s
           )}
           <CsvExportButton category={category} />
           {optional.length > 0 && category.console?.listKind !== 'list' && <SelectColumnsButton />}
+          {BulkActions && category.console?.listKind !== 'list' && <SelectRowsButton selecting={selecting} onChange={setSelecting} />}
         </Stack>
         {category.console?.listKind === 'list' ? (
           <ObjectNameList category={category} />
         ) : (
           <Grid
             {...gridProps}
-            bulkActionButtons={false}
+            bulkActionButtons={BulkActions && selecting ? <BulkActions category={category} /> : false}
             rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
             empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
           >

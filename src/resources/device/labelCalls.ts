@@ -1,0 +1,48 @@
+/**
+ * The label calls of the device form and the devices table (spec section 7), built once so that
+ * the downloads, the live preview and the printed sheets send the same paths, query and body.
+ */
+import type { Identifier } from 'react-admin';
+import { labelPath, labelQuery, type LabelKind } from '../../custom/labels';
+import type { DownloadOptions } from '../../dataProvider/download';
+import { messages } from '../../messages';
+
+/** The server's limit of detailed labels on one A4 sheet (POST /api/download/label_sheet). */
+export const LABELS_PER_SHEET = 36;
+
+export interface LabelSettings {
+  /** Translation in inches, already parsed (translationInches). */
+  x: number;
+  y: number;
+  /** The custom template (sent by the custom kind only). */
+  template: string;
+}
+
+export interface LabelCall {
+  path: string;
+  options: DownloadOptions;
+}
+
+export function labelCall(deviceId: Identifier, kind: LabelKind, settings: LabelSettings, signal?: AbortSignal): LabelCall {
+  const query = labelQuery(settings.x, settings.y);
+  return kind === 'custom'
+    ? { path: labelPath(kind, deviceId), options: { method: 'POST', query, body: { template_str: settings.template }, signal } }
+    : { path: labelPath(kind, deviceId), options: { query, signal } };
+}
+
+/** Spec section 5: a custom template cannot be empty; refused before any request. */
+export const templateProblem = (template: string): string | undefined =>
+  template.trim() === '' ? messages.customTemplateEmpty : undefined;
+
+/** Spec section 8: a failed custom label gets the template hint on a new line. */
+export const labelFailureExtra = (kind: LabelKind) => (kind === 'custom' ? messages.customLabelFailure : undefined);
+
+/** The devices in sheets of at most LABELS_PER_SHEET, each one POST /api/download/label_sheet (no translation). */
+export function sheetCalls(deviceIds: readonly Identifier[]): LabelCall[] {
+  const calls: LabelCall[] = [];
+  for (let start = 0; start < deviceIds.length; start += LABELS_PER_SHEET) {
+    const body = { device_ids: deviceIds.slice(start, start + LABELS_PER_SHEET).map(Number) };
+    calls.push({ path: '/download/label_sheet', options: { method: 'POST', body } });
+  }
+  return calls;
+}
