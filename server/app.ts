@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { crudRoutes } from './crud/routes';
 import { miscRoutes } from './routes/misc';
 import { qrRoutes } from './qr/routes';
+import { claimRoutes } from './claim/routes';
 import { csvExportRoutes } from './routes/csvExport';
 import { fileRoutes } from './files/routes';
 import { certificateRoutes } from './certs/routes';
@@ -83,6 +84,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(crudRoutes);
   await app.register(miscRoutes);
   await app.register(qrRoutes);
+  await app.register(claimRoutes);
   await app.register(csvExportRoutes);
   await app.register(fileRoutes);
   await app.register(certificateRoutes);

@@ -29,6 +29,8 @@ export interface ServerConfig {
   contactUrl: string;
   /** Public QR info calls allowed per client address and minute (enumeration guard). */
   qrInfoPerMinute: number;
+  /** The support user that PUT /api/add_pucs_user_to_team/ adds to a team (server/claim/supportUser.ts). */
+  supportUser: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -54,5 +56,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUCS_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     contactUrl: env.PUCS_CONTACT_URL || `mailto:${env.PUCS_CONTACT_EMAIL ?? ''}`,
     qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
+    supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
   };
 }

@@ -12,6 +12,7 @@ import { buildApp } from './app';
 import { buildConsole, consoleBuildReason } from './build';
 import { ensureAdmin, type AdminBootstrap } from './auth/bootstrap';
 import { seedDemo } from './demo/seed';
+import { ensureSupportUser } from './claim/supportUser';
 import { describeDatabase, openConfiguredDatabase, DatabaseInUseError, type OpenedDatabase } from './runtime/openConfiguredDatabase';
 import { startupProblems } from './runtime/startupChecks';
 import { MigrationError } from './db/migrate';
@@ -58,6 +59,8 @@ async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDa
   try {
     const admin = await ensureAdmin(opened.db, config);
     if (admin.created) say(ownMessages.adminCreated(admin.username, admin.teamName));
+    // After the administrator: ensureAdmin makes one only while there is no user at all.
+    await ensureSupportUser(opened.db, config.supportUser);
     if (config.demo) {
       const demo = await seedDemo(opened.db);
       say(demo.seeded ? ownMessages.demoSeeded(demo.teams, demo.devices) : ownMessages.demoPresent);

@@ -457,6 +457,10 @@ export const ownMessages = {
   hashFileUnreadable: (reason: string) => `The file could not be read to compute its SHA3-256 (${reason}). Choose it again.`,
   hashWorkerFailed: 'The SHA3-256 of the file could not be computed: the hashing script did not start. Reload the page and try again.',
 
+  // Claiming a device (server/claim/); claimCodeRequired is with the console's claim words below
+  claimNotPending: 'This device has already been claimed, or it is not waiting to be claimed.',
+  claimTooManyAttempts: 'Too many wrong claim codes. Please wait and try again.',
+
   // QR codes and the public QR page (server/qr/, src/resources/device/QrCodePanel.tsx, src/custom/PublicQrPage.tsx)
   tooManyRequests: 'Too many requests. Please wait and try again.',
   qrCode: 'QR code',

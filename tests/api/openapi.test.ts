@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutesOf } from '../../server/openapi/plugin';
 import { openApiPath } from '../../server/openapi/document';
+import { CLAIM_ROUTES } from '../../server/claim/openapi';
 import { categories } from '../../src/schemas';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -107,7 +108,9 @@ describe('GET /api/openapi.json', () => {
         if (f.system || f.secret) expect(body, `${c.key}.${name}`).not.toContain(name);
       }
     }
-    const text = JSON.stringify(doc);
+    // The claim calls name `claim_code` for the code a person types or is given once, never the stored hash (server/claim/).
+    const claimPaths = new Set(CLAIM_ROUTES.map((r) => openApiPath(r.url)));
+    const text = JSON.stringify({ ...doc, paths: Object.fromEntries(Object.entries(doc.paths).filter(([path]) => !claimPaths.has(path))) });
     for (const c of t.app.registry.categories) {
       for (const [name, f] of Object.entries(c.fields)) {
         if (!f.secret) continue;

@@ -1,0 +1,28 @@
+/**
+ * The support user (PUCS_SUPPORT_USER, default 'pucs-support'): the account through which the
+ * product's support helps a team that asked for it when claiming a device. It is created with no
+ * password hash, so it cannot sign in whatever password is tried (server/routes/auth.ts compares
+ * with a hash nothing matches) until an operator gives it one with `npm run user -- password`.
+ */
+import type { Queryable } from '../db/database';
+import { ROLE } from '../../src/schemas/role';
+import { USERNAME_PATTERN } from '../../src/schemas/user';
+import { ownMessages } from '../../src/messages';
+
+/** The support user's id, created (sign-in disabled) when missing. */
+export async function ensureSupportUser(db: Queryable, username: string): Promise<number> {
+  if (!USERNAME_PATTERN.test(username)) throw new Error(ownMessages.invalidSetting('PUCS_SUPPORT_USER', ownMessages.usernameInvalid));
+  await db.query('INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, NULL, false) ON CONFLICT (username) DO NOTHING', [username]);
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM "user" WHERE username = $1', [username]);
+  return rows[0].id;
+}
+
+/** Makes the support user a member of the team (role user); a role it already has is kept. */
+export async function addSupportUser(db: Queryable, username: string, teamId: number): Promise<void> {
+  const userId = await ensureSupportUser(db, username);
+  await db.query(
+    `INSERT INTO "role" ("team_id", "user_id", "role_id") VALUES ($1, $2, $3)
+     ON CONFLICT ("team_id", "user_id") DO UPDATE SET "role_id" = EXCLUDED."role_id" WHERE "role"."role_id" < EXCLUDED."role_id"`,
+    [teamId, userId, ROLE.USER],
+  );
+}

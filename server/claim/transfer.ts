@@ -1,0 +1,137 @@
+/**
+ * The move of a claimed device into the claimant's team, in the claim's transaction (the device
+ * row already locked): what belongs to the old team is copied into the new one (type, target
+ * firmware, configuration) or dropped (group, documentation, histories, certificate and key).
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import { messages, ownMessages } from '../../src/messages';
+import type { Queryable } from '../db/database';
+import type { ServerRegistry } from '../crud/registry';
+import type { SessionUser } from '../auth/sessionUser';
+import type { Row } from '../crud/hooks';
+import { memberTeamIds } from '../auth/sessionUser';
+import { mapDbError } from '../crud/dbErrors';
+import { insertRow, updateRow } from '../crud/rows';
+import { setServerFields } from '../crud/serverFields';
+import { badRequest, conflict } from '../http/errors';
+import { lockHash } from '../files/references';
+
+export interface ClaimChoice {
+  teamId: number;
+  typeId?: number;
+  targetFirmwareId?: number;
+  copyFirmware: boolean;
+}
+
+/** Fields that tie an object to its old team: never copied. */
+const TEAM_BOUND = ['id', 'team_id', 'author_id', 'documents_collection_id'];
+
+interface Move {
+  tx: Queryable;
+  registry: ServerRegistry;
+  user: SessionUser;
+  teamId: number;
+}
+
+/** The copy of `row` in the team: every declared field but the team-bound ones, the caller as author. */
+async function copyInto({ tx, user, teamId }: Move, category: Category, row: Row, keep: Row = {}): Promise<number> {
+  const values: Row = Object.fromEntries(Object.keys(category.fields).filter((f) => !TEAM_BOUND.includes(f) && f in row).map((f) => [f, row[f]]));
+  setServerFields(category, user, values);
+  Object.assign(values, keep, { team_id: teamId });
+  const created = await insertRow(tx, category, values).catch((err: unknown) => {
+    throw mapDbError(err, category, 'create', values);
+  });
+  return created.id as number;
+}
+
+/** The device field's label, as the usual reference messages name it. */
+const label = (move: Move, field: string) => move.registry.get('device').fields[field]?.label ?? field;
+
+/** A reference the claimant chose: one of the team's own objects, else the usual reference messages. */
+async function chosen(move: Move, category: Category, label: string, id: number): Promise<Row> {
+  const { rows } = await move.tx.query<Row>(`SELECT * FROM "${category.key}" WHERE "id" = $1 AND "team_id" = ANY($2::int[]) FOR SHARE`, [
+    id,
+    memberTeamIds(move.user),
+  ]);
+  if (!rows[0]) throw badRequest(ownMessages.referenceNotFound(label));
+  if (rows[0].team_id !== move.teamId) throw badRequest(ownMessages.referenceOtherTeam(label));
+  return rows[0];
+}
+
+/** The device's type in the team: the chosen one, else the team's type of the same name, else a copy. */
+async function typeInTeam(move: Move, device: Row, typeId: number | undefined): Promise<Row | undefined> {
+  const type = move.registry.get('type');
+  if (typeId !== undefined) return chosen(move, type, label(move, 'type_id'), typeId);
+  const { rows: [old] } = await move.tx.query<Row>('SELECT * FROM "type" WHERE "id" = $1', [device.type_id]);
+  if (!old) return undefined;
+  const { rows: [same] } = await move.tx.query<Row>('SELECT * FROM "type" WHERE "team_id" = $1 AND "name" = $2', [move.teamId, old.name]);
+  if (same) return same;
+  const id = await copyInto(move, type, old);
+  return (await move.tx.query<Row>('SELECT * FROM "type" WHERE "id" = $1', [id])).rows[0];
+}
+
+/**
+ * The device's target firmware copied into the team with the new type, file included: the store
+ * is content-addressed and counts references by hash, so the copy shares the stored file, and the
+ * hash's lock keeps a concurrent removal of the original's file from missing the copy.
+ */
+async function copiedFirmware(move: Move, firmwareId: unknown, typeId: number | null): Promise<number | null> {
+  if (typeof firmwareId !== 'number') return null;
+  const firmware = move.registry.get('firmware');
+  const read = async () => (await move.tx.query<Row>('SELECT * FROM "firmware" WHERE "id" = $1 FOR SHARE', [firmwareId])).rows[0];
+  const first = await read();
+  if (typeof first?.firmware_hash === 'string') await lockHash(move.tx, first.firmware_hash);
+  const old = first && (await read());
+  if (!old) return null;
+  const { rows: [same] } = await move.tx.query<Row>('SELECT "id", "type_id" FROM "firmware" WHERE "team_id" = $1 AND "name" = $2 AND "version" = $3', [
+    move.teamId,
+    old.name,
+    old.version,
+  ]);
+  if (same && same.type_id === typeId) return same.id as number;
+  if (same) throw conflict(messages.firmwareNotUnique(String(old.name), String(old.version)));
+  return copyInto(move, firmware, old, { type_id: typeId, date: old.date });
+}
+
+async function copiedConfig(move: Move, configId: unknown): Promise<number | null> {
+  if (typeof configId !== 'number') return null;
+  const { rows: [old] } = await move.tx.query<Row>('SELECT * FROM "config" WHERE "id" = $1', [configId]);
+  return old ? copyInto(move, move.registry.get('config'), old) : null;
+}
+
+/** Moves the locked `device` into `choice.teamId`; a name taken in that team changes nothing (409). */
+export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: SessionUser, device: Row, choice: ClaimChoice): Promise<void> {
+  const move: Move = { tx, registry, user, teamId: choice.teamId };
+  const type = await typeInTeam(move, device, choice.typeId);
+  const typeId = (type?.id as number | undefined) ?? null;
+  let target: number | null = null;
+  if (choice.targetFirmwareId !== undefined) {
+    const firmware = await chosen(move, registry.get('firmware'), label(move, 'target_firmware_id'), choice.targetFirmwareId);
+    if (firmware.type_id !== typeId) throw badRequest(ownMessages.referenceMismatch(label(move, 'target_firmware_id'), label(move, 'type_id')));
+    target = firmware.id as number;
+  } else if (choice.copyFirmware) {
+    target = await copiedFirmware(move, device.target_firmware_id, typeId);
+  }
+  const current = target !== null && choice.targetFirmwareId === undefined && device.current_firmware_id === device.target_firmware_id ? target : null;
+  const deviceCategory = registry.get('device');
+  const values: Row = {
+    team_id: choice.teamId,
+    type_id: typeId,
+    group_id: null,
+    target_firmware_id: target,
+    current_firmware_id: current,
+    config_id: await copiedConfig(move, device.config_id),
+    config_history: [],
+    firmware_history: [],
+    documents_collection_id: null,
+    basic_docs_list: [],
+    icon: type?.icon ?? null,
+    to_be_claimed: false,
+    claim_code: null,
+  };
+  await updateRow(tx, deviceCategory, device.id as number, values).catch((err: unknown) => {
+    throw mapDbError(err, deviceCategory, 'update', { ...device, ...values });
+  });
+  // The old team downloaded the key: the new owner gets a new one on its first download.
+  await tx.query('DELETE FROM device_certificate WHERE device_id = $1', [device.id]);
+}
