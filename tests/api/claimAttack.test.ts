@@ -1,0 +1,136 @@
+/**
+ * Claiming under attack: guessing codes (limited per device and per user, the right code refused
+ * too while limited), racing claims of one device (exactly one wins), and the limiter's window
+ * and memory, driven by its clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, ownMessages } from '../../src/messages';
+import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimLimiter } from '../../server/claim/limiter';
+import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
+import { createOk } from './crudFixtures';
+
+let t: TestApp;
+let owner: Client;
+let ownerTeam: number;
+let typeId: number;
+let made = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ client: owner, teamId: ownerTeam } = await adminWithTeam(t, 'victim'));
+  typeId = (await createOk(owner, 'type', { name: 'board', team_id: ownerTeam })).id as number;
+});
+afterAll(() => t.close());
+
+/** A device waiting to be claimed: its id, QR id and code. */
+async function claimable() {
+  made++;
+  const id = (await createOk(owner, 'device', { name: `d${made}`, team_id: ownerTeam, type_id: typeId, uid_for_type: `u${made}` })).id as number;
+  const qr = ((await owner.post(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
+  const code = ((await owner.put(`/api/set_device_claimed_status/${id}`, {})).json() as { claim_code: string }).claim_code;
+  return { id, qr, code };
+}
+
+const check = (c: Client, qr: string, claim_code: string) => c.put(`/api/get_device_by_qr_and_claim_codes/${qr}`, { claim_code });
+const WRONG = 'ZZZZ-ZZZZ-ZZZZ-ZZZZ';
+
+async function expectLimited(res: Promise<{ statusCode: number; headers: Record<string, unknown>; json(): unknown }>) {
+  const r = await res;
+  expect(r.statusCode).toBe(429);
+  expect(description(r)).toBe(ownMessages.claimTooManyAttempts);
+  const wait = Number(r.headers['retry-after']);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(CLAIM_WINDOW_MS / 1000);
+}
+
+describe('guessing claim codes', () => {
+  it(`stops after ${CLAIM_ATTEMPTS} wrong codes for the QR id and the user, the right code included, and nobody else`, async () => {
+    const target = await claimable();
+    const elsewhere = await claimable();
+    const { client: guesser } = await adminWithTeam(t, 'guesser');
+    const { client: bystander } = await adminWithTeam(t, 'bystander');
+    for (let i = 0; i < CLAIM_ATTEMPTS; i++) expect((await check(guesser, target.qr, WRONG)).json()).toEqual({ is_code_valid: false });
+    await expectLimited(check(guesser, target.qr, WRONG));
+    await expectLimited(check(guesser, target.qr, target.code));
+    // The QR id is limited for everyone, the guesser on every QR id.
+    await expectLimited(check(bystander, target.qr, target.code));
+    await expectLimited(check(guesser, elsewhere.qr, elsewhere.code));
+    expect((await check(bystander, elsewhere.qr, elsewhere.code)).json()).toMatchObject({ is_code_valid: true });
+    // A claim of the limited device is refused the same way, and nothing changed.
+    const { client: claimer, teamId } = await adminWithTeam(t, 'lateclaimer');
+    await expectLimited(claimer.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId }));
+    expect((await owner.get(`/api/device/${target.id}`)).json()).toMatchObject({ team_id: ownerTeam, to_be_claimed: true });
+  });
+
+  it('counts wrong codes sent to claim_device in the same limit, and unknown QR ids against the user', async () => {
+    const target = await claimable();
+    const { client: guesser, teamId } = await adminWithTeam(t, 'claimguesser');
+    for (let i = 0; i < CLAIM_ATTEMPTS; i++) {
+      await expectError(guesser.put(`/api/claim_device/${target.id}`, { claim_code: WRONG, team_id: teamId }), 400, messages.wrongClaimCode);
+    }
+    await expectLimited(check(guesser, target.qr, target.code));
+
+    const { client: prober } = await adminWithTeam(t, 'prober');
+    for (let i = 0; i < CLAIM_ATTEMPTS; i++) expect((await check(prober, `unknown-${i}`, WRONG)).statusCode).toBe(404);
+    const fresh = await claimable();
+    await expectLimited(check(prober, fresh.qr, fresh.code));
+  });
+
+  it('does not count right codes', async () => {
+    const target = await claimable();
+    const { client } = await adminWithTeam(t, 'honest');
+    for (let i = 0; i < CLAIM_ATTEMPTS + 5; i++) expect((await check(client, target.qr, target.code)).json()).toMatchObject({ is_code_valid: true });
+  });
+
+  it('counts parallel guesses: no more than the limit get an answer', async () => {
+    const target = await claimable();
+    const { client } = await adminWithTeam(t, 'parallel');
+    const answers = await Promise.all(Array.from({ length: 3 * CLAIM_ATTEMPTS }, () => check(client, target.qr, WRONG)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(CLAIM_ATTEMPTS);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(2 * CLAIM_ATTEMPTS);
+  });
+});
+
+describe('racing claims', () => {
+  it('of one device: exactly one of 20 wins, the others answer 409', async () => {
+    const target = await claimable();
+    const claimers = await Promise.all(Array.from({ length: 20 }, (_, i) => adminWithTeam(t, `racer${i}`)));
+    const answers = await Promise.all(claimers.map(({ client, teamId }) => client.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId, should_firmware_be_copied: true })));
+    const won = answers.filter((r) => r.statusCode === 204);
+    expect(won).toHaveLength(1);
+    for (const r of answers.filter((a) => a.statusCode !== 204)) {
+      expect(r.statusCode).toBe(409);
+      expect(description(r)).toBe(ownMessages.claimNotPending);
+    }
+    const winner = claimers[answers.indexOf(won[0])];
+    expect((await winner.client.get(`/api/device/${target.id}`)).json()).toMatchObject({ team_id: winner.teamId, to_be_claimed: false });
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM type WHERE name = $1', ['board']);
+    expect(rows[0].n).toBe(2);
+  });
+});
+
+describe('the claim limiter', () => {
+  const keys = ['device:1', 'user:1'];
+
+  it('frees a place when the oldest failure leaves the window, and says when', () => {
+    const limiter = new ClaimLimiter({ max: 3, windowMs: 60_000 });
+    limiter.fail(keys, 0);
+    limiter.fail(keys, 10_000);
+    limiter.fail(keys, 20_000);
+    expect(limiter.wait(keys, 20_000)).toBe(40);
+    expect(limiter.wait(['user:1'], 59_500)).toBe(1);
+    expect(limiter.wait(keys, 60_000)).toBe(0);
+    expect(limiter.wait(['device:2', 'user:2'], 20_000)).toBe(0);
+    limiter.fail(keys, 60_000);
+    expect(limiter.wait(keys, 60_001)).toBe(10);
+  });
+
+  it('keeps at most max failures per key and forgets the oldest key past its size', () => {
+    const limiter = new ClaimLimiter({ max: 3, windowMs: 60_000, maxKeys: 1000 });
+    for (let i = 0; i < 100; i++) limiter.fail(keys, i);
+    expect(limiter.wait(keys, 100)).toBe(60);
+    for (let i = 0; i < 5000; i++) limiter.fail([`user:${i + 10}`], 200);
+    expect(limiter.size).toBe(1000);
+    expect(limiter.wait(keys, 300)).toBe(0);
+  });
+});
