@@ -27,10 +27,13 @@ export const MAX_LABEL_CHARS = 2 * 1024 * 1024;
 /** The QR code of `url` as an <svg> with a viewBox and no size (the template's <svg x y width height> places it), drawn as paths. */
 export const qrSvg = (url: string) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 });
 
+/** Characters XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/U+FFFF): a name holding one must not make its label unprintable. */
+const NOT_XML = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
 /** Values a template can name, on an object without a prototype: only LABEL_KEYS exist on it. */
 export function labelValues(source: Readonly<Record<LabelKey, string | number | null | undefined>>): LabelValues {
   const values = Object.create(null) as Record<LabelKey, string>;
-  for (const key of LABEL_KEYS) values[key] = String(source[key] ?? '');
+  for (const key of LABEL_KEYS) values[key] = String(source[key] ?? '').replace(NOT_XML, '');
   return values;
 }
 
