@@ -78,7 +78,20 @@ are counted. Malformed JSON, an unknown sort column or filter key, or a bad valu
 \`GET /api/full/team\` lists each team's members under \`role\`: \`{id, team_id, user_id, role_id,
 username}\`. A team admin adds an existing user by name with \`POST /api/role
 {"team_id", "username", "role_id"}\` (instead of \`user_id\`; exact match): an unknown name answers
-400 saying only that there is no such user; a member already in the team, 409.`;
+400 saying only that there is no such user; a member already in the team, 409.
+
+### Claiming a device
+
+The owner's admin marks a device to be claimed: \`PUT /api/set_device_claimed_status/{id}\` answers a
+claim code once (\`XXXX-XXXX-XXXX-XXXX\`, Crockford base32, 80 random bits; the server keeps only its
+hash). Anyone signed in who holds the device's QR id and the code checks it with
+\`PUT /api/get_device_by_qr_and_claim_codes/{qr id}\`, then claims it into a team they administer
+with \`PUT /api/claim_device/{id}\` (204) and may add the support user to that team with
+\`PUT /api/add_pucs_user_to_team/\`. Codes are compared ignoring case, spaces and \`-\`, with
+\`I\`/\`L\` read as \`1\` and \`O\` as \`0\`. At most 10 wrong codes per device and per user in
+15 minutes; then every code answers 429 with \`Retry-After\`. A claim is one transaction: racing
+claims of one device get one 204, the others 409. The claimed device keeps its QR id; its
+certificate and private key are deleted, so its new team downloads a new key.`;
 
 const PERMISSION: Record<string, string> = {
   signedIn: 'anyone signed in',
