@@ -23,7 +23,8 @@ import { ApiError } from '../http/errors';
 import { contentDisposition } from '../files/names';
 import { newQrId, publicOrigin } from '../qr/routes';
 import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from './data';
-import { DETAILED_LABEL_TEMPLATE, labelDocument, MODEL_LABEL_TEMPLATE, renderLabel, SHEET_CAPACITY, sheetDocument } from './render';
+import { detailedLabel, labelDocument, modelLabel, renderLabel, SHEET_CAPACITY, sheetDocument, type LabelValues } from './render';
+import type { SafeSvg } from './sanitize';
 import { LabelTemplateError } from './template';
 
 /** Largest custom template, in UTF-8 bytes. */
@@ -78,20 +79,18 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  const render = async (request: FastifyRequest, row: Labelled, template: string) => {
-    const values = await valuesOf(row, publicOrigin(app.config, request));
-    return templateErrors(() => renderLabel(template, values));
-  };
+  type Render = (values: LabelValues) => SafeSvg;
+  const render = async (request: FastifyRequest, row: Labelled, label: Render) => label(await valuesOf(row, publicOrigin(app.config, request)));
 
   type Download = { Params: { id: string }; Querystring: Record<string, unknown> };
-  const download = async (request: FastifyRequest<Download>, reply: FastifyReply, prefix: string, template: string) => {
+  const download = async (request: FastifyRequest<Download>, reply: FastifyReply, prefix: string, label: Render) => {
     const [row] = await labelled(requireUser(request.user), [parseId(request.params.id)]);
     const { translate_x_in: x, translate_y_in: y } = request.query;
-    return sendSvg(reply, fileName(prefix, row.name), labelDocument(await render(request, row, template), inches(x), inches(y)));
+    return sendSvg(reply, fileName(prefix, row.name), labelDocument(await render(request, row, label), inches(x), inches(y)));
   };
 
-  app.get<Download>('/api/download/model_label/:id', (request, reply) => download(request, reply, 'model-label', MODEL_LABEL_TEMPLATE));
-  app.get<Download>('/api/download/detailed_label/:id', (request, reply) => download(request, reply, 'label', DETAILED_LABEL_TEMPLATE));
+  app.get<Download>('/api/download/model_label/:id', (request, reply) => download(request, reply, 'model-label', modelLabel));
+  app.get<Download>('/api/download/detailed_label/:id', (request, reply) => download(request, reply, 'label', detailedLabel));
 
   app.post<Download & { Body: unknown }>('/api/download/custom_label/:id', async (request, reply) => {
     const template = (request.body as { template_str?: unknown } | null)?.template_str;
@@ -99,7 +98,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
     if (template !== undefined && template !== null && typeof template !== 'string') throw new ApiError(400, ownMessages.labelTemplateNotText);
     if (typeof template !== 'string' || template.trim() === '') throw new ApiError(400, messages.customTemplateEmpty);
     if (Buffer.byteLength(template) > MAX_TEMPLATE_BYTES) throw new ApiError(413, ownMessages.labelTemplateTooLarge(MAX_TEMPLATE_BYTES));
-    return download(request, reply, 'custom-label', template);
+    return download(request, reply, 'custom-label', (values) => templateErrors(() => renderLabel(template, values)));
   });
 
   app.post<{ Body: unknown }>('/api/download/label_sheet', async (request, reply) => {
@@ -110,7 +109,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
       throw new ApiError(400, ownMessages.labelSheetIds(SHEET_CAPACITY));
     }
     const rows = await labelled(user, ids as number[]);
-    const labels = await Promise.all(rows.map((row) => render(request, row, DETAILED_LABEL_TEMPLATE)));
+    const labels = await Promise.all(rows.map((row) => render(request, row, detailedLabel)));
     return sendSvg(reply, 'label-sheet.svg', sheetDocument(labels, inches(body.translate_x_in), inches(body.translate_y_in)));
   });
 };

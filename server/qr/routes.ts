@@ -21,7 +21,7 @@ import { AddressLimiter } from './addressLimiter';
 import type { QrPublicInfo } from '../../src/custom/qrPaths';
 import type { ServerConfig } from '../config';
 import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from '../labels/data';
-import { DETAILED_LABEL_TEMPLATE, labelDocument, renderLabel } from '../labels/render';
+import { detailedLabel, labelDocument } from '../labels/render';
 
 const QR_FIELD = 'qr_code_id';
 /** 18 bytes: 144 random bits, 24 base64url characters. */
@@ -80,7 +80,7 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     const same = timingSafeEqual(digest(found?.qr_code_id ?? ''), digest(given));
     // The label is drawn before the answer is chosen: for an unknown id, a placeholder's.
     const values = await valuesOf({ ...(found ?? PLACEHOLDER), qr_code_id: given }, publicOrigin(app.config, request));
-    const label = labelDocument(renderLabel(DETAILED_LABEL_TEMPLATE, values), 0, 0);
+    const label = labelDocument(detailedLabel(values), 0, 0);
     if (!found || !same) throw notFoundError();
     const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: label, provisioning: found.provisioning ?? null };
     if (request.user && memberTeamIds(request.user).includes(found.team_id)) info.device_id = found.id;
