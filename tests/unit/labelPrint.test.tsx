@@ -134,10 +134,21 @@ describe('PrintLabelsButton', () => {
     );
   const ids = Array.from({ length: 80 }, (_, i) => i + 1);
 
-  it('asks one sheet per 36 devices and prints them all, one A4 page each', async () => {
+  it('asks one sheet per 36 devices, showing which one it waits for, and prints them all, one A4 page each', async () => {
+    let release = () => {};
+    const secondSheet = new Promise<void>((resolve) => (release = resolve));
+    // The second sheet's body comes once released: the button waits on it meanwhile.
+    const slowBody = new ReadableStream<Uint8Array>({
+      start: (controller) => void secondSheet.then(() => controller.close()),
+    });
+    sheetAnswer = (n) => (n === 2 ? new Response(slowBody, { headers: { 'content-type': 'image/svg+xml' } }) : sheet());
     withSelection(ids);
     fireEvent.click(screen.getByRole('button', { name: ownMessages.printLabels }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ownMessages.printLabelsProgress(2, 3)));
+    expect(sheetCalls()).toHaveLength(2);
+    release();
     const printed = await framePrinted();
+    expect(screen.queryByRole('status')).toBeNull();
     expect(sheetCalls().map((c) => c.body)).toEqual([
       { device_ids: ids.slice(0, 36) },
       { device_ids: ids.slice(36, 72) },
