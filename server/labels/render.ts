@@ -5,7 +5,7 @@
  * the label's content (a printer's offset), 25.4 mm per inch.
  */
 import QRCode from 'qrcode';
-import { DEFAULT_LABEL_TEMPLATE, LABEL_HEIGHT_MM, LABEL_KEYS, LABEL_WIDTH_MM, type LabelKey } from '../../src/custom/labels';
+import { DEFAULT_LABEL_TEMPLATE, LABEL_HEIGHT_MM, LABEL_KEYS, LABEL_WIDTH_MM, LABELS_PER_SHEET, SHEET_COLUMNS, SHEET_ROWS, type LabelKey } from '../../src/custom/labels';
 import { attributesText, sanitizeSvg, SVG_NS, XLINK_NS, type SafeSvg } from './sanitize';
 import { parseTemplate, substitute } from './template';
 
@@ -24,8 +24,25 @@ export const MODEL_LABEL_TEMPLATE = `<svg xmlns="${SVG_NS}" width="${LABEL_WIDTH
 /** Largest label after substitution, in characters: a few hundred QR codes. */
 export const MAX_LABEL_CHARS = 2 * 1024 * 1024;
 
+/** QR codes drawn lately, by URL: drawing one costs ~2 ms of CPU (its mask choice) and the public QR info draws one per call. */
+const QR_CACHE_SIZE = 1000;
+const drawnQr = new Map<string, Promise<string>>();
+
 /** The QR code of `url` as an <svg> with a viewBox and no size (the template's <svg x y width height> places it), drawn as paths. */
-export const qrSvg = (url: string) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 });
+export function qrSvg(url: string): Promise<string> {
+  const cached = drawnQr.get(url);
+  if (cached) {
+    // Most recently used last: the first key is the one to forget.
+    drawnQr.delete(url);
+    drawnQr.set(url, cached);
+    return cached;
+  }
+  const drawn = QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 0 });
+  drawnQr.set(url, drawn);
+  drawn.catch(() => drawnQr.delete(url));
+  if (drawnQr.size > QR_CACHE_SIZE) drawnQr.delete(drawnQr.keys().next().value as string);
+  return drawn;
+}
 
 /** Characters XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/U+FFFF): a name holding one must not make its label unprintable. */
 const NOT_XML = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -72,8 +89,8 @@ export function labelDocument(label: SafeSvg, xInches: number, yInches: number):
 }
 
 /** A4 portrait, in mm: three columns of twelve labels with their gaps, centred. */
-export const SHEET = { width: 210, height: 297, columns: 3, rows: 12, gapX: 5, gapY: 1 } as const;
-export const SHEET_CAPACITY = SHEET.columns * SHEET.rows;
+export const SHEET = { width: 210, height: 297, columns: SHEET_COLUMNS, rows: SHEET_ROWS, gapX: 5, gapY: 1 } as const;
+export const SHEET_CAPACITY = LABELS_PER_SHEET;
 
 /** Up to SHEET_CAPACITY labels (of LABEL_WIDTH_MM x LABEL_HEIGHT_MM) on one A4 sheet, all moved by the translation. */
 export function sheetDocument(labels: readonly SafeSvg[], xInches: number, yInches: number): string {

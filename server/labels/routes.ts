@@ -8,11 +8,13 @@
  *   POST /api/download/label_sheet          {device_ids, translate_x_in?, translate_y_in?}: one A4 sheet
  *
  * The first three take ?translate_x_in=&translate_y_in= (inches; anything not a number is 0).
- * A device without a QR id gets one when a team admin asks for its label (as POST
- * /api/device_qr_code would make it); a plain member gets 409 until then.
+ * A label needs the device's QR id: reading a label never makes one (409 until an admin generates
+ * it on the device form), so that looking at a device changes nothing. The sheet, a POST that
+ * prints many devices at once, gives the ones without a QR id a new one when the caller is a team
+ * admin (as POST /api/device_qr_code would).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { translationInches } from '../../src/custom/labels';
+import { isTemplateEmpty, translationInches } from '../../src/custom/labels';
 import { INT4_MAX } from '../../src/schemas/kinds';
 import { ownMessages, messages } from '../../src/messages';
 import { isTeamAdmin, type SessionUser } from '../auth/sessionUser';
@@ -61,11 +63,11 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
   const device = app.registry.get('device');
 
   /** The label rows of the devices (in the order given), each with its QR id; 404 when one is not readable, changing nothing. */
-  async function labelled(user: SessionUser, ids: readonly number[]): Promise<Labelled[]> {
+  async function labelled(user: SessionUser, ids: readonly number[], makeMissingQr: boolean): Promise<Labelled[]> {
     const visible = await selectVisible(app.db, user, device, ['team_id', 'qr_code_id'], (p) => [`"t"."id" = ANY(${p.add([...ids])}::int[])`]);
     if (visible.length !== new Set(ids).size) throw notFoundError();
     const missing = visible.filter((row) => row.qr_code_id == null);
-    if (missing.some((row) => !isTeamAdmin(user, Number(row.team_id)))) throw new ApiError(409, ownMessages.labelNoQrCode);
+    if (missing.some((row) => !makeMissingQr || !isTeamAdmin(user, Number(row.team_id)))) throw new ApiError(409, ownMessages.labelNoQrCode);
     for (const row of missing) {
       // COALESCE: a QR id made meanwhile by another call is kept, not replaced.
       await app.db.query('UPDATE "device" SET "qr_code_id" = COALESCE("qr_code_id", $1) WHERE "id" = $2', [newQrId(), row.id]);
@@ -84,7 +86,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
 
   type Download = { Params: { id: string }; Querystring: Record<string, unknown> };
   const download = async (request: FastifyRequest<Download>, reply: FastifyReply, prefix: string, label: Render) => {
-    const [row] = await labelled(requireUser(request.user), [parseId(request.params.id)]);
+    const [row] = await labelled(requireUser(request.user), [parseId(request.params.id)], false);
     const { translate_x_in: x, translate_y_in: y } = request.query;
     return sendSvg(reply, fileName(prefix, row.name), labelDocument(await render(request, row, label), inches(x), inches(y)));
   };
@@ -96,7 +98,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
     const template = (request.body as { template_str?: unknown } | null)?.template_str;
     requireUser(request.user);
     if (template !== undefined && template !== null && typeof template !== 'string') throw new ApiError(400, ownMessages.labelTemplateNotText);
-    if (typeof template !== 'string' || template.trim() === '') throw new ApiError(400, messages.customTemplateEmpty);
+    if (typeof template !== 'string' || isTemplateEmpty(template)) throw new ApiError(400, messages.customTemplateEmpty);
     if (Buffer.byteLength(template) > MAX_TEMPLATE_BYTES) throw new ApiError(413, ownMessages.labelTemplateTooLarge(MAX_TEMPLATE_BYTES));
     return download(request, reply, 'custom-label', (values) => templateErrors(() => renderLabel(template, values)));
   });
@@ -108,7 +110,7 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
     if (!Array.isArray(ids) || ids.length < 1 || ids.length > SHEET_CAPACITY || !ids.every((id) => Number.isInteger(id) && id > 0 && id <= INT4_MAX)) {
       throw new ApiError(400, ownMessages.labelSheetIds(SHEET_CAPACITY));
     }
-    const rows = await labelled(user, ids as number[]);
+    const rows = await labelled(user, ids as number[], true);
     const labels = await Promise.all(rows.map((row) => render(request, row, detailedLabel)));
     return sendSvg(reply, 'label-sheet.svg', sheetDocument(labels, inches(body.translate_x_in), inches(body.translate_y_in)));
   });

@@ -27,7 +27,7 @@ const QR_FIELD = 'qr_code_id';
 /** 18 bytes: 144 random bits, 24 base64url characters. */
 const QR_ID_BYTES = 18;
 /** Longer ids cannot be ours; they are cut so that a huge one costs no more than a real one. */
-const QR_ID_MAX = 64;
+export const QR_ID_MAX = 64;
 
 export const newQrId = () => randomBytes(QR_ID_BYTES).toString('base64url');
 
@@ -37,8 +37,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 /** What an unknown QR id's label is drawn from, so that it costs what a real one does. */
-const PLACEHOLDER: LabelRow = {
-  id: 0, team_id: 0, name: 'device', uid_for_type: 'uid', qr_code_id: null, type_name: 'type', name_of_uid: 'uid',
+const PLACEHOLDER: LabelRow & { qr_code_id: string } = {
+  id: 0, team_id: 0, name: 'device', uid_for_type: 'uid', qr_code_id: 'placeholder-qr-code-id-0', type_name: 'type', name_of_uid: 'uid',
   team_name: 'team', group_name: null, firmware_name: null, firmware_version: null,
 };
 
@@ -78,8 +78,9 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     );
     const found = rows[0];
     const same = timingSafeEqual(digest(found?.qr_code_id ?? ''), digest(given));
-    // The label is drawn before the answer is chosen: for an unknown id, a placeholder's.
-    const values = await valuesOf({ ...(found ?? PLACEHOLDER), qr_code_id: given }, publicOrigin(app.config, request));
+    // The label is drawn before the answer is chosen: for an unknown id, a placeholder's (whose QR
+    // code, like a known one's, is drawn once and then cached: unknown ids cannot evict real ones).
+    const values = await valuesOf(found && same ? { ...found, qr_code_id: given } : PLACEHOLDER, publicOrigin(app.config, request));
     const label = labelDocument(detailedLabel(values), 0, 0);
     if (!found || !same) throw notFoundError();
     const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: label, provisioning: found.provisioning ?? null };

@@ -9,6 +9,14 @@ export const LABEL_HEIGHT_MM = 23;
 
 export type LabelKind = 'model' | 'detailed' | 'custom';
 
+/** An A4 sheet of labels (POST /api/download/label_sheet): three columns of twelve. */
+export const SHEET_COLUMNS = 3;
+export const SHEET_ROWS = 12;
+export const LABELS_PER_SHEET = SHEET_COLUMNS * SHEET_ROWS;
+
+/** Spec section 5: a custom template cannot be empty (the console refuses it before the server would). */
+export const isTemplateEmpty = (template: string) => template.trim() === '';
+
 /**
  * The keys a custom template may name ($key or ${key}); docs/LABELS.md describes each. No other
  * key is ever read. qr_svg is an <svg> element made by the server: wrap it in <svg x y width height>

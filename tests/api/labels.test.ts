@@ -102,15 +102,20 @@ describe('the detailed and model labels', () => {
     await expectError(custom(stranger, { template_str: DEFAULT_LABEL_TEMPLATE }), 404, ownMessages.notFound);
   });
 
-  it("a device without a QR code: a team admin's label generates it, a plain member gets 409", async () => {
+  it('a device without a QR code: reading its label makes none (409 for everyone); the sheet makes one for a team admin', async () => {
     const bare = (await createOk(admin, 'device', { name: 'bare', team_id: team, type_id: typeId, uid_for_type: 'bare' })).id as number;
-    await expectError(member.get(url('detailed', bare)), 409, ownMessages.labelNoQrCode);
+    for (const caller of [admin, member]) {
+      await expectError(caller.get(url('detailed', bare)), 409, ownMessages.labelNoQrCode);
+      await expectError(caller.get(url('model', bare)), 409, ownMessages.labelNoQrCode);
+      await expectError(custom(caller, { template_str: DEFAULT_LABEL_TEMPLATE }, bare), 409, ownMessages.labelNoQrCode);
+    }
     await expectError(admin.get(`/api/device_qr_code/${bare}`), 404, ownMessages.notFound);
-    const root = svgAnswer(await admin.get(url('model', bare)), 'model-label-bare.svg');
+    await expectError(member.post('/api/download/label_sheet', { device_ids: [bare] }), 409, ownMessages.labelNoQrCode);
+    await expectError(admin.get(`/api/device_qr_code/${bare}`), 404, ownMessages.notFound);
+    expect((await admin.post('/api/download/label_sheet', { device_ids: [bare] })).statusCode).toBe(200);
     const made = ((await admin.get(`/api/device_qr_code/${bare}`)).json() as { id: string }).id;
+    const root = svgAnswer(await member.get(url('detailed', bare)), 'label-bare.svg');
     expect(qrPaths(root)).toContain(await expectedQrPath(made));
-    svgAnswer(await member.get(url('detailed', bare)), 'label-bare.svg');
-    expect(((await admin.get(`/api/device_qr_code/${bare}`)).json() as { id: string }).id).toBe(made);
   });
 });
 

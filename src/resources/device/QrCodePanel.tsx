@@ -10,6 +10,7 @@ import { messages, ownMessages } from '../../messages';
 import { HttpError, http, isAbortError } from '../../dataProvider/http';
 import { qrImageUrl, qrLink } from '../../custom/qrImage';
 import type { ObjectPanelProps } from '../overrides';
+import { announceQrCodeChange } from './qrCodeChanges';
 
 interface QrCode {
   id: string;
@@ -54,6 +55,7 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
     try {
       const { json } = await http<QrCode>(`/device_qr_code/${deviceId}`, { method: 'POST' });
       setResult({ deviceId, state: await shown(json) });
+      announceQrCodeChange(deviceId);
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), { type: 'error' });
     } finally {

@@ -3,12 +3,9 @@
  * the downloads, the live preview and the printed sheets send the same paths, query and body.
  */
 import type { Identifier } from 'react-admin';
-import { labelPath, labelQuery, type LabelKind } from '../../custom/labels';
+import { isTemplateEmpty, LABELS_PER_SHEET, labelPath, labelQuery, type LabelKind } from '../../custom/labels';
 import type { DownloadOptions } from '../../dataProvider/download';
 import { messages } from '../../messages';
-
-/** The server's limit of detailed labels on one A4 sheet (POST /api/download/label_sheet). */
-export const LABELS_PER_SHEET = 36;
 
 export interface LabelSettings {
   /** Translation in inches, already parsed (translationInches). */
@@ -32,7 +29,7 @@ export function labelCall(deviceId: Identifier, kind: LabelKind, settings: Label
 
 /** Spec section 5: a custom template cannot be empty; refused before any request. */
 export const templateProblem = (template: string): string | undefined =>
-  template.trim() === '' ? messages.customTemplateEmpty : undefined;
+  isTemplateEmpty(template) ? messages.customTemplateEmpty : undefined;
 
 /** Spec section 8: a failed custom label gets the template hint on a new line. */
 export const labelFailureExtra = (kind: LabelKind) => (kind === 'custom' ? messages.customLabelFailure : undefined);

@@ -3,6 +3,7 @@
  * so nothing in a template can run in the console). Asked again a moment after the template or
  * translation stops changing, the previous request aborted; the last good image stays while a new
  * one loads or when it fails, and the failure is shown as text instead of an alert per keystroke.
+ * Asked again too when the device's QR code is generated or replaced on the form.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Identifier } from 'react-admin';
@@ -10,6 +11,7 @@ import type { LabelKind } from '../../custom/labels';
 import { fetchFile } from '../../dataProvider/download';
 import { errorMessage } from '../../dataProvider/errors';
 import { labelCall, labelFailureExtra, templateProblem, type LabelSettings } from './labelCalls';
+import { useQrCodeVersion } from './qrCodeChanges';
 
 /** Long enough to skip the keystrokes of one word, short enough to feel live. */
 export const PREVIEW_DELAY_MS = 300;
@@ -26,6 +28,8 @@ export function useLabelPreview(deviceId: Identifier | undefined, kind: LabelKin
   const [preview, setPreview] = useState<LabelPreview>({ loading: true });
   const shown = useRef<string | undefined>(undefined);
   const { x, y, template } = settings;
+  // A new QR code (generated on the form's QR block) means a new label.
+  const qrVersion = useQrCodeVersion(deviceId);
 
   useEffect(() => {
     if (deviceId === undefined) return;
@@ -54,7 +58,7 @@ export function useLabelPreview(deviceId: Identifier | undefined, kind: LabelKin
       clearTimeout(timer);
       controller.abort();
     };
-  }, [deviceId, kind, x, y, template]);
+  }, [deviceId, kind, x, y, template, qrVersion]);
 
   useEffect(
     () => () => {
