@@ -7,6 +7,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ConsoleAdmin } from '../../src/ConsoleAdmin';
 import { profileStore, type Profile } from '../../src/dataProvider/profile';
+import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import type { QrPublicInfo } from '../../src/custom/qrPaths';
 import { messages, ownMessages } from '../../src/messages';
 import { installFetch, jsonResponse } from './fetchMock';
@@ -14,7 +15,16 @@ import { installFetch, jsonResponse } from './fetchMock';
 const profile: Profile = { id: 1, username: 'visitor', preferences: {}, is_server_admin: false, teams: [] };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
 
-afterEach(() => vi.unstubAllGlobals());
+const alert = vi.fn();
+
+afterEach(() => {
+  // No call of the page fails in these answers: nothing may reach the error catalogue's alert.
+  const alerts = alert.mock.calls;
+  alert.mockClear();
+  resetErrorUi();
+  vi.unstubAllGlobals();
+  expect(alerts).toEqual([]);
+});
 
 async function open(info: QrPublicInfo, signedIn: boolean, pageId = info.id) {
   installFetch(({ url }) => {
@@ -22,8 +32,10 @@ async function open(info: QrPublicInfo, signedIn: boolean, pageId = info.id) {
     if (path === '/api/current_user') return signedIn ? jsonResponse(profile) : new Response('');
     if (path === `/api/execute_qr_code_action/${info.id}`) return jsonResponse(info);
     if (path === '/api/qr_contact') return jsonResponse({ contact_url: 'mailto:help@example.com' });
+    if (path === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: [] });
     return jsonResponse({ Description: 'Not found.' }, 404);
   });
+  setErrorUi({ alert });
   await profileStore.load();
   const router = createMemoryRouter([{ path: '*', element: <ConsoleAdmin /> }], { initialEntries: [`/qr?id=${pageId}`] });
   render(<RouterProvider router={router} />);
