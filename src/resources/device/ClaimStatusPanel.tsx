@@ -8,7 +8,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { ownMessages } from '../../messages';
 import { http } from '../../dataProvider/http';
-import { CopyButton } from '../../custom/claim/CopyButton';
+import { CopyButton } from '../object/CopyButton';
 import type { ObjectPanelProps } from '../overrides';
 
 export const ClaimStatusPanel = ({ record, isAdmin, refresh }: ObjectPanelProps) => {

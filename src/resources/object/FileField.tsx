@@ -4,9 +4,8 @@
  * then, for those who may modify the object, a control to choose it with the hashing and upload
  * progress and what went wrong. The file never changes once uploaded, so the control goes away.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { Box, Button, FormHelperText, IconButton, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import type { ReactNode } from 'react';
+import { Box, Button, FormHelperText, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { RaRecord } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
@@ -14,7 +13,7 @@ import type { Category } from '../../schemas';
 import { downloadLargeFile } from '../../dataProvider/download';
 import { reportError } from '../../dataProvider/errors';
 import { valueText } from '../list/valueText';
-import { copyText } from './copyText';
+import { CopyButton } from './CopyButton';
 import { holdsFile, type FileUpload, type Progress } from './useFileUpload';
 
 /** Long enough to tell two hashes apart at a glance, short enough for one line. */
@@ -38,34 +37,14 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   </Stack>
 );
 
-const HashValue = ({ hash }: { hash: string }) => {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = () =>
-    copyText(hash, ownMessages.copyHashByHand).then(
-      (done) => setCopied(done),
-      (failure: unknown) => reportError(failure),
-    );
-  return (
-    <>
-      <Typography variant="body2" component="span" title={hash} data-testid="file-hash" sx={{ fontFamily: 'monospace' }}>
-        {shortHash(hash)}
-      </Typography>
-      <IconButton size="small" aria-label={ownMessages.copyHash} onClick={copy}>
-        <ContentCopyIcon fontSize="inherit" />
-      </IconButton>
-      {copied && (
-        <Typography variant="caption" role="status">
-          {ownMessages.copied}
-        </Typography>
-      )}
-    </>
-  );
-};
+const HashValue = ({ hash }: { hash: string }) => (
+  <>
+    <Typography variant="body2" component="span" title={hash} data-testid="file-hash" sx={{ fontFamily: 'monospace' }}>
+      {shortHash(hash)}
+    </Typography>
+    <CopyButton small text={hash} label={ownMessages.copyHash} byHand={ownMessages.copyHashByHand} />
+  </>
+);
 
 export interface FileFieldProps {
   category: Category;
