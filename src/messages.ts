@@ -460,6 +460,7 @@ export const ownMessages = {
   // Claiming a device (server/claim/); claimCodeRequired is with the console's claim words below
   claimNotPending: 'This device has already been claimed, or it is not waiting to be claimed.',
   claimTooManyAttempts: 'Too many wrong claim codes. Please wait and try again.',
+  claimSameTeam: 'The device is already in this team.',
 
   // QR codes and the public QR page (server/qr/, src/resources/device/QrCodePanel.tsx, src/custom/PublicQrPage.tsx)
   tooManyRequests: 'Too many requests. Please wait and try again.',

@@ -110,7 +110,7 @@ export const CLAIM_ROUTES: RouteDoc[] = [
         ...errors('401'),
         '403': err('The caller is a member of `team_id` but not an admin.'),
         '404': err('The caller is not a member of `team_id`.'),
-        '409': err('The device is not waiting to be claimed (already claimed, or no such device), or the team already has a device of its name or a firmware of its name and version with another type.'),
+        '409': err('The device is not waiting to be claimed (already claimed, or no such device), is already in the chosen team, or the team already has a device of its name or a firmware of its name and version with another type.'),
         '429': err('Too many wrong codes for this device or by this user: wait for `Retry-After` seconds.'),
       },
     },

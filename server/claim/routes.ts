@@ -133,6 +133,8 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
         limiter.fail(attempt);
         throw badRequest(messages.wrongClaimCode);
       }
+      // Moving it nowhere would still drop its group, histories and certificate.
+      if (found.team_id === choice.teamId) throw conflict(ownMessages.claimSameTeam);
       await moveDevice(tx, app.registry, user, found, choice);
     });
     return reply.code(204).send();

@@ -1,0 +1,114 @@
+/**
+ * Claiming under attack, second round: a claim into the team the device is already in (it would
+ * drop the device's group, histories and certificate and duplicate its configuration for nothing),
+ * hostile body types, and the copied firmware's file in the content-addressed store.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownMessages } from '../../src/messages';
+import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
+import { createOk } from './crudFixtures';
+import { firmwareFor, storeFiles, uploader } from './firmwareFilesHelpers';
+
+let t: TestApp;
+let owner: { client: Client; teamId: number; cookie: string };
+let typeId: number;
+let made = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await adminWithTeam(t, 'owner');
+  typeId = (await createOk(owner.client, 'type', { name: 'board', team_id: owner.teamId })).id as number;
+});
+afterAll(() => t.close());
+
+/** A device of the owner's team waiting to be claimed: its id, QR id and code. */
+async function claimable(extra: Record<string, unknown> = {}) {
+  made++;
+  const id = (await createOk(owner.client, 'device', { name: `d${made}`, team_id: owner.teamId, type_id: typeId, uid_for_type: `u${made}`, ...extra })).id as number;
+  const qr = ((await owner.client.post(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
+  const code = ((await owner.client.put(`/api/set_device_claimed_status/${id}`, {})).json() as { claim_code: string }).claim_code;
+  return { id, qr, code };
+}
+
+const rowCount = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0].n;
+
+describe('a claim into the team the device is already in', () => {
+  it('is refused (409) and changes nothing: group, configuration, certificate and code stay', async () => {
+    const config = (await createOk(owner.client, 'config', { team_id: owner.teamId, config: '{"a":1}' })).id as number;
+    const group = (await createOk(owner.client, 'devices_group', { name: 'g-own', team_id: owner.teamId, type_id: typeId })).id as number;
+    const { id, qr, code } = await claimable({ config_id: config, group_id: group });
+    expect((await owner.client.get(`/api/download/certificate/${id}`)).statusCode).toBe(200);
+    const before = (await owner.client.get(`/api/device/${id}`)).json() as Record<string, unknown>;
+    const configs = await rowCount('config');
+
+    await expectError(owner.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: owner.teamId, should_firmware_be_copied: true }), 409, ownMessages.claimSameTeam);
+
+    expect((await owner.client.get(`/api/device/${id}`)).json()).toEqual(before);
+    expect(await rowCount('config')).toBe(configs);
+    expect(await rowCount('device_certificate')).toBeGreaterThan(0);
+    const { client: other } = await adminWithTeam(t, 'sameteamvisitor');
+    expect((await other.put(`/api/get_device_by_qr_and_claim_codes/${qr}`, { claim_code: code })).json()).toMatchObject({ is_code_valid: true });
+  });
+});
+
+describe('hostile bodies', () => {
+  it('answer 400 with a Description for every field of the wrong type, and change nothing', async () => {
+    const { id, code } = await claimable();
+    const claimer = await adminWithTeam(t, 'badtypes');
+    const ok = { claim_code: code, team_id: claimer.teamId };
+    const bodies: Record<string, unknown>[] = [
+      { claim_code: 5, team_id: claimer.teamId },
+      { claim_code: [code], team_id: claimer.teamId },
+      { claim_code: { a: 1 }, team_id: claimer.teamId },
+      { ...ok, team_id: String(claimer.teamId) },
+      { ...ok, team_id: [claimer.teamId] },
+      { ...ok, team_id: 1e308 },
+      { ...ok, team_id: -1 },
+      { ...ok, team_id: 1.5 },
+      { ...ok, team_id: 2 ** 31 },
+      { ...ok, type_id: 2 ** 31 },
+      { ...ok, type_id: 'x' },
+      { ...ok, target_firmware_id: -3 },
+      { ...ok, target_firmware_id: 2 ** 40 },
+      { ...ok, should_firmware_be_copied: 'true' },
+      { ...ok, should_firmware_be_copied: 1 },
+    ];
+    for (const b of bodies) {
+      const r = await claimer.client.put(`/api/claim_device/${id}`, b);
+      expect(r.statusCode, JSON.stringify(b)).toBe(400);
+      expect(description(r)).toBeTruthy();
+    }
+    for (const b of [{ to_be_claimed: 'true' }, { to_be_claimed: 1 }, { to_be_claimed: [] }]) {
+      expect((await owner.client.put(`/api/set_device_claimed_status/${id}`, b)).statusCode).toBe(400);
+    }
+    for (const b of [{ team_id: 'x' }, { team_id: 1e308 }, { team_id: [1] }, { team_id: 2 ** 31 }]) {
+      expect((await claimer.client.put('/api/add_pucs_user_to_team/', b)).statusCode).toBe(400);
+    }
+    expect((await owner.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: owner.teamId, to_be_claimed: true });
+    expect((await claimer.client.put(`/api/claim_device/${id}`, ok)).statusCode).toBe(204);
+  });
+});
+
+describe('a copied firmware\'s file', () => {
+  it('stays while the original or the copy refers to it, and goes with the last of them', async () => {
+    const bytes = Buffer.from('firmware bytes shared by an original and its claimed copy');
+    const original = await firmwareFor(owner.client, owner.teamId, typeId, bytes);
+    expect((await uploader(t.app, owner.cookie)(original, bytes)).statusCode).toBe(200);
+    const { id, code } = await claimable({ target_firmware_id: original });
+    const claimer = await adminWithTeam(t, 'filekeeper');
+    expect((await claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId, should_firmware_be_copied: true })).statusCode).toBe(204);
+    const copy = ((await claimer.client.get(`/api/device/${id}`)).json() as { target_firmware_id: number }).target_firmware_id;
+    expect(copy).not.toBe(original);
+    const files = storeFiles(t.config.filesDir).length;
+
+    expect((await owner.client.del(`/api/firmware/${original}`)).statusCode).toBe(200);
+    expect(storeFiles(t.config.filesDir)).toHaveLength(files);
+    const download = await claimer.client.get(`/api/download/firmware/${copy}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+
+    expect((await claimer.client.put(`/api/device/${id}`, { target_firmware_id: null })).statusCode).toBe(200);
+    expect((await claimer.client.del(`/api/firmware/${copy}`)).statusCode).toBe(200);
+    expect(storeFiles(t.config.filesDir)).toHaveLength(files - 1);
+  });
+});
