@@ -18,7 +18,7 @@ export const DETAILED_LABEL_TEMPLATE = DEFAULT_LABEL_TEMPLATE;
 export const MODEL_LABEL_TEMPLATE = `<svg xmlns="${SVG_NS}" width="${LABEL_WIDTH_MM}mm" height="${LABEL_HEIGHT_MM}mm" viewBox="0 0 ${LABEL_WIDTH_MM} ${LABEL_HEIGHT_MM}">
   <rect width="${LABEL_WIDTH_MM}" height="${LABEL_HEIGHT_MM}" fill="#fff"/>
   <svg x="1" y="1" width="21" height="21">$qr_svg</svg>
-  <text x="24" y="13" font-family="sans-serif" font-size="4" font-weight="bold">$type_name</text>
+  <text x="23.5" y="13" font-family="sans-serif" font-size="3" font-weight="bold">$type_name</text>
 </svg>`;
 
 /** Largest label after substitution, in characters: a few hundred QR codes. */

@@ -41,10 +41,10 @@ export type LabelKey = (typeof LABEL_KEYS)[number];
 export const DEFAULT_LABEL_TEMPLATE = `<svg xmlns="http://www.w3.org/2000/svg" width="55mm" height="23mm" viewBox="0 0 55 23">
   <rect width="55" height="23" fill="#fff"/>
   <svg x="1" y="1" width="21" height="21">$qr_svg</svg>
-  <text x="24" y="6" font-family="sans-serif" font-size="3" font-weight="bold">$name</text>
-  <text x="24" y="11" font-family="sans-serif" font-size="2.4">$type_name</text>
-  <text x="24" y="15.5" font-family="sans-serif" font-size="2.2">$name_of_uid: $uid_for_type</text>
-  <text x="24" y="20" font-family="sans-serif" font-size="2.2">$team_name</text>
+  <text x="23.5" y="6" font-family="sans-serif" font-size="2.3" font-weight="bold">$name</text>
+  <text x="23.5" y="10.5" font-family="sans-serif" font-size="2">$type_name</text>
+  <text x="23.5" y="15" font-family="sans-serif" font-size="1.9">$name_of_uid: $uid_for_type</text>
+  <text x="23.5" y="19.5" font-family="sans-serif" font-size="1.9">$team_name</text>
 </svg>`;
 
 /** Spec section 2: an invalid number of inches becomes 0. */
