@@ -167,6 +167,53 @@ describe('the claim section', () => {
     ]);
   });
 
+  it('a lost session while checking goes the catalogue way: the sign-in alert and the home page, nothing in place', async () => {
+    const alert = vi.fn();
+    const goHome = vi.fn();
+    setErrorUi({ alert, goHome });
+    fakeApi({ check: () => jsonResponse({ Description: 'Not signed in.' }, 401) });
+    section();
+    await enterCode(CODE);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.pleaseSignIn));
+    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Not signed in.')).toBeNull();
+  });
+
+  it('a claim refused for the uid per type shows the catalogue message, not the raw Description', async () => {
+    fakeApi({ claim: () => jsonResponse({ Description: 'The value is not unique: device_uid_per_type_key.' }, 409) });
+    section();
+    await enterCode(CODE);
+    await screen.findByTestId('claimed-device');
+    await waitFor(() => expect(teamSelect().options.length).toBe(3));
+    fireEvent.change(teamSelect(), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    expect(await screen.findByText(messages.uidNotUniquePerType)).toBeTruthy();
+    expect(screen.queryByText(/device_uid_per_type_key/)).toBeNull();
+  });
+
+  it('another team drops the type and firmware chosen for the former one, even while the advanced pickers are hidden', async () => {
+    const calls = fakeApi();
+    const onClaimed = section();
+    await enterCode(CODE);
+    await screen.findByTestId('claimed-device');
+    await waitFor(() => expect(teamSelect().options.length).toBe(3));
+    fireEvent.change(teamSelect(), { target: { value: '10' } });
+    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
+    const type = screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement;
+    await waitFor(() => expect(type.options.length).toBe(2));
+    fireEvent.change(type, { target: { value: '30' } });
+    const firmware = screen.getByLabelText(ownMessages.claimedTargetFirmware) as HTMLSelectElement;
+    await waitFor(() => expect(firmware.options.length).toBe(2));
+    fireEvent.change(firmware, { target: { value: '40' } });
+    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
+    fireEvent.change(teamSelect(), { target: { value: '11' } });
+    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
+    await waitFor(() => expect((screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement).options.length).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    await waitFor(() => expect(onClaimed).toHaveBeenCalledTimes(1));
+    expect(writes(calls)[1]).toEqual(['/api/claim_device/7', { claim_code: CODE, team_id: 11, should_firmware_be_copied: true }]);
+  });
+
   it('a refused claim shows the Description and keeps the form as it was', async () => {
     const alert = vi.fn();
     setErrorUi({ alert });

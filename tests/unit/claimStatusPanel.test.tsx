@@ -10,6 +10,7 @@ import { mustGetCategory } from '../../src/schemas';
 import { ClaimStatusPanel } from '../../src/resources/device/ClaimStatusPanel';
 import { Harness } from './dropdownHarness';
 import { installFetch, jsonResponse } from './fetchMock';
+import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 
 const category = mustGetCategory('device');
 const CODE = 'ABCD-EFGH-JKMN-PQRS';
@@ -26,6 +27,7 @@ function panel(record: { id: number; to_be_claimed: boolean }, isAdmin: boolean,
 }
 
 afterEach(() => {
+  resetErrorUi();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -71,11 +73,13 @@ describe('ClaimStatusPanel', () => {
     expect(screen.queryByTestId('claim-code')).toBeNull();
   });
 
-  it('a refused call shows the Description and reads nothing again', async () => {
+  it('a refused call alerts its Description (spec section 8) and reads nothing again', async () => {
+    const alert = vi.fn();
+    setErrorUi({ alert });
     installFetch(() => jsonResponse({ Description: 'Only administrators of the team can do this.' }, 403));
     const { refresh } = panel({ id: 7, to_be_claimed: false }, true);
     fireEvent.click(screen.getByRole('button', { name: ownMessages.setToBeClaimed }));
-    expect(await screen.findByText('Only administrators of the team can do this.')).toBeTruthy();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Only administrators of the team can do this.'));
     expect(refresh).not.toHaveBeenCalled();
     expect(screen.queryByTestId('claim-code')).toBeNull();
   });

@@ -8,12 +8,10 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
-import { reportError } from '../../dataProvider/errors';
 import { Dropdown } from '../../resources/dropdown/Dropdown';
 import { CreateInlineButton } from '../../resources/object/CreateInlineButton';
-import { addSupportUser, claimDevice, useAdminTeams, type ClaimBody, type ClaimedDevice } from './claimApi';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { reportError } from '../../dataProvider/errors';
+import { addSupportUser, claimDevice, claimFailure, useAdminTeams, type ClaimBody, type ClaimedDevice } from './claimApi';
 
 export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDevice; claimCode: string; onClaimed: () => void }) => {
   const { teams, error: teamsError } = useAdminTeams();
@@ -34,6 +32,12 @@ export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDev
   const chooseTeam = (id: number | null) => {
     setChosenTeam(id);
     setTeamError(false);
+    // A type belongs to one team, and the firmware to its type: neither fits another team, even
+    // when the advanced pickers are hidden and cannot clear themselves.
+    if (id !== teamId) {
+      setTypeId(null);
+      setFirmwareId(null);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -50,7 +54,7 @@ export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDev
     try {
       await claimDevice(device.id, body);
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(claimFailure(error));
       setBusy(false);
       return;
     }
@@ -59,7 +63,7 @@ export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDev
     onClaimed();
   };
 
-  if (teamsError !== undefined) return <Alert severity="error">{errorText(teamsError)}</Alert>;
+  if (teamsError !== undefined) return <Alert severity="error">{teamsError}</Alert>;
   if (teams?.length === 0) return <Alert severity="info">{ownMessages.noAdminTeams}</Alert>;
 
   return (

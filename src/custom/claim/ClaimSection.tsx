@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { messages, ownMessages } from '../../messages';
-import { checkClaimCode, type ClaimedDevice } from './claimApi';
+import { checkClaimCode, claimFailure, type ClaimedDevice } from './claimApi';
 import { ClaimForm } from './ClaimForm';
 
 interface ClaimSectionProps {
@@ -64,7 +64,8 @@ export const ClaimSection = ({ qrId, contact, onClaimed = reload }: ClaimSection
       if (answer.is_code_valid) setDevice({ code: claimCode, device: answer.device });
       else setProblem({ kind: 'wrong' });
     } catch (error) {
-      setProblem({ kind: 'failed', text: error instanceof Error ? error.message : String(error) });
+      const text = claimFailure(error);
+      setProblem(text === undefined ? undefined : { kind: 'failed', text });
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,8 @@
  * apart from the screens so that the public page and its tests share one description of them.
  */
 import { useEffect, useState } from 'react';
-import { http, isAbortError } from '../../dataProvider/http';
+import { http, HttpError } from '../../dataProvider/http';
+import { errorMessage, reportError } from '../../dataProvider/errors';
 
 /** spec section 3: Claim check response's device. */
 export interface ClaimedDevice {
@@ -43,20 +44,34 @@ export async function addSupportUser(teamId: number): Promise<void> {
   await http('/add_pucs_user_to_team/', { method: 'PUT', body: { team_id: teamId } });
 }
 
+/**
+ * The text a claim screen shows in place for a failed call, worded by the error catalogue (spec
+ * section 8: the Description, the uid-per-type message); undefined when nothing is to be shown
+ * there: an aborted call, or a lost session (401), which goes the catalogue's way (alert, home page).
+ */
+export function claimFailure(error: unknown): string | undefined {
+  if (error instanceof HttpError && error.status === 401) {
+    reportError(error);
+    return undefined;
+  }
+  return errorMessage(error);
+}
+
 export interface AdminTeam {
   id: number;
   name: string;
 }
 
 /** The teams a device may be claimed into: those the user administers; undefined until read. */
-export function useAdminTeams(): { teams?: AdminTeam[]; error?: unknown } {
-  const [result, setResult] = useState<{ teams?: AdminTeam[]; error?: unknown }>({});
+export function useAdminTeams(): { teams?: AdminTeam[]; error?: string } {
+  const [result, setResult] = useState<{ teams?: AdminTeam[]; error?: string }>({});
   useEffect(() => {
     const controller = new AbortController();
     http<{ json_list?: AdminTeam[] } | null>('/get_teams_where_user_is_admin/', { signal: controller.signal })
       .then(({ json }) => setResult({ teams: (json?.json_list ?? []).map((t) => ({ id: Number(t.id), name: String(t.name) })) }))
       .catch((error: unknown) => {
-        if (!isAbortError(error)) setResult({ error });
+        const text = claimFailure(error);
+        if (text !== undefined) setResult({ error: text });
       });
     return () => controller.abort();
   }, []);

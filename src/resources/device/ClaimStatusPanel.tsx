@@ -5,14 +5,13 @@
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useNotify } from 'react-admin';
 import { ownMessages } from '../../messages';
 import { http } from '../../dataProvider/http';
+import { reportError } from '../../dataProvider/errors';
 import { CopyButton } from '../object/CopyButton';
 import type { ObjectPanelProps } from '../overrides';
 
 export const ClaimStatusPanel = ({ record, isAdmin, refresh }: ObjectPanelProps) => {
-  const notify = useNotify();
   const [shown, setShown] = useState<{ deviceId: unknown; code: string }>();
   const [busy, setBusy] = useState(false);
   const deviceId = record?.id;
@@ -31,7 +30,7 @@ export const ClaimStatusPanel = ({ record, isAdmin, refresh }: ObjectPanelProps)
       setShown(json?.claim_code ? { deviceId, code: json.claim_code } : undefined);
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+      reportError(error);
     } finally {
       setBusy(false);
     }
