@@ -1,7 +1,8 @@
 /**
  * The move of a claimed device into the claimant's team, in the claim's transaction (the device
  * row already locked): what belongs to the old team is copied into the new one (type, target
- * firmware, configuration) or dropped (group, documentation, histories, certificate and key).
+ * firmware, configuration) or dropped (group, documentation, histories, certificate and key); the
+ * claimant becomes its owner.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { messages, ownMessages } from '../../src/messages';
@@ -116,6 +117,8 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
   const deviceCategory = registry.get('device');
   const values: Row = {
     team_id: choice.teamId,
+    // Its owner is the claimant, not a user of the team it left (whose name the new team would see).
+    author_id: user.id,
     type_id: typeId,
     group_id: null,
     target_firmware_id: target,

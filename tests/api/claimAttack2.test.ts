@@ -51,6 +51,29 @@ describe('a claim into the team the device is already in', () => {
   });
 });
 
+describe('the claimed device', () => {
+  it('has the claimant as its owner, not a user of the team it left', async () => {
+    const { id, code } = await claimable();
+    const claimer = await adminWithTeam(t, 'newowner');
+    expect((await claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId })).statusCode).toBe(204);
+    expect((await claimer.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: claimer.teamId, author_id: claimer.userId });
+  });
+
+  it('whose uid the team\'s type of the same name already has: 409 and nothing changes', async () => {
+    const { id, qr, code } = await claimable();
+    const claimer = await adminWithTeam(t, 'uidclash');
+    const board = (await createOk(claimer.client, 'type', { name: 'board', team_id: claimer.teamId })).id as number;
+    await createOk(claimer.client, 'device', { name: 'mine', team_id: claimer.teamId, type_id: board, uid_for_type: `u${made}` });
+    const types = await rowCount('type');
+    const r = await claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId, should_firmware_be_copied: true });
+    expect(r.statusCode).toBe(409);
+    expect(description(r)).toBeTruthy();
+    expect(await rowCount('type')).toBe(types);
+    expect((await owner.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: owner.teamId, to_be_claimed: true });
+    expect((await claimer.client.put(`/api/get_device_by_qr_and_claim_codes/${qr}`, { claim_code: code })).json()).toMatchObject({ is_code_valid: true });
+  });
+});
+
 describe('hostile bodies', () => {
   it('answer 400 with a Description for every field of the wrong type, and change nothing', async () => {
     const { id, code } = await claimable();
