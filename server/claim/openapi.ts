@@ -89,7 +89,7 @@ export const CLAIM_ROUTES: RouteDoc[] = [
         'in the team is used instead), else none; its current firmware is that copy when it ran its target, else none; its configuration ' +
         'is copied into the team; its group, documentation and firmware and configuration histories are cleared; its certificate and ' +
         'private key are deleted (the next download makes new ones); its QR id stays; its owner is the caller. The code is spent: `to_be_claimed` becomes false. ' +
-        `${LIMIT} Of racing claims one wins; the others answer 409.`,
+        `${LIMIT} A device not waiting to be claimed (409) counts as a wrong code of the user. Of racing claims one wins; the others answer 409.`,
       tags: ['device'],
       headers: CSRF_HEADERS,
       params: ID_PARAMS,

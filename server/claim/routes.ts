@@ -128,7 +128,11 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
       const attempt = keys(user, deviceId);
       const wait = limiter.wait(attempt);
       if (wait > 0) throw tooMany(wait);
-      if (found?.to_be_claimed !== true) throw conflict(ownMessages.claimNotPending);
+      if (found?.to_be_claimed !== true) {
+        // Device ids are sequential: probing which ones wait to be claimed is limited like unknown QR ids.
+        limiter.fail(keys(user));
+        throw conflict(ownMessages.claimNotPending);
+      }
       if (!claimCodeMatches(code, found.claim_code)) {
         limiter.fail(attempt);
         throw badRequest(messages.wrongClaimCode);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
+import { CLAIM_ATTEMPTS } from '../../server/claim/limiter';
 import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, storeFiles, uploader } from './firmwareFilesHelpers';
@@ -71,6 +72,20 @@ describe('the claimed device', () => {
     expect(await rowCount('type')).toBe(types);
     expect((await owner.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: owner.teamId, to_be_claimed: true });
     expect((await claimer.client.put(`/api/get_device_by_qr_and_claim_codes/${qr}`, { claim_code: code })).json()).toMatchObject({ is_code_valid: true });
+  });
+});
+
+describe('probing device ids with claim_device', () => {
+  it('counts ids not waiting to be claimed against the user, as unknown QR ids are', async () => {
+    const { client: prober, teamId } = await adminWithTeam(t, 'idprober');
+    for (let i = 0; i < CLAIM_ATTEMPTS; i++) {
+      await expectError(prober.put(`/api/claim_device/${100_000 + i}`, { claim_code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ', team_id: teamId }), 409, ownMessages.claimNotPending);
+    }
+    const { id, code } = await claimable();
+    const r = await prober.put(`/api/claim_device/${id}`, { claim_code: code, team_id: teamId });
+    expect(r.statusCode).toBe(429);
+    expect(description(r)).toBe(ownMessages.claimTooManyAttempts);
+    expect((await owner.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: owner.teamId, to_be_claimed: true });
   });
 });
 
