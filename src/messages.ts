@@ -501,4 +501,6 @@ export const ownMessages = {
   claimAdvanced: 'Advanced: choose the type and target firmware',
   claimSubmit: 'Claim',
   noAdminTeams: 'You are an administrator of no team: a device can only be claimed into a team you administer.',
+  // Spec section 8, console-only: the server copies the device's type, and a device without one gets none.
+  claimNoTypeFound: 'Claim: no type was chosen and the device has none, so no type was found or created in the team.',
 } as const;

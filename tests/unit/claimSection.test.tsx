@@ -214,6 +214,21 @@ describe('the claim section', () => {
     expect(writes(calls)[1]).toEqual(['/api/claim_device/7', { claim_code: CODE, team_id: 11, should_firmware_be_copied: true }]);
   });
 
+  it('a device without a type claimed with no type chosen: the console logs that no type was found or created', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const calls = fakeApi({ check: () => jsonResponse({ is_code_valid: true, device: { ...device, type: null, type_id: null } }) });
+    const onClaimed = section();
+    await enterCode(CODE);
+    await screen.findByTestId('claimed-device');
+    await waitFor(() => expect(teamSelect().options.length).toBe(3));
+    fireEvent.change(teamSelect(), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    await waitFor(() => expect(onClaimed).toHaveBeenCalledTimes(1));
+    expect(writes(calls)[1]).toEqual(['/api/claim_device/7', { claim_code: CODE, team_id: 10, should_firmware_be_copied: true }]);
+    expect(info).toHaveBeenCalledWith(ownMessages.claimNoTypeFound);
+    info.mockRestore();
+  });
+
   it('a refused claim shows the Description and keeps the form as it was', async () => {
     const alert = vi.fn();
     setErrorUi({ alert });

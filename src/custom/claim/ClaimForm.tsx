@@ -58,6 +58,7 @@ export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDev
       setBusy(false);
       return;
     }
+    if (body.type_id === undefined && device.type_id == null) console.info(ownMessages.claimNoTypeFound);
     // The device is the team's already: a failed support-user call is told, then the page shows the result.
     if (addSupport) await addSupportUser(teamId).catch((error: unknown) => reportError(error));
     onClaimed();

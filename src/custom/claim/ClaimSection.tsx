@@ -23,7 +23,7 @@ const reload = () => window.location.reload();
 const Details = ({ device }: { device: ClaimedDevice }) => {
   const rows: [string, string][] = [
     [ownMessages.claimedDevice, device.name],
-    [ownMessages.claimedType, device.type],
+    [ownMessages.claimedType, device.type ?? ''],
     [ownMessages.claimedUid, device.uid_for_type],
     [ownMessages.claimedTeam, device.team],
   ];

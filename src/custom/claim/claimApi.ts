@@ -12,8 +12,8 @@ export interface ClaimedDevice {
   name: string;
   team: string;
   team_id: number;
-  type: string;
-  type_id: number;
+  type: string | null;
+  type_id: number | null;
   uid_for_type: string;
   target_firmware: { name: string; version: string } | null;
 }
