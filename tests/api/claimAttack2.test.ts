@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { CLAIM_ATTEMPTS } from '../../server/claim/limiter';
+import { cleanStore } from '../../server/files/cleanup';
 import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, storeFiles, uploader } from './firmwareFilesHelpers';
@@ -140,6 +141,9 @@ describe('a copied firmware\'s file', () => {
     const files = storeFiles(t.config.filesDir).length;
 
     expect((await owner.client.del(`/api/firmware/${original}`)).statusCode).toBe(200);
+    expect(storeFiles(t.config.filesDir)).toHaveLength(files);
+    // The cleanup a start runs keeps it too.
+    expect((await cleanStore(t.db, t.app.registry, t.app.files.store)).unreferenced).toBe(0);
     expect(storeFiles(t.config.filesDir)).toHaveLength(files);
     const download = await claimer.client.get(`/api/download/firmware/${copy}`);
     expect(download.statusCode).toBe(200);
