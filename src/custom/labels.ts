@@ -47,10 +47,14 @@ export const DEFAULT_LABEL_TEMPLATE = `<svg xmlns="http://www.w3.org/2000/svg" w
   <text x="23.5" y="19.5" font-family="sans-serif" font-size="1.9">$team_name</text>
 </svg>`;
 
+/** A decimal number of inches as people type it ('1.25', '-0.1', '.5'): no hex, binary or exponent. */
+const INCHES = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
 /** Spec section 2: an invalid number of inches becomes 0. */
 export function translationInches(text: string | null | undefined): number {
-  const value = Number(String(text ?? '').trim());
-  return text !== null && text !== undefined && String(text).trim() !== '' && Number.isFinite(value) ? value : 0;
+  const trimmed = String(text ?? '').trim();
+  const value = INCHES.test(trimmed) ? Number(trimmed) : 0;
+  return Number.isFinite(value) ? value : 0;
 }
 
 /** The download address of a label, without the /api prefix: '/download/detailed_label/5'. */

@@ -73,7 +73,8 @@ describe('LabelPanel', () => {
     panel({ id: 7 });
     await waitFor(() => expect(previewSrc()).toBe('blob:label-1'));
     expect(query(labelCalls('detailed')[0])).toEqual(['0', '0']);
-    expect(screen.queryByText(ownMessages.downloadCustomLabel)).toBeNull();
+    // Spec section 2: the three download buttons, the custom one with the template as it stands.
+    expect(screen.getByText(ownMessages.downloadCustomLabel)).toBeTruthy();
 
     fireEvent.click(screen.getByText(ownMessages.downloadDetailedLabel));
     await waitFor(() => expect(saved).toEqual(['device-7-detailed.svg']));
@@ -129,6 +130,15 @@ describe('LabelPanel', () => {
 
     fireEvent.click(screen.getByText(ownMessages.downloadCustomLabel));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(shown));
+    expect(saved).toEqual([]);
+  });
+
+  it('adds the template hint only when the server refused the template (400), not to other failures', async () => {
+    panel({ id: 7 });
+    await waitFor(() => expect(previewSrc()).toBeTruthy());
+    customAnswer = () => jsonResponse({ Description: ownMessages.labelNoQrCode }, 409);
+    fireEvent.click(screen.getByText(ownMessages.downloadCustomLabel));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(ownMessages.labelNoQrCode));
     expect(saved).toEqual([]);
   });
 

@@ -46,7 +46,7 @@ export const LabelPanel = ({ record }: ObjectPanelProps) => {
       const { path, options } = labelCall(deviceId, kind, settings);
       await downloadFile(path, options);
     } catch (error) {
-      reportError(error, { extra: labelFailureExtra(kind) });
+      reportError(error, { extra: labelFailureExtra(kind, error) });
     } finally {
       setBusy(false);
     }
@@ -56,7 +56,7 @@ export const LabelPanel = ({ record }: ObjectPanelProps) => {
     <Stack spacing={1} data-testid="label-panel" sx={{ my: 2, minWidth: 0, maxWidth: 640 }}>
       <Typography variant="subtitle1">{ownMessages.label}</Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {DOWNLOADS.filter(({ kind }) => kind !== 'custom' || customOn).map(({ kind, label }) => (
+        {DOWNLOADS.map(({ kind, label }) => (
           <Button key={kind} onClick={() => void download(kind)} disabled={busy} startIcon={<DownloadIcon />}>
             {label}
           </Button>

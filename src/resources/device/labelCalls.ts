@@ -6,6 +6,7 @@ import type { Identifier } from 'react-admin';
 import { isTemplateEmpty, LABELS_PER_SHEET, labelPath, labelQuery, type LabelKind } from '../../custom/labels';
 import type { DownloadOptions } from '../../dataProvider/download';
 import { messages } from '../../messages';
+import { HttpError } from '../../dataProvider/http';
 
 export interface LabelSettings {
   /** Translation in inches, already parsed (translationInches). */
@@ -31,8 +32,12 @@ export function labelCall(deviceId: Identifier, kind: LabelKind, settings: Label
 export const templateProblem = (template: string): string | undefined =>
   isTemplateEmpty(template) ? messages.customTemplateEmpty : undefined;
 
-/** Spec section 8: a failed custom label gets the template hint on a new line. */
-export const labelFailureExtra = (kind: LabelKind) => (kind === 'custom' ? messages.customLabelFailure : undefined);
+/**
+ * Spec section 8: a custom label the server refused (400: the template) gets the template hint on
+ * a new line; other failures (sign-in, no QR code yet, the network) are not the template's fault.
+ */
+export const labelFailureExtra = (kind: LabelKind, error: unknown) =>
+  kind === 'custom' && error instanceof HttpError && error.status === 400 ? messages.customLabelFailure : undefined;
 
 /** The devices in sheets of at most LABELS_PER_SHEET, each one POST /api/download/label_sheet (no translation). */
 export function sheetCalls(deviceIds: readonly Identifier[]): LabelCall[] {

@@ -50,7 +50,7 @@ export function useLabelPreview(deviceId: Identifier | undefined, kind: LabelKin
           setPreview({ url, loading: false });
         })
         .catch((error: unknown) => {
-          const text = errorMessage(error, labelFailureExtra(kind));
+          const text = errorMessage(error, labelFailureExtra(kind, error));
           if (text !== undefined) setPreview((last) => ({ url: last.url, error: text, loading: false }));
         });
     }, PREVIEW_DELAY_MS);
