@@ -60,7 +60,7 @@ export const PublicQrPage = () => {
               {messages.productName}
             </Typography>
             {(load.state === 'loading' || profile.status === 'loading') && <Loading />}
-            {load.state === 'failed' && <Alert severity="error">{messages.qrInvalid}</Alert>}
+            {load.state === 'failed' && <Alert severity="error">{load.message}</Alert>}
             {load.state === 'loaded' && profile.status !== 'loading' && (
               <>
                 {load.info.label_svg_image && (

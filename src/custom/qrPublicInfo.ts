@@ -4,11 +4,20 @@
  * again, since a member of the device's team is also told the device id.
  */
 import { useEffect, useState } from 'react';
-import { http, isAbortError } from '../dataProvider/http';
+import { http, HttpError, isAbortError } from '../dataProvider/http';
+import { errorMessage } from '../dataProvider/errors';
+import { messages } from '../messages';
 import type { QrPublicInfo } from './qrPaths';
 
 
-export type QrLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; info: QrPublicInfo };
+/** failed: what the visitor is told (the invalid-address message for an unknown id, else the server's Description). */
+export type QrLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; info: QrPublicInfo };
+
+const INVALID: QrLoad = { state: 'failed', message: messages.qrInvalid };
+
+/** An unknown id (404) is the spec's invalid address; anything else (too many requests, a server failure) says what it is. */
+const failure = (error: unknown): QrLoad =>
+  error instanceof HttpError && error.status !== 404 ? { state: 'failed', message: errorMessage(error) ?? messages.qrInvalid } : INVALID;
 
 export function useQrPublicInfo(id: string | undefined, signedIn: boolean): QrLoad {
   // Keyed by id and sign-in so that a change shows 'loading' at once, without a state reset in the effect.
@@ -19,13 +28,13 @@ export function useQrPublicInfo(id: string | undefined, signedIn: boolean): QrLo
     const controller = new AbortController();
     const done = (load: QrLoad) => setResult({ key, load });
     http<QrPublicInfo | null>(`/execute_qr_code_action/${encodeURIComponent(id)}`, { signal: controller.signal })
-      .then(({ json }) => done(json ? { state: 'loaded', info: json } : { state: 'failed' }))
-      .catch((error) => {
-        if (!isAbortError(error)) done({ state: 'failed' });
+      .then(({ json }) => done(json ? { state: 'loaded', info: json } : INVALID))
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) done(failure(error));
       });
     return () => controller.abort();
   }, [id, key]);
-  if (!id) return { state: 'failed' };
+  if (!id) return INVALID;
   return result?.key === key ? result.load : { state: 'loading' };
 }
 

@@ -31,6 +31,7 @@ async function open(info: QrPublicInfo, signedIn: boolean, pageId = info.id) {
     const path = url.pathname;
     if (path === '/api/current_user') return signedIn ? jsonResponse(profile) : new Response('');
     if (path === `/api/execute_qr_code_action/${info.id}`) return jsonResponse(info);
+    if (path === '/api/execute_qr_code_action/busy') return jsonResponse({ Description: ownMessages.tooManyRequests }, 429);
     if (path === '/api/qr_contact') return jsonResponse({ contact_url: 'mailto:help@example.com' });
     if (path === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: [] });
     return jsonResponse({ Description: 'Not found.' }, 404);
@@ -84,6 +85,12 @@ describe('the public QR page', () => {
     expect(await screen.findByText(messages.qrInvalid)).toBeTruthy();
     expect(screen.getByRole('link', { name: messages.home })).toBeTruthy();
     expect(screen.queryByText(messages.loginToSee)).toBeNull();
+  });
+
+  it('too many requests: says so (the Description), not that the address is invalid', async () => {
+    await open(base, false, 'busy');
+    expect(await screen.findByText(ownMessages.tooManyRequests)).toBeTruthy();
+    expect(screen.queryByText(messages.qrInvalid)).toBeNull();
   });
 
   it('signed in as a member: a link to the device', async () => {

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useNotify } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import { HttpError, http, isAbortError } from '../../dataProvider/http';
+import { reportError } from '../../dataProvider/errors';
 import { qrImageUrl, qrLink } from '../../custom/qrImage';
 import type { ObjectPanelProps } from '../overrides';
 import { announceQrCodeChange } from './qrCodeChanges';
@@ -26,7 +26,6 @@ async function shown(code: QrCode): Promise<State> {
 
 export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
   const deviceId = record?.id;
-  const notify = useNotify();
   const [result, setResult] = useState<{ deviceId: unknown; state: State }>();
   const [busy, setBusy] = useState(false);
 
@@ -39,11 +38,11 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
         if (error instanceof HttpError && error.status === 404) console.info(messages.qrNotGenerated);
-        else notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+        else reportError(error);
         setResult({ deviceId, state: { state: 'none' } });
       });
     return () => controller.abort();
-  }, [deviceId, notify]);
+  }, [deviceId]);
 
   const state: State = result && result.deviceId === deviceId ? result.state : { state: 'loading' };
   // Spec section 7: a missing code is only logged; members who cannot generate one see nothing.
@@ -57,7 +56,7 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
       setResult({ deviceId, state: await shown(json) });
       announceQrCodeChange(deviceId);
     } catch (error) {
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+      reportError(error);
     } finally {
       setBusy(false);
     }
