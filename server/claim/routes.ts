@@ -83,7 +83,15 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw notFoundError();
     assertPermitted(device.permissions.update, device, user, row);
     const code = toBeClaimed ? newClaimCode() : null;
-    await app.db.query('UPDATE "device" SET "to_be_claimed" = $1, "claim_code" = $2 WHERE "id" = $3', [toBeClaimed, code && hashClaimCode(code), deviceId]);
+    // Only while it is still in the team checked above: a claim committed meanwhile moved it, and a
+    // code given now would let the old team claim it back.
+    const { rows: set } = await app.db.query('UPDATE "device" SET "to_be_claimed" = $1, "claim_code" = $2 WHERE "id" = $3 AND "team_id" = $4 RETURNING "id"', [
+      toBeClaimed,
+      code && hashClaimCode(code),
+      deviceId,
+      row.team_id,
+    ]);
+    if (set.length === 0) throw notFoundError();
     return { claim_code: code };
   });
 

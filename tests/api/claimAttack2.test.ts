@@ -76,6 +76,32 @@ describe('the claimed device', () => {
   });
 });
 
+describe('the old team setting the device to be claimed while it is claimed', () => {
+  it('cannot give it a code once it has moved (404), so it cannot claim it back', async () => {
+    const { id, code } = await claimable();
+    const claimer = await adminWithTeam(t, 'raceclaimer');
+    // The claim runs between the old owner's read of the device and its write, as it may on PostgreSQL.
+    const db = t.db as { query: TestApp['db']['query'] };
+    const query = db.query;
+    let claimed: Promise<unknown> | undefined;
+    db.query = (async (sql: string, params?: unknown[]) => {
+      if (!claimed && sql.startsWith('UPDATE "device" SET "to_be_claimed"')) {
+        claimed = claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId });
+        expect((await claimed as { statusCode: number }).statusCode).toBe(204);
+      }
+      return query.call(t.db, sql, params);
+    }) as typeof query;
+    try {
+      const r = await owner.client.put(`/api/set_device_claimed_status/${id}`, { to_be_claimed: true });
+      expect(claimed).toBeDefined();
+      expect(r.statusCode).toBe(404);
+    } finally {
+      db.query = query;
+    }
+    expect((await claimer.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: claimer.teamId, to_be_claimed: false });
+  });
+});
+
 describe('probing device ids with claim_device', () => {
   it('counts ids not waiting to be claimed against the user, as unknown QR ids are', async () => {
     const { client: prober, teamId } = await adminWithTeam(t, 'idprober');
