@@ -1,6 +1,7 @@
 /**
  * Claiming under attack, second round: a claim into the team the device is already in (it would
  * drop the device's group, histories and certificate and duplicate its configuration for nothing),
+ * the claimed device's owner, a uid clash, the old team racing the claim, probing device ids,
  * hostile body types, and the copied firmware's file in the content-addressed store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
