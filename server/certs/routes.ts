@@ -39,7 +39,12 @@ export const certificateRoutes = fp(
       const [row] = await selectVisible(app.db, caller, app.registry.get(DEVICE_CATEGORY), ['team_id', 'uid_for_type'], (p) => [`"t"."id" = ${p.add(id)}`]);
       if (!row) throw notFoundError();
       if (!isTeamAdmin(caller, Number(row.team_id))) throw forbidden(ownMessages.certificateAdminsOnly);
-      return { id, ...(await app.certs.device(app.db, id, String(row.uid_for_type ?? ''))) };
+      const credentials = await app.certs.device(app.db, id, String(row.uid_for_type ?? ''));
+      // A claim may have moved the device to another team since the check (it drops the stored key
+      // in the same transaction): a key read or made after that belongs to the new team, not the caller.
+      const { rows } = await app.db.query<{ team_id: number }>('SELECT "team_id" FROM "device" WHERE "id" = $1', [id]);
+      if (rows[0]?.team_id !== Number(row.team_id)) throw notFoundError();
+      return { id, ...credentials };
     };
 
     type WithId = { Params: { id: string } };

@@ -23,9 +23,7 @@ import { claimCodeMatches, hashClaimCode, newClaimCode } from './code';
 import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimLimiter } from './limiter';
 import { addSupportUser } from './supportUser';
 import { moveDevice } from './transfer';
-
-/** Longer ids cannot be QR ids (server/qr/routes.ts makes 24 characters). */
-const QR_ID_MAX = 64;
+import { QR_ID_MAX } from '../qr/routes';
 
 const body = (raw: unknown): Row => (isPlainObject(raw) ? raw : {});
 

@@ -80,6 +80,9 @@ export interface SafeSvg {
   content: string;
 }
 
+/** Deepest nesting of elements a label may have: far beyond any drawing, and the parser's work per tag grows with it. */
+export const MAX_LABEL_DEPTH = 256;
+
 /** Parses `text` as one SVG document and rebuilds it through the allow-lists; throws LabelTemplateError when refused. */
 export function sanitizeSvg(text: string): SafeSvg {
   const parser = new SaxesParser({ xmlns: true, position: true });
@@ -93,6 +96,10 @@ export function sanitizeSvg(text: string): SafeSvg {
   };
   parser.on('doctype', () => refuse(ownMessages.labelDoctype));
   parser.on('processinginstruction', (pi) => refuse(ownMessages.labelProcessingInstruction(pi.target)));
+  // Checked as a tag starts, before the parser walks its open elements for namespaces.
+  parser.on('opentagstart', () => {
+    if (depth >= MAX_LABEL_DEPTH) refuse(ownMessages.labelTooDeep(MAX_LABEL_DEPTH));
+  });
   parser.on('opentag', (tag) => {
     depth++;
     if (depth === 1) {

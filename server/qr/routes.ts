@@ -63,7 +63,9 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw notFoundError();
     assertPermitted(device.permissions.update, device, user, row);
     const id = newQrId();
-    await app.db.query(`UPDATE "device" SET "${QR_FIELD}" = $1 WHERE "id" = $2`, [id, deviceId]);
+    // The team checked above, again in the write: a claim moving the device meanwhile makes this a 404.
+    const { rows } = await app.db.query(`UPDATE "device" SET "${QR_FIELD}" = $1 WHERE "id" = $2 AND "team_id" = $3 RETURNING "id"`, [id, deviceId, row.team_id]);
+    if (rows.length === 0) throw notFoundError();
     return { id, url: publicOrigin(app.config, request) };
   });
 

@@ -50,11 +50,14 @@ export const DEFAULT_LABEL_TEMPLATE = `<svg xmlns="http://www.w3.org/2000/svg" w
 /** A decimal number of inches as people type it ('1.25', '-0.1', '.5'): no hex, binary or exponent. */
 const INCHES = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
+/** A move of more than this many inches is no printer's offset: it is read as invalid. */
+export const MAX_TRANSLATION_INCHES = 100;
+
 /** Spec section 2: an invalid number of inches becomes 0. */
 export function translationInches(text: string | null | undefined): number {
   const trimmed = String(text ?? '').trim();
   const value = INCHES.test(trimmed) ? Number(trimmed) : 0;
-  return Number.isFinite(value) ? value : 0;
+  return Math.abs(value) <= MAX_TRANSLATION_INCHES ? value : 0;
 }
 
 /** The download address of a label, without the /api prefix: '/download/detailed_label/5'. */

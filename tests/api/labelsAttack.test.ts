@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { ownMessages } from '../../src/messages';
 import { parseXml } from '../unit/labelSvgTree';
+import { MAX_LABEL_DEPTH } from '../../server/labels/sanitize';
 
 let t: TestApp;
 let admin: Client;
@@ -67,6 +69,8 @@ describe('hostile custom templates', () => {
     'a root in the XHTML namespace': '<svg xmlns="http://www.w3.org/1999/xhtml"><rect/></svg>',
     'a root without a namespace': '<svg><rect/></svg>',
     '$qr_svg inside an attribute': svg('<rect id="$qr_svg"/>'),
+    // The parser's work per tag grows with the depth: refused before it costs seconds.
+    'elements nested 21,800 deep in 64 KiB': svg('<g>'.repeat(21_800)),
   };
   for (const [name, template] of Object.entries(refused)) {
     it(`${name}: 400 with a Description`, async () => {
@@ -75,6 +79,11 @@ describe('hostile custom templates', () => {
       expect(description(res)).toBeTruthy();
     });
   }
+
+  it('nesting deeper than the limit is refused at once, saying so; the limit itself is fine', async () => {
+    expect(description(await custom(svg('<g>'.repeat(21_800))))).toBe(ownMessages.labelTooDeep(MAX_LABEL_DEPTH));
+    expect((await custom(svg('<g>'.repeat(MAX_LABEL_DEPTH - 1) + '</g>'.repeat(MAX_LABEL_DEPTH - 1)))).statusCode).toBe(200);
+  });
 
   it('a key value spelling url() many times in an attribute stays fast and is dropped', async () => {
     const named = (await createOk(admin, 'device', { name: 'urls', team_id: team, type_id: typeId, uid_for_type: 'url(http://evil)' })).id as number;
@@ -107,7 +116,7 @@ describe('other teams\' devices', () => {
 
 describe('translations that are not numbers', () => {
   it('are 0', async () => {
-    for (const value of ['NaN', '-Infinity', 'Infinity', '1e400', '[1]', 'abc']) {
+    for (const value of ['NaN', '-Infinity', 'Infinity', '1e400', '[1]', 'abc', '1' + '0'.repeat(308), '1e23', '0x10']) {
       const res = await admin.get(`/api/download/detailed_label/${deviceId}?translate_x_in=${encodeURIComponent(value)}&translate_y_in=${encodeURIComponent(value)}`);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<svg x="0mm" y="0mm"');

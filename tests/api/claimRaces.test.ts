@@ -1,0 +1,74 @@
+/**
+ * A claim committing between the old team's access check and its write (issue 8, claiming): the
+ * old team must neither receive the device's new private key nor replace its QR id. The claim is
+ * run inside the old team's call, just before the statement that would act on the stale check.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminWithTeam, createTestApp, type TestApp } from './helpers';
+import { createOk } from './crudFixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUCS_DATA_DIR: mkdtempSync(join(tmpdir(), 'pucs-claim-races-')) });
+});
+afterAll(() => t.close());
+
+type Admin = Awaited<ReturnType<typeof adminWithTeam>>;
+
+async function deviceToBeClaimed(owner: Admin, name: string) {
+  const type = (await createOk(owner.client, 'type', { name, team_id: owner.teamId })).id as number;
+  const id = (await createOk(owner.client, 'device', { name, team_id: owner.teamId, type_id: type, uid_for_type: name })).id as number;
+  expect((await owner.client.post(`/api/device_qr_code/${id}`)).statusCode).toBe(200);
+  const code = ((await owner.client.put(`/api/set_device_claimed_status/${id}`, {})).json() as { claim_code: string }).claim_code;
+  return { id, code };
+}
+
+/** Runs `call` with the claim slipped in just before the first statement matching `before`. */
+async function withClaimBefore<T>(before: (sql: string) => boolean, claim: () => Promise<{ statusCode: number }>, call: () => Promise<T>): Promise<T> {
+  const db = t.db as { query: TestApp['db']['query'] };
+  const query = db.query;
+  let claimed: number | undefined;
+  db.query = (async (sql: string, params?: unknown[]) => {
+    if (claimed === undefined && before(sql)) claimed = (await claim()).statusCode;
+    return query.call(t.db, sql, params);
+  }) as typeof query;
+  try {
+    return await call();
+  } finally {
+    db.query = query;
+    expect(claimed).toBe(204);
+  }
+}
+
+describe('a claim racing the old team', () => {
+  it("the old team's key download answers 404 and the new team gets a key the old team never saw", async () => {
+    const [owner, claimer] = [await adminWithTeam(t, 'key-owner'), await adminWithTeam(t, 'key-claimer')];
+    const { id, code } = await deviceToBeClaimed(owner, 'key-race');
+    const old = await withClaimBefore(
+      (sql) => sql.includes('device_certificate') && !sql.startsWith('DELETE') && !sql.includes('count('),
+      () => claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId }),
+      () => owner.client.get(`/api/download/private_key/${id}`),
+    );
+    expect(old.statusCode).toBe(404);
+    const mine = await claimer.client.get(`/api/download/private_key/${id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('PRIVATE KEY');
+    expect(mine.body).not.toBe(old.body);
+  });
+
+  it("the old team's QR regeneration answers 404 and the QR id stays the new team's", async () => {
+    const [owner, claimer] = [await adminWithTeam(t, 'qr-owner'), await adminWithTeam(t, 'qr-claimer')];
+    const { id, code } = await deviceToBeClaimed(owner, 'qr-race');
+    const before = ((await owner.client.get(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
+    const old = await withClaimBefore(
+      (sql) => sql.includes('SET "qr_code_id"'),
+      () => claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId }),
+      () => owner.client.post(`/api/device_qr_code/${id}`),
+    );
+    expect(old.statusCode).toBe(404);
+    expect(((await claimer.client.get(`/api/device_qr_code/${id}`)).json() as { id: string }).id).toBe(before);
+  });
+});
