@@ -427,6 +427,8 @@ export const ownMessages = {
     `The root element is <${name}>${uri ? ` in the namespace ${uri}` : ' without a namespace'}; it must be <svg xmlns="http://www.w3.org/2000/svg">.`,
   labelDoctype: 'A DOCTYPE (and with it any entity declaration) is not allowed in a label template.',
   labelTooDeep: (max: number) => `A label nests elements more than ${max} deep.`,
+  supportUserIsServerAdmin: (name: string) =>
+    `PUCS_SUPPORT_USER names '${name}', a server administrator: choose another name for the support user, whom team admins add to their teams.`,
   labelProcessingInstruction: (target: string) => `The processing instruction <?${target} ...?> is not allowed in a label template.`,
   labelNoQrCode: "This device has no QR code yet: an admin of the device's team generates it (Generate QR code) before its label can be made.",
   labelSheetIds: (max: number) => `device_ids must be a list of 1 to ${max} device ids.`,

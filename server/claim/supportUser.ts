@@ -13,7 +13,9 @@ import { ownMessages } from '../../src/messages';
 export async function ensureSupportUser(db: Queryable, username: string): Promise<number> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(ownMessages.invalidSetting('PUCS_SUPPORT_USER', ownMessages.usernameInvalid));
   await db.query('INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, NULL, false) ON CONFLICT (username) DO NOTHING', [username]);
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM "user" WHERE username = $1', [username]);
+  const { rows } = await db.query<{ id: number; is_server_admin: boolean }>('SELECT id, is_server_admin FROM "user" WHERE username = $1', [username]);
+  // Team admins add the support user to their teams: never a server administrator's account.
+  if (rows[0].is_server_admin) throw new Error(ownMessages.supportUserIsServerAdmin(username));
   return rows[0].id;
 }
 

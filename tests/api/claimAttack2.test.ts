@@ -10,6 +10,7 @@ import { CLAIM_ATTEMPTS } from '../../server/claim/limiter';
 import { cleanStore } from '../../server/files/cleanup';
 import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { ensureSupportUser } from '../../server/claim/supportUser';
 import { firmwareFor, storeFiles, uploader } from './firmwareFilesHelpers';
 
 let t: TestApp;
@@ -179,5 +180,12 @@ describe('a copied firmware\'s file', () => {
     expect((await claimer.client.put(`/api/device/${id}`, { target_firmware_id: null })).statusCode).toBe(200);
     expect((await claimer.client.del(`/api/firmware/${copy}`)).statusCode).toBe(200);
     expect(storeFiles(t.config.filesDir)).toHaveLength(files - 1);
+  });
+});
+
+describe('PUCS_SUPPORT_USER naming a server administrator', () => {
+  it('is refused (the start stops with a clear line) instead of adding that account to teams', async () => {
+    await t.db.query(`INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ('boss', 'x', true)`);
+    await expect(ensureSupportUser(t.db, 'boss')).rejects.toThrow(ownMessages.supportUserIsServerAdmin('boss'));
   });
 });
