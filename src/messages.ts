@@ -233,6 +233,7 @@ export const ownMessages = {
   internalError: 'Internal server error.',
   lastAdmin: 'A team must keep at least one administrator.',
   customFieldsShape: 'Custom fields must be a list of { name, type, value }.',
+  linkNotHttp: 'A link must be a full http:// or https:// address.',
   customFieldType: 'A custom field type is 0, 1 or 2.',
   readOnlyField: (field: string) => `The field '${field}' cannot be set by a client.`,
   uniqueViolation: (constraint: string) => `The value is not unique: ${constraint}.`,

@@ -4,7 +4,7 @@
  * runs here again, with the spec's messages, and a problem is a 400 that changes nothing.
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
-import { acceptedValues, bodyProblem } from '../../src/schemas/compile';
+import { acceptedValues, bodyProblem, objectProblems } from '../../src/schemas/compile';
 import { badRequest } from '../http/errors';
 import type { Row } from './hooks';
 
@@ -23,4 +23,10 @@ export function validateBody(category: Category, body: unknown, mode: 'create' |
   const problem = bodyProblem(category, body, mode, pathId);
   if (problem) throw badRequest(problem);
   return acceptedValues(category, body as Row);
+}
+
+/** A 400 naming the first `checkWith` problem of the object as it will be stored (`sent`: the fields of the body). */
+export function checkObject(category: Category, sent: Row, object: Row): void {
+  const problem = Object.values(objectProblems(category, Object.keys(sent), object))[0];
+  if (problem) throw badRequest(problem);
 }

@@ -8,11 +8,12 @@
  * depends on the body's team_id. (401 for signed-out callers comes first, in routes.ts.)
  */
 import type { Category } from '../../src/schemas/defineCategory';
+import { withDefaults } from '../../src/schemas/compile';
 import type { Database, Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
 import { storedFields } from '../db/ddl';
 import { assertPermitted, notFoundError, teamOf } from './access';
-import { validateBody } from './validate';
+import { checkObject, validateBody } from './validate';
 import { checkReferences } from './references';
 import { checkLocks, checkNotListed } from './locks';
 import { deriveFollowers, propagateToFollowers } from './follows';
@@ -54,6 +55,7 @@ async function loadForWrite(tx: Queryable, user: SessionUser, category: Category
 export async function createObject({ db, registry }: Store, user: SessionUser, category: Category, body: unknown): Promise<Row> {
   const input = validateBody(category, body, 'create');
   assertPermitted(category.permissions.create, category, user, input);
+  checkObject(category, input, withDefaults(category, input));
   const hooks = registry.hooks(category.key);
   try {
     const created = await db.transaction(async (tx) => {
@@ -93,6 +95,7 @@ export async function updateObject({ db, registry }: Store, user: SessionUser, c
       await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
       await hooks.beforeUpdate?.({ tx, user, category, registry, input, existing });
       after = { ...existing, ...input };
+      checkObject(category, input, after);
       await checkDefinedBy(tx, category, input, after, existing);
       await checkUnique(tx, category, after, existing);
       const row = await updateRow(tx, category, id, input);

@@ -1,6 +1,7 @@
 import { defineCategory } from './defineCategory';
 import { authorField, dateField, nameField, notesField, teamField } from './fields';
 import { messages } from '../messages';
+import { checkDocumentContent } from './rules';
 
 export const DOC_TYPES = ['text', 'link', 'file', 'image', 'label_template', 'other'] as const;
 export const TARGET_CLASSES = ['other', 'device', 'type', 'firmware', 'group'] as const;
@@ -31,7 +32,14 @@ export const basicDocument = defineCategory({
       list: true,
     },
     target_class: { kind: 'enum', values: TARGET_CLASSES, label: 'Target class', default: 'other', list: true },
-    content: { kind: 'text', label: 'Content', default: '', maxLength: 1_000_000, input: 'textarea' },
+    content: {
+      kind: 'text',
+      label: 'Content',
+      default: '',
+      maxLength: 1_000_000,
+      input: 'textarea',
+      checkWith: { on: ['doc_type'], check: checkDocumentContent },
+    },
     filename: { kind: 'text', label: 'File', system: true },
     notes: notesField,
     author_id: authorField,

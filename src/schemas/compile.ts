@@ -132,3 +132,25 @@ export function acceptedValues(category: Category, body: Body): Body {
   for (const [name] of bodyFields(category)) if (Object.hasOwn(body, name)) input[name] = body[name];
   return input;
 }
+
+/**
+ * The `checkWith` problems of an object as it will be stored, by field: run when the field or one
+ * it reads was sent (`sent`), so an old object is not refused for a change that does not touch them.
+ */
+export function objectProblems(category: Category, sent: readonly string[], object: Readonly<Body>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [name, field] of Object.entries(category.fields)) {
+    const rule = field.checkWith;
+    if (!rule || ![name, ...rule.on].some((f) => sent.includes(f))) continue;
+    const problem = rule.check(object[name], object, labelOf(field));
+    if (problem) problems[name] = problem;
+  }
+  return problems;
+}
+
+/** The values a create stores for the fields it does not send: the declared defaults. */
+export function withDefaults(category: Category, input: Readonly<Body>): Body {
+  const object: Body = {};
+  for (const [name, field] of Object.entries(category.fields)) if (field.default !== undefined) object[name] = field.default;
+  return { ...object, ...input };
+}

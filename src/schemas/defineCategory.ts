@@ -99,6 +99,13 @@ export interface FieldSpec {
   /** Validation run on both sides when the value is present; returns the spec's message. `label` is the field's (for messages naming it). */
   check?: (value: unknown, label: string) => string | undefined;
   /**
+   * Validation that also reads other fields of the object (`on`): run on both sides on the object as
+   * it will be stored, when the field or one of `on` is sent (a link document's content must be a URL).
+   */
+  checkWith?: { on: readonly string[]; check: (value: unknown, object: Readonly<Record<string, unknown>>, label: string) => string | undefined };
+  /** For kind 'refList': the message when the list names an object twice (spec: a document in a collection). */
+  duplicate?: string;
+  /**
    * A reference that may only point at an object of the same team. Default true for team-scoped refs.
    * The referenced object's team then cannot change while it is referenced (src/schemas/referrers.ts),
    * nor can a `matches` field of it (a firmware's type while it is a target, spec section 4).

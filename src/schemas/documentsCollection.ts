@@ -13,7 +13,14 @@ export const documentsCollection = defineCategory({
   fields: {
     name: nameField(),
     team_id: teamField,
-    basic_docs_list: { kind: 'refList', ref: 'basic_document', label: 'Documents', default: [], input: 'none' },
+    basic_docs_list: {
+      kind: 'refList',
+      ref: 'basic_document',
+      label: 'Documents',
+      default: [],
+      input: 'none',
+      duplicate: messages.documentAlreadyInCollection,
+    },
     notes: notesField,
     author_id: authorField,
   },

@@ -254,11 +254,11 @@ export const KINDS: Record<FieldKind, KindDef> = {
   refList: {
     sql: 'jsonb',
     expected: () => 'a list of ids ({ "id": n })',
-    value: (_f, label, typeError) =>
+    value: (field, label, typeError) =>
       z
         .array(z.union([id(typeError), z.strictObject({ id: id(typeError) }, { error: typeError })], { error: typeError }), { error: typeError })
         .max(MAX_REF_LIST, { error: typeError })
-        .refine((list) => new Set(list.map(refListEntryId)).size === list.length, { error: ownMessages.duplicateInList(label) }),
+        .refine((list) => new Set(list.map(refListEntryId)).size === list.length, { error: field.duplicate ?? ownMessages.duplicateInList(label) }),
     input: 'refList',
     sortable: false,
     csv: (value) => (refListIds(value) ?? []).join(' '),

@@ -5,6 +5,7 @@
 import semverValid from 'semver/functions/valid.js';
 import { messages, ownMessages } from '../messages';
 import { isCustomFieldType } from './customFields';
+import { isPlainUrl } from './kinds';
 
 const ENTRY_KEYS = ['name', 'type', 'value'];
 
@@ -74,5 +75,27 @@ export function checkCustomFields(value: unknown, label: string): string | undef
     if (entry.name.trim() !== '' && names.has(entry.name)) return ownMessages.customFieldDuplicate(entry.name);
     names.add(entry.name);
   }
+  return undefined;
+}
+
+/** Document types whose content is typed in (text) or is the link itself; files and images are uploads. */
+const TYPED_CONTENT = ['text', 'link'];
+
+/** Only web addresses: a javascript:, data: or file: link would run or read something when opened. */
+function isWebAddress(text: string): boolean {
+  if (!isPlainUrl(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A basic document's content by its type (spec section 5): text and link need one, a link an http(s) address. */
+export function checkDocumentContent(value: unknown, object: Readonly<Record<string, unknown>>): string | undefined {
+  if (!TYPED_CONTENT.includes(String(object.doc_type))) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') return messages.contentEmpty;
+  if (object.doc_type === 'link' && !isWebAddress(value)) return ownMessages.linkNotHttp;
   return undefined;
 }

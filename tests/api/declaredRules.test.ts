@@ -99,9 +99,14 @@ describe("a device shows its type's icon (follows always)", () => {
 });
 
 describe('lists of references (basic_docs_list)', () => {
-  it('name each document once', async () => {
+  it('name each document once (a collection says so with its declared message)', async () => {
     await expectError(
       aliceClient.put(`/api/documents_collection/${alice.documents_collection}`, { basic_docs_list: [alice.basic_document, { id: alice.basic_document }] }),
+      400,
+      messages.documentAlreadyInCollection,
+    );
+    await expectError(
+      aliceClient.put(`/api/device/${alice.device}`, { basic_docs_list: [alice.basic_document, { id: alice.basic_document }] }),
       400,
       ownMessages.duplicateInList('Documents'),
     );

@@ -4,7 +4,7 @@
  * the spec's messages and field labels), plus what only the console does: the server's answer to
  * a `remoteCheck` and the team-scoped `unique` rules against the existing names. Pure, unit-tested.
  */
-import { fieldProblem, isEmptyValue, type Category, type UniqueRule } from '../../schemas';
+import { fieldProblem, isEmptyValue, objectProblems, type Category, type UniqueRule } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
 import { displayField } from '../displayField';
 import type { Values } from './formFields';
@@ -57,6 +57,7 @@ export function validateObject(input: ValidationInput): FieldErrors {
     const problem = fieldProblem(category.fields[name], values[name]) ?? (isEmptyValue(values[name]) ? undefined : remote[name]);
     if (problem) errors[name] = problem;
   }
+  for (const [name, message] of Object.entries(objectProblems(category, fields, values))) if (fields.includes(name)) errors[name] ??= message;
   for (const [name, message] of Object.entries(uniquenessErrors(input))) errors[name] ??= message;
   return errors;
 }
