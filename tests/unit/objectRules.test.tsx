@@ -113,6 +113,18 @@ describe('validation (spec section 5)', () => {
     });
   });
 
+  it("a document's content follows its type: text and link need one, a link an http(s) address", () => {
+    const doc = mustGetCategory('basic_document');
+    const check = (doc_type: string, content: string) =>
+      validateObject({ category: doc, fields: formFieldNames(doc), values: { name: 'Guide', team_id: 1, doc_type, target_class: 'other', content } }).content;
+    expect(check('text', ' ')).toBe(messages.contentEmpty);
+    expect(check('text', 'Read me')).toBeUndefined();
+    expect(check('link', '')).toBe(messages.contentEmpty);
+    expect(check('link', 'javascript:alert(1)')).toBe(ownMessages.linkNotHttp);
+    expect(check('link', 'https://example.com/guide')).toBeUndefined();
+    expect(check('file', '')).toBeUndefined();
+  });
+
   it('a failed remote check counts only when the local rules pass', () => {
     const remote = { version: messages.versionNotSemver };
     expect(validateObject({ category: firmware, fields, values: valid, remote })).toEqual({ version: messages.versionNotSemver });
