@@ -158,6 +158,7 @@ export const ownMessages = {
   uploadPartMissing: (part: string) => `The upload must hold the file in the multipart field '${part}'.`,
   rangeNotSatisfiable: 'The requested range is outside the file.',
   inUse: (name: string) => `'${name}' is still in use and cannot be deleted.`,
+  inUseIn: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is listed in ${places}.`,
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: 'The password must have at least 8 characters.',
   usernameInvalid: 'The username can only contain letters, digits, dot, underscore and hyphen.',

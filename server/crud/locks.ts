@@ -33,11 +33,16 @@ export function namesObject(referrer: Referrer, id: number, params: SqlParams): 
  * adding a reference to it share-locks it first (references.ts), so none is in progress.
  */
 export async function isReferencedBy(tx: Queryable, referrer: Referrer, existing: Row): Promise<boolean> {
+  return (await referringRows(tx, referrer, existing, 1)).length > 0;
+}
+
+/** Up to `limit` objects naming `existing` through `referrer`, by id. */
+async function referringRows(tx: Queryable, referrer: Referrer, existing: Row, limit: number): Promise<Row[]> {
   const params = new SqlParams();
   const where = [namesObject(referrer, existing.id as number, params)];
   if (referrer.field.kind === 'refList' && referrer.sameTeam) where.push(`"r".${ident(TEAM_FIELD)} = ${params.add(existing[TEAM_FIELD])}`);
-  const { rows } = await tx.query(`SELECT 1 FROM ${ident(referrer.category)} AS "r" WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
-  return rows.length > 0;
+  const sql = `SELECT * FROM ${ident(referrer.category)} AS "r" WHERE ${where.join(' AND ')} ORDER BY "r"."id" LIMIT ${params.add(limit)}`;
+  return (await tx.query<Row>(sql, params.values)).rows;
 }
 
 export async function checkLocks(tx: Queryable, registry: ServerRegistry, category: Category, existing: Row, input: Row): Promise<void> {
@@ -49,9 +54,24 @@ export async function checkLocks(tx: Queryable, registry: ServerRegistry, catego
   }
 }
 
+/** Objects named in a refusal: enough to find them, not a listing. */
+const PLACES_NAMED = 5;
+
+/**
+ * A listed object cannot go; the refusal says where it is listed (spec section 3, 'Used in') when
+ * the lists are of its own team, which its admin sees anyway, and only that it is in use otherwise.
+ */
 export async function checkNotListed(tx: Queryable, registry: ServerRegistry, category: Category, existing: Row): Promise<void> {
+  const places: string[] = [];
+  let listed = false;
   for (const referrer of referrersOf(registry.categories, category)) {
     if (referrer.field.kind !== 'refList') continue;
-    if (await isReferencedBy(tx, referrer, existing)) throw conflict(ownMessages.inUse(displayName(category, existing)));
+    const rows = await referringRows(tx, referrer, existing, PLACES_NAMED);
+    listed ||= rows.length > 0;
+    const from = registry.categories.find((c) => c.key === referrer.category);
+    if (referrer.sameTeam && from) places.push(...rows.map((row) => `${from.singular} '${displayName(from, row)}'`));
   }
+  const name = displayName(category, existing);
+  if (places.length > 0) throw conflict(ownMessages.inUseIn(name, places.slice(0, PLACES_NAMED).join(', ')));
+  if (listed) throw conflict(ownMessages.inUse(name));
 }

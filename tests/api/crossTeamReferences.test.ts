@@ -86,7 +86,7 @@ describe('lists of documents (basic_docs_list) are references too', () => {
     const res = await aliceClient.del(`/api/basic_document/${doc}`);
     expect(res.statusCode).toBe(200);
     // Used in its own team, it still cannot go.
-    await expectError(aliceClient.del(`/api/basic_document/${alice.basic_document}`), 409, ownMessages.inUse(fixtureName('basic_document', 'A')));
+    await expectError(aliceClient.del(`/api/basic_document/${alice.basic_document}`), 409, ownMessages.inUseIn(fixtureName('basic_document', 'A'), "documents collection 'documents_collection A', device 'device A'"));
   });
 });
 

@@ -115,7 +115,7 @@ describe('lists of references (basic_docs_list)', () => {
   it('keep a listed document from being deleted, by a collection or a device; unlisted, it goes', async () => {
     const doc = (await createOk(aliceClient, 'basic_document', { name: 'listed doc', team_id: alice.team, content: 'x' })).id;
     const dev = await createOk(aliceClient, 'device', { name: 'doc holder', team_id: alice.team, type_id: alice.type, uid_for_type: 'd-1', basic_docs_list: [doc] });
-    await expectError(aliceClient.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUse('listed doc'));
+    await expectError(aliceClient.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUseIn('listed doc', "device 'doc holder'"));
     await aliceClient.put(`/api/device/${String(dev.id)}`, { basic_docs_list: [] });
     expect((await aliceClient.del(`/api/basic_document/${String(doc)}`)).statusCode).toBe(200);
   });
@@ -215,7 +215,7 @@ describe('a category added to the registry gets the same rules with no other cod
     await createOk(client, 'fixture_site', { name: 'plant', team_id: alice.team, type_id: type, manuals: [{ id: doc }] });
     await expectError(client.put(`/api/type/${String(type)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
     await expectError(client.put(`/api/basic_document/${String(doc)}`, { team_id: bob.team }), 409, ownMessages.teamCannotChange);
-    await expectError(client.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUse('site manual'));
+    await expectError(client.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUseIn('site manual', "site 'plant'"));
     // The app built on the default registry knows nothing of sites.
     expect((await carol.get('/api/fixture_site')).statusCode).toBe(404);
   });

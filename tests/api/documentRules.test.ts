@@ -94,12 +94,15 @@ describe('a documents collection', () => {
     expect((await stored('documents_collection', coll)).basic_docs_list).toEqual([]);
   });
 
-  it('keeps its documents: one in use cannot be deleted until no collection holds it', async () => {
+  it('keeps its documents: one in use cannot be deleted until no collection holds it, and the refusal names the collections', async () => {
     const used = await doc({ content: 'used', name: 'Wiring guide' });
     const coll = (await createOk(c, 'documents_collection', { name: 'keeps', team_id: team, basic_docs_list: [{ id: used }] })).id as number;
-    await expectError(c.del(`/api/basic_document/${used}`), 409, ownMessages.inUse('Wiring guide'));
+    await expectError(c.del(`/api/basic_document/${used}`), 409, ownMessages.inUseIn('Wiring guide', "documents collection 'keeps'"));
+    const second = (await createOk(c, 'documents_collection', { name: 'also keeps', team_id: team, basic_docs_list: [{ id: used }] })).id as number;
+    const both = ownMessages.inUseIn('Wiring guide', "documents collection 'keeps', documents collection 'also keeps'");
+    await expectError(c.del(`/api/basic_document/${used}`), 409, both);
     expect((await c.get(`/api/basic_document/${used}`)).statusCode).toBe(200);
-    expect((await c.put(`/api/documents_collection/${coll}`, { basic_docs_list: [] })).statusCode).toBe(200);
+    for (const id of [coll, second]) expect((await c.put(`/api/documents_collection/${id}`, { basic_docs_list: [] })).statusCode).toBe(200);
     expect((await c.del(`/api/basic_document/${used}`)).statusCode).toBe(200);
     expect((await c.get(`/api/basic_document/${used}`)).statusCode).toBe(404);
   });

@@ -170,7 +170,7 @@ describe('the routes', () => {
     const depot = (await alice.get(`/api/full/site/${aliceSite}`)).json();
     expect(depot.number_of_visits).toBe(1);
     expect(depot.visits.map((v: { id: number }) => v.id)).toEqual([made.id]);
-    await expectError(alice.del(`/api/basic_document/${aliceDoc}`), 409, ownMessages.inUse('checklist'));
+    await expectError(alice.del(`/api/basic_document/${aliceDoc}`), 409, ownMessages.inUseIn('checklist', "maintenance visit 'Yearly check'"));
     expect((await alice.get(`/api/full/maintenance_visit?filter={"site_id":${aliceSite}}&range=[0,9]`)).json()).toHaveLength(1);
   });
 

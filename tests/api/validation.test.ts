@@ -253,10 +253,10 @@ describe('rules of spec section 4', () => {
   it('a document used in a collection or by a device cannot be deleted', async () => {
     const doc = await createOk(c, 'basic_document', { name: 'manual', team_id: team });
     const coll = await createOk(c, 'documents_collection', { name: 'manuals', team_id: team, basic_docs_list: [{ id: doc.id }] });
-    await expectError(c.del(`/api/basic_document/${doc.id}`), 409, ownMessages.inUse('manual'));
+    await expectError(c.del(`/api/basic_document/${doc.id}`), 409, ownMessages.inUseIn('manual', "documents collection 'manuals'"));
     await c.put(`/api/documents_collection/${coll.id}`, { basic_docs_list: [] });
     const d = await createOk(c, 'device', { name: 'documented', team_id: team, type_id: type, uid_for_type: 'D1', basic_docs_list: [doc.id] });
-    await expectError(c.del(`/api/basic_document/${doc.id}`), 409, ownMessages.inUse('manual'));
+    await expectError(c.del(`/api/basic_document/${doc.id}`), 409, ownMessages.inUseIn('manual', "device 'documented'"));
     await c.put(`/api/device/${d.id}`, { basic_docs_list: [] });
     expect((await c.del(`/api/basic_document/${doc.id}`)).statusCode).toBe(200);
   });
