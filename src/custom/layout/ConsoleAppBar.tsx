@@ -5,10 +5,12 @@ import { messages } from '../../messages';
 /**
  * react-admin's app bar with the product name as a link home: the side menu holds only the six
  * category entries of the spec, so this is the way back to the dashboard. The user menu
- * (react-admin's, with our 'Sign out' wording from i18n.ts) stays as is.
+ * (react-admin's, with our 'Sign out' wording from i18n.ts) stays as is. Always shown (alwaysOn):
+ * a bar that slides back in as the page scrolls up covers the object screen's Edit button just as
+ * it is clicked, which lost the click.
  */
 export const ConsoleAppBar = () => (
-  <AppBar>
+  <AppBar alwaysOn>
     <Typography
       component={LinkBase}
       to="/"
