@@ -225,7 +225,33 @@ export interface FileSpec {
   immutable: boolean;
   /** The form's message when it is submitted without a file. */
   required?: string;
+  /** Path segment of the upload and download routes when it is not the category key (spec section 7: 'document'). */
+  route?: string;
+  /**
+   * Only objects whose `field` holds one of `values` hold a file (a document of type File or Image):
+   * the form offers the upload for them only, and the server refuses an upload to any other (400).
+   */
+  only?: FileCondition;
+  /**
+   * Objects whose `field` holds one of `values` hold an image: the bytes must be PNG, JPEG, WebP or
+   * GIF (src/schemas/imageKind.ts, by content, never by name), checked before the upload by the
+   * console and again by the server (400); the download then answers the image inline.
+   */
+  image?: FileCondition;
 }
+
+export interface FileCondition {
+  field: string;
+  values: readonly string[];
+}
+
+const meets = (condition: FileCondition, object: Readonly<Record<string, unknown>>) => condition.values.includes(String(object[condition.field]));
+
+/** The object holds a file (of a category with one): every object, or those `only` names. */
+export const takesFile = (spec: FileSpec, object: Readonly<Record<string, unknown>>) => !spec.only || meets(spec.only, object);
+
+/** The object's file must be an image (`image`). */
+export const takesImage = (spec: FileSpec, object: Readonly<Record<string, unknown>>) => spec.image !== undefined && meets(spec.image, object);
 
 /** A file's hash as every side writes it (spec section 9: SHA3-256): the file store names files by it. */
 export const SHA3_HEX = /^[0-9a-f]{64}$/;

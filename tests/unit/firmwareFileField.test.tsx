@@ -25,17 +25,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('fileErrors', () => {
   it("asks for the file of a firmware that has none and none chosen, under the file's field", () => {
-    expect(fileErrors(firmware, { uploaded: false, chosen: false, hashing: false })).toEqual({ filename: messages.uploadRequired });
-    expect(fileErrors(firmware, { uploaded: true, chosen: false, hashing: false })).toEqual({});
-    expect(fileErrors(firmware, { uploaded: false, chosen: true, hashing: false })).toEqual({});
+    expect(fileErrors(firmware, { uploaded: false, chosen: false, hashing: false }, {})).toEqual({ filename: messages.uploadRequired });
+    expect(fileErrors(firmware, { uploaded: true, chosen: false, hashing: false }, {})).toEqual({});
+    expect(fileErrors(firmware, { uploaded: false, chosen: true, hashing: false }, {})).toEqual({});
   });
 
   it('refuses a save while the chosen file is still being hashed', () => {
-    expect(fileErrors(firmware, { uploaded: false, chosen: true, hashing: true })).toEqual({ filename: ownMessages.waitForHash });
+    expect(fileErrors(firmware, { uploaded: false, chosen: true, hashing: true }, {})).toEqual({ filename: ownMessages.waitForHash });
   });
 
   it('has nothing to say about a category without a file', () => {
-    expect(fileErrors(mustGetCategory('devices_group'), { uploaded: false, chosen: false, hashing: false })).toEqual({});
+    expect(fileErrors(mustGetCategory('devices_group'), { uploaded: false, chosen: false, hashing: false }, {})).toEqual({});
   });
 });
 

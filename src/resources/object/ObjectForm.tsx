@@ -97,7 +97,7 @@ const ObjectFormBody = ({
   };
   const validate = (of: Values, remoteMessages = remote.messages): FieldErrors => ({
     ...validateObject({ category, fields, values: of, record, existing, remote: remoteMessages }),
-    ...fileErrors(category, fileState),
+    ...fileErrors(category, fileState, of),
     ...inputErrors,
   });
 

@@ -4,7 +4,7 @@
  * the spec's messages and field labels), plus what only the console does: the server's answer to
  * a `remoteCheck` and the team-scoped `unique` rules against the existing names. Pure, unit-tested.
  */
-import { fieldProblem, isEmptyValue, objectProblems, type Category, type UniqueRule } from '../../schemas';
+import { fieldProblem, isEmptyValue, objectProblems, takesFile, type Category, type UniqueRule } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
 import { displayField } from '../displayField';
 import type { Values } from './formFields';
@@ -70,9 +70,9 @@ export interface FileState {
 }
 
 /** The problem of the object's file (`category.file`), under its file name field: none chosen when one is required, or still hashing. */
-export function fileErrors(category: Category, state: FileState): FieldErrors {
+export function fileErrors(category: Category, state: FileState, values: Values): FieldErrors {
   const spec = category.file;
-  if (!spec) return {};
+  if (!spec || !takesFile(spec, values)) return {};
   if (state.hashing) return { [spec.filename]: ownMessages.waitForHash };
   if (spec.required && !state.uploaded && !state.chosen) return { [spec.filename]: spec.required };
   return {};
