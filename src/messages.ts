@@ -156,6 +156,8 @@ export const ownMessages = {
   uploadTooLarge: (mb: number) => `The file is larger than the ${mb} MB the server accepts.`,
   uploadNotMultipart: 'The upload must be a multipart/form-data request.',
   uploadPartMissing: (part: string) => `The upload must hold the file in the multipart field '${part}'.`,
+  uploadNotTaken: (label: string, values: string) => `Only an object whose ${label} is ${values} holds a file: nothing was stored.`,
+  imageNotSupported: 'The image must be a PNG, JPEG, WebP or GIF file.',
   rangeNotSatisfiable: 'The requested range is outside the file.',
   inUse: (name: string) => `'${name}' is still in use and cannot be deleted.`,
   inUseIn: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is listed in ${places}.`,

@@ -27,7 +27,7 @@ import { publicColumns } from './projection';
 import { toJson } from './serialize';
 import { sameJson } from '../../src/schemas/sameJson';
 import { ident } from './sql';
-import { checkFileHashKept } from '../files/rules';
+import { checkFileHashKept, checkImageKept } from '../files/rules';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
 
@@ -35,8 +35,8 @@ import type { ServerRegistry } from './registry';
 export interface Store {
   db: Database;
   registry: ServerRegistry;
-  /** The file store (server/files): a deleted object's file is released once the delete commits. */
-  files?: { released(category: Category, row: Row): Promise<void> };
+  /** The file store (server/files): a deleted object's file is released once the delete commits; an image holder's file is read. */
+  files?: { released(category: Category, row: Row): Promise<void>; isImage(hash: string): Promise<boolean> };
 }
 
 /**
@@ -75,7 +75,7 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
   }
 }
 
-export async function updateObject({ db, registry }: Store, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
+export async function updateObject({ db, registry, files }: Store, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
   const hooks = registry.hooks(category.key);
   let after: Row = {};
   try {
@@ -92,6 +92,7 @@ export async function updateObject({ db, registry }: Store, user: SessionUser, c
       // Locks first: "in use" explains a refused move better than the references it would break.
       await checkLocks(tx, registry, category, existing, input);
       checkFileHashKept(category, existing, input);
+      if (files) await checkImageKept(category, existing, input, files.isImage);
       await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
       await hooks.beforeUpdate?.({ tx, user, category, registry, input, existing });
       after = { ...existing, ...input };

@@ -2,7 +2,9 @@
  * GET /api/download/{cat}/{id}: the object's file, streamed from the store, for members of the
  * object's team (anyone else gets the 404 of an unknown id, as does an object without a file yet).
  * The ETag is the content hash, so Range with If-Range lets a device on a bad network resume, and
- * If-None-Match spares it a download it already has.
+ * If-None-Match spares it a download it already has. An object whose file must be an image
+ * (FileSpec.image) answers it inline, typed by its content, so that an <img> shows it; anything
+ * else, and an image holder's file that is no image, is an attachment of no particular type.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -13,7 +15,10 @@ import type { SessionUser } from '../auth/sessionUser';
 import { notFoundError } from '../crud/access';
 import { selectVisible } from '../crud/read';
 import { contentDisposition } from './names';
-import type { FileCategory } from './references';
+import { fileRoute, type FileCategory } from './references';
+import { imageKindOf } from './store';
+import { takesImage } from '../../src/schemas/defineCategory';
+import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 
 /** A byte span, both ends included; 'unsatisfiable' answers 416; undefined: send the whole file. */
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
@@ -51,7 +56,8 @@ export async function downloadFile(
   id: number,
 ): Promise<FastifyReply> {
   const { file } = category;
-  const [row] = await selectVisible(app.db, user, category, [file.filename, file.hash], (p) => [`"t"."id" = ${p.add(id)}`]);
+  const columns = [file.filename, file.hash, ...(file.image ? [file.image.field] : [])];
+  const [row] = await selectVisible(app.db, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`]);
   const hash = row?.[file.hash];
   if (!row || row[file.filename] == null || typeof hash !== 'string') throw notFoundError();
   const path = app.files.store.pathOf(hash);
@@ -71,9 +77,11 @@ export async function downloadFile(
     return reply.code(416).header('Content-Range', `bytes */${size}`).send({ Description: ownMessages.rangeNotSatisfiable });
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
+  const image = takesImage(file, row) ? await imageKindOf(path) : undefined;
   void reply
-    .header('Content-Type', 'application/octet-stream')
-    .header('Content-Disposition', contentDisposition(String(row[file.filename]) || `${category.key}.bin`))
+    .header('Content-Type', image ? IMAGE_TYPES[image] : 'application/octet-stream')
+    .header('Content-Disposition', contentDisposition(String(row[file.filename]) || `${fileRoute(category)}.bin`, image ? 'inline' : 'attachment'))
+    .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Length', String(end - start + 1));
   if (range) void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
   // HEAD (Fastify's route for this GET) would read a file stream to its end only to drop it, the whole file for a

@@ -26,13 +26,13 @@ export function storedFilename(raw: string | undefined, fallback: string): strin
 const encodeExtended = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
- * `attachment; filename="..."` with an ASCII fallback, plus `filename*=UTF-8''...` when the name is
+ * `attachment; filename="..."` (or `inline`, shown in the page) with an ASCII fallback, plus `filename*=UTF-8''...` when the name is
  * not plain ASCII or holds a '%' and two hex digits, which some browsers (Chromium) decode in
  * `filename` (RFC 6266 appendix D): '100%41.bin' would be saved as '100A.bin'.
  */
-export function contentDisposition(name: string): string {
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/%(?=[0-9a-f]{2})/gi, '_');
   const quoted = ascii.replace(/["\\]/g, '\\$&');
-  const header = `attachment; filename="${quoted}"`;
+  const header = `${disposition}; filename="${quoted}"`;
   return ascii === name ? header : `${header}; filename*=UTF-8''${encodeExtended(name)}`;
 }

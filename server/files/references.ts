@@ -19,6 +19,9 @@ export type FileCategory = Category & { file: FileSpec };
 export const fileCategories = (registry: ServerRegistry): FileCategory[] =>
   registry.categories.filter((c): c is FileCategory => c.file !== undefined);
 
+/** The path segment of the category's upload and download routes. */
+export const fileRoute = (category: FileCategory): string => category.file.route ?? category.key;
+
 /** Held until the transaction ends; two hashes may share a lock (32 bits of the hash), which only serialises them. */
 export async function lockHash(tx: Queryable, hash: string): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock($1::int, ('x' || substr($2::text, 1, 8))::bit(32)::int)`, [FILE_LOCK_CLASS, hash]);

@@ -1,8 +1,10 @@
 /**
  * The file routes of every category that declares a file (FileSpec):
  *
- *   POST /api/upload/{cat}/:id     multipart, the file in the part FileSpec.part; 200, the object
- *   GET  /api/download/{cat}/:id   the file (Range, ETag); ?r= (cache busting) is ignored
+ *   POST /api/upload/{route}/:id     multipart, the file in the part FileSpec.part; 200, the object
+ *   GET  /api/download/{route}/:id   the file (Range, ETag); ?r= (cache busting) is ignored
+ *
+ * {route} is FileSpec.route, else the category key (spec section 7: a basic document's is 'document').
  *
  * Sign-in and CSRF are the /api rules of server/auth/plugin.ts. The store is cleaned before the
  * routes exist (cleanup.ts), and `app.files` lets a delete (server/crud/write.ts) release a file.
@@ -16,8 +18,8 @@ import type { Row } from '../crud/hooks';
 import { parseId } from '../crud/routes';
 import { cleanStore } from './cleanup';
 import { downloadFile } from './download';
-import { fileCategories, releaseHash } from './references';
-import { FileStore } from './store';
+import { fileCategories, fileRoute, releaseHash } from './references';
+import { FileStore, imageKindOf } from './store';
 import { uploadFile } from './upload';
 
 export interface FileService {
@@ -26,6 +28,8 @@ export interface FileService {
   release(hash: string): Promise<void>;
   /** After a delete committed: releases the deleted object's file, if it had one. */
   released(category: Category, row: Row): Promise<void>;
+  /** Whether the stored file of `hash` is an image by its content. */
+  isImage(hash: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -47,6 +51,7 @@ function fileService(app: FastifyInstance, store: FileStore): FileService {
       const hash = file ? row[file.hash] : undefined;
       if (file && row[file.filename] != null && typeof hash === 'string') await release(hash);
     },
+    isImage: async (hash) => (await imageKindOf(store.pathOf(hash))) !== undefined,
   };
 }
 
@@ -62,10 +67,11 @@ export const fileRoutes = fp(
       await scope.register(multipart);
       for (const category of fileCategories(app.registry)) {
         type WithId = { Params: { id: string } };
-        scope.post<WithId>(`/api/upload/${category.key}/:id`, async (request) =>
+        const route = fileRoute(category);
+        scope.post<WithId>(`/api/upload/${route}/:id`, async (request) =>
           uploadFile(app, request, requireUser(request.user), category, parseId(request.params.id)),
         );
-        scope.get<WithId>(`/api/download/${category.key}/:id`, async (request, reply) =>
+        scope.get<WithId>(`/api/download/${route}/:id`, async (request, reply) =>
           downloadFile(app, request, reply, requireUser(request.user), category, parseId(request.params.id)),
         );
       }

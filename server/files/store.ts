@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { SHA3_HEX } from '../../src/schemas/defineCategory';
-
+import { IMAGE_SNIFF_BYTES, imageKind, type ImageKind } from '../../src/schemas/imageKind';
 
 export class FileStore {
   readonly tmpDir: string;
@@ -71,6 +71,21 @@ export class FileStore {
     await fsyncDir(dirname(this.pathOf(hash)));
   }
 }
+
+/** The first `count` bytes of a file (fewer when it is shorter). */
+async function readHead(path: string, count: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await handle.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Which image a file is by its first bytes (never by its name), or undefined. */
+export const imageKindOf = async (path: string): Promise<ImageKind | undefined> => imageKind(await readHead(path, IMAGE_SNIFF_BYTES));
 
 async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');

@@ -2,7 +2,8 @@
  * POST /api/upload/{cat}/{id}: the file part is streamed to a temporary file while its SHA3-256 is
  * computed (never held in memory), then, in one transaction holding the object's row lock, checked
  * against the object (hash announced, not yet uploaded) and moved into the store, and the object's
- * file fields set. A crash leaves the old state (plus a temporary or unreferenced file, removed at
+ * file fields set. An object whose file must be an image (FileSpec.image) takes only bytes that
+ * are one by their content, read from the received file. A crash leaves the old state (plus a temporary or unreferenced file, removed at
  * the next start, see cleanup.ts) or the new one.
  */
 import { createHash } from 'node:crypto';
@@ -21,8 +22,9 @@ import { readOne, selectVisible } from '../crud/read';
 import { ident } from '../crud/sql';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import { storedFilename } from './names';
-import { fsyncFile } from './store';
-import { lockHash, releaseHash, type FileCategory } from './references';
+import { fsyncFile, imageKindOf } from './store';
+import { fileRoute, lockHash, releaseHash, type FileCategory } from './references';
+import { takesFile, takesImage, type FileCondition } from '../../src/schemas/defineCategory';
 
 const MB = 2 ** 20;
 /** Room for the multipart boundaries and part headers around the file. */
@@ -43,10 +45,17 @@ async function loadObject(db: Queryable, user: SessionUser, category: FileCatego
   return row;
 }
 
+/** The values of the `only` condition as the form names them ('File or Image'). */
+function takenValues(category: FileCategory, { field, values }: FileCondition): string {
+  const labels = category.fields[field]?.valueLabels ?? {};
+  return values.map((v) => labels[v] ?? v).join(' or ');
+}
+
 /** What refuses an upload to this object, whatever its bytes; checked before streaming and again under the row lock. */
 function checkUploadable(category: FileCategory, user: SessionUser, row: Row): void {
   const { file } = category;
   assertPermitted(category.permissions.update, category, user, row);
+  if (file.only && !takesFile(file, row)) throw badRequest(ownMessages.uploadNotTaken(category.fields[file.only.field].label, takenValues(category, file.only)));
   if (file.immutable && row[file.filename] != null) throw conflict(ownMessages.fileAlreadyUploaded);
   if (file.hashFirst && typeof row[file.hash] !== 'string') throw badRequest(ownMessages.fileHashMissing);
 }
@@ -119,7 +128,7 @@ async function receiveParts(app: FastifyInstance, request: FastifyRequest, categ
   // Busboy stops at the limit and reports it only through `truncated`: the file is cut, not refused.
   if (part.file.truncated) throw new ApiError(413, ownMessages.uploadTooLarge(maxMb));
   await fsyncFile(temp);
-  return { temp, hash: hasher.digest('hex'), size, name: storedFilename(part.filename, `${category.key}.bin`) };
+  return { temp, hash: hasher.digest('hex'), size, name: storedFilename(part.filename, `${fileRoute(category)}.bin`) };
 }
 
 export async function uploadFile(app: FastifyInstance, request: FastifyRequest, user: SessionUser, category: FileCategory, id: number): Promise<Row> {
@@ -134,9 +143,11 @@ export async function uploadFile(app: FastifyInstance, request: FastifyRequest, 
   try {
     received = await receive(app, request, category, temp);
     const { hash, size, name } = received;
+    const isImage = file.image !== undefined && (await imageKindOf(temp)) !== undefined;
     await db.transaction(async (tx) => {
       const row = await loadObject(tx, user, category, id, true);
       checkUploadable(category, user, row);
+      if (takesImage(file, row) && !isImage) throw badRequest(ownMessages.imageNotSupported);
       const announced = row[file.hash];
       if (file.hashFirst && announced !== hash) throw badRequest(ownMessages.fileHashMismatch(short(String(announced)), short(hash)));
       await lockHash(tx, hash);

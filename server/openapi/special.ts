@@ -3,7 +3,8 @@
  * this folder's own). Each entry names its route by method and URL; tests/api/openapi.test.ts
  * fails when a route has none, or a description names no route.
  */
-import type { Category } from '../../src/schemas/defineCategory';
+import type { Category, FileCondition } from '../../src/schemas/defineCategory';
+import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { ref, schemaNames, type JsonSchema } from './jsonSchema';
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
@@ -56,19 +57,33 @@ const TEAMS_WHERE_ADMIN: RouteDoc['schema'] = {
   },
 };
 
+/** A FileSpec condition in words: `doc_type` 'file' or 'image'. */
+const condition = ({ field, values }: FileCondition) => `\`${field}\` ${values.map((v) => `'${v}'`).join(' or ')}`;
+
 /** The upload and download of each category that holds a file (server/files/routes.ts). */
 function fileRoutes(category: Category): RouteDoc[] {
   const { key, singular, file } = category;
   if (!file) return [];
+  const route = file.route ?? key;
   const hash = category.fields[file.hash].label;
   const fileRules = [
+    file.only ? `Only a ${singular} of ${condition(file.only)} holds a file: an upload to another answers 400 and stores nothing.` : '',
     file.hashFirst ? `The ${singular}'s \`${file.hash}\` (the ${hash} of the file, sent with the create or update) must match the bytes, else 400 and nothing is stored.` : '',
-    file.immutable ? 'Once uploaded the file never changes: a second upload answers 409 and the first file is kept.' : '',
+    file.immutable
+      ? 'Once uploaded the file never changes: a second upload answers 409 and the first file is kept.'
+      : 'A later upload replaces the file (the old one is removed from the store once no object holds it).',
+    file.image
+      ? `A ${singular} of ${condition(file.image)} takes an image only: PNG, JPEG, WebP or GIF by its first bytes (never by its name; SVG is refused), else 400 and nothing is stored; ` +
+        `changing \`${file.image.field}\` to ${file.image.values.map((v) => `'${v}'`).join(' or ')} while the stored file is not one answers 400 too.`
+      : '',
   ].filter(Boolean).join(' ');
+  const inline = file.image
+    ? ` A ${singular} of ${condition(file.image)} answers its image \`inline\`, with the image's \`Content-Type\` (image/png, image/jpeg, image/webp or image/gif, read from the bytes), so that an \`<img>\` shows it.`
+    : '';
   return [
     {
       method: 'POST',
-      url: `/api/upload/${key}/:id`,
+      url: `/api/upload/${route}/:id`,
       filePart: file.part,
       schema: {
         operationId: `upload_${key}`,
@@ -91,24 +106,28 @@ function fileRoutes(category: Category): RouteDoc[] {
     },
     {
       method: 'GET',
-      url: `/api/download/${key}/:id`,
+      url: `/api/download/${route}/:id`,
       schema: {
         operationId: `download_${key}`,
         summary: `Download the ${singular}'s file`,
         description:
           'Members of the object\'s team only. `ETag` is the quoted SHA3-256; `Range: bytes=a-b` (one range) answers 206 and ' +
-          '`If-Range` with that ETag resumes a download; `If-None-Match` answers 304; `HEAD` answers the headers alone. `?r=` (cache busting) is ignored.',
+          '`If-Range` with that ETag resumes a download; `If-None-Match` answers 304; `HEAD` answers the headers alone. `?r=` (cache busting) is ignored. ' +
+          `\`X-Content-Type-Options: nosniff\`.${inline}`,
         tags: [key],
         params: ID_PARAMS,
         querystring: { type: 'object', properties: { r: { type: 'string', description: 'Ignored: makes each URL new to caches.' } } },
         response: {
           '200': {
-            description: `The file, \`Content-Disposition: attachment\` with its name (RFC 6266, \`filename*\` when not ASCII or holding a \`%\` escape; \`${key}.bin\` when it has none).`,
+            description: `The file, \`Content-Disposition\` ${file.image ? '`attachment` (an image: `inline`)' : '`attachment`'} with its name (RFC 6266, \`filename*\` when not ASCII or holding a \`%\` escape; \`${route}.bin\` when it has none).`,
             headers: {
-              'Content-Disposition': { description: 'attachment; filename="..."; filename*=UTF-8\'\'...', schema: { type: 'string' } },
+              'Content-Disposition': { description: `${file.image ? 'attachment or inline' : 'attachment'}; filename="..."; filename*=UTF-8''...`, schema: { type: 'string' } },
               ETag: { description: 'The SHA3-256 of the file, quoted.', schema: { type: 'string' } },
             },
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            content: {
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+              ...(file.image ? Object.fromEntries(Object.values(IMAGE_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) : {}),
+            },
           },
           '206': {
             description: 'The requested range, with `Content-Range: bytes a-b/size`.',

@@ -60,7 +60,7 @@ describe('GET /api/openapi.json', () => {
     const holding = t.app.registry.categories.filter((c) => c.file);
     expect(holding.length).toBeGreaterThan(0);
     for (const c of holding) {
-      const body = doc.paths[`/api/upload/${c.key}/{id}`].post.requestBody!.content;
+      const body = doc.paths[`/api/upload/${c.file!.route ?? c.key}/{id}`].post.requestBody!.content;
       expect(Object.keys(body), c.key).toEqual(['multipart/form-data']);
       expect(body['multipart/form-data'].schema.required, c.key).toEqual([c.file!.part]);
       expect(body['multipart/form-data'].schema.properties?.[c.file!.part], c.key).toMatchObject({ type: 'string' });
