@@ -342,6 +342,21 @@ export const ownMessages = {
   noDevicesInGroup: 'No devices in this group.',
   noDevicesToAdd: 'No other devices of this type in the team.',
 
+  // Documentation panel, collections and the assign dialog (src/resources/documentation/, documents_collection/)
+  documentation: 'Documentation',
+  /** 'Documentation of the type Sensor', 'Documentation of the target firmware Main (1.0.0)'. */
+  documentationOf: (what: string, name: string) => `Documentation of the ${what.toLowerCase()} ${name}`,
+  ownDocumentation: (singular: string) => `Documentation of this ${singular}`,
+  noDocuments: 'No documents.',
+  addDocument: 'Add a document',
+  assignToObjects: 'Assign to objects',
+  assign: 'Assign',
+  selectAllOf: (plural: string) => `Select or deselect all ${plural.toLowerCase()}`,
+  assigningProgress: (n: number, total: number) => `Assigning ${n} of ${total}…`,
+  assignFailed: (name: string, reason: string) => `The document was not added to '${name}': ${reason}`,
+  assignSkipped: (names: readonly string[]) => `Already holding the document, skipped: ${names.join(', ')}.`,
+  assignDone: (n: number) => `The document was added to ${n} object(s).`,
+
   // Tables and lists (src/resources/list/)
   /** The search box names the fields it searches: 'Name or Unique ID by type'. */
   searchIn: (labels: readonly string[]) => labels.join(' or '),

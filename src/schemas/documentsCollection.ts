@@ -18,7 +18,6 @@ export const documentsCollection = defineCategory({
       ref: 'basic_document',
       label: 'Documents',
       default: [],
-      input: 'none',
       duplicate: messages.documentAlreadyInCollection,
     },
     notes: notesField,

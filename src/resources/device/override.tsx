@@ -12,10 +12,11 @@ import { CertificatePanel } from './CertificatePanel';
 import { LabelPanel } from './LabelPanel';
 import { PrintLabelsButton } from './PrintLabelsButton';
 import { ClaimStatusPanel } from './ClaimStatusPanel';
+import { DocumentationPanel } from '../documentation/DocumentationPanel';
 
 export const override: ResourceOverride = {
   icon: DevicesOtherIcon,
-  panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel, LabelPanel],
+  panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel, LabelPanel, DocumentationPanel],
   bulkActions: PrintLabelsButton,
   fieldInputs: {
     provisioning: ProvisioningInput,

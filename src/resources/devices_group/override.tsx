@@ -1,5 +1,6 @@
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type { ResourceOverride } from '../overrides';
 import { DevicesInGroupPanel } from './DevicesInGroupPanel';
+import { DocumentationPanel } from '../documentation/DocumentationPanel';
 
-export const override: ResourceOverride = { icon: WorkspacesIcon, panels: [DevicesInGroupPanel], ownLists: ['devices'] };
+export const override: ResourceOverride = { icon: WorkspacesIcon, panels: [DevicesInGroupPanel, DocumentationPanel], ownLists: ['devices'] };

@@ -1,0 +1,161 @@
+/**
+ * The assign-to-objects dialog (spec sections 2 and 6): the documented objects of the document's
+ * team that its target class fits (other: every kind), one list per kind with a select-all box;
+ * 'Assign' adds the document to each chosen object's documentation in turn, with a progress bar,
+ * stops at the first failure naming the object, and says which objects already held it.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage, reportError } from '../../dataProvider/errors';
+import { HttpError } from '../../dataProvider/http';
+import { messages, ownMessages } from '../../messages';
+import type { Category } from '../../schemas';
+import { assignInSequence, fetchTeamObjects, type AssignResult, type AssignTarget } from './assignDocument';
+import { categoriesForTargetClass } from './documentation';
+
+export interface AssignDialogProps {
+  document: { id: number; team_id: number; target_class?: unknown };
+  onClose: () => void;
+  /** Called once the assignment ended with at least one object changed. */
+  onAssigned: (categories: readonly Category[]) => void;
+}
+
+const keyOf = (t: AssignTarget) => `${t.category.key}:${t.id}`;
+
+/** Rendered only while open, so every opening reads the objects afresh. */
+export const AssignDialog = ({ document, onClose, onAssigned }: AssignDialogProps) => {
+  const kinds = useMemo(() => categoriesForTargetClass(document.target_class), [document.target_class]);
+  const [lists, setLists] = useState<AssignTarget[][] | undefined>(undefined);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [progress, setProgress] = useState<{ done: number; total: number } | undefined>(undefined);
+  const [result, setResult] = useState<AssignResult | undefined>(undefined);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all(kinds.map((c) => fetchTeamObjects(c, document.team_id, controller.signal))).then(setLists, (error: unknown) => {
+      reportError(error);
+      setLists(kinds.map(() => []));
+    });
+    return () => controller.abort();
+  }, [kinds, document.team_id]);
+
+  const busy = progress !== undefined && result === undefined;
+  const setMany = (targets: readonly AssignTarget[], on: boolean) => {
+    const next = new Set(selected);
+    for (const t of targets) {
+      if (on) next.add(keyOf(t));
+      else next.delete(keyOf(t));
+    }
+    setSelected(next);
+  };
+
+  const assign = async () => {
+    const targets = (lists ?? []).flat().filter((t) => selected.has(keyOf(t)));
+    setResult(undefined);
+    setProgress({ done: 0, total: targets.length });
+    const outcome = await assignInSequence(targets, document.id, (done) => setProgress({ done, total: targets.length }));
+    setResult(outcome);
+    setSelected(new Set());
+    if (outcome.failed?.error instanceof HttpError && outcome.failed.error.status === 401) reportError(outcome.failed.error);
+    if (outcome.added.length > 0) onAssigned([...new Set(outcome.added.map((t) => t.category))]);
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="assign-dialog-title">
+      <DialogTitle id="assign-dialog-title">{ownMessages.assignToObjects}</DialogTitle>
+      <DialogContent>
+        {lists === undefined ? (
+          <LinearProgress sx={{ my: 2 }} aria-label={ownMessages.assignToObjects} />
+        ) : (
+          <Stack spacing={2}>
+            {kinds.map((kind, i) => (
+              <KindList key={kind.key} kind={kind} targets={lists[i]} selected={selected} disabled={busy} onSet={setMany} />
+            ))}
+          </Stack>
+        )}
+        {progress && (
+          <Box sx={{ mt: 2 }}>
+            <LinearProgress variant="determinate" value={progress.total === 0 ? 100 : (100 * progress.done) / progress.total} />
+            <Typography variant="body2">{ownMessages.assigningProgress(progress.done, progress.total)}</Typography>
+          </Box>
+        )}
+        {result && <AssignOutcome result={result} />}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" disabled={busy || selected.size === 0} onClick={() => void assign()}>
+          {ownMessages.assign}
+        </Button>
+        <Button disabled={busy} onClick={onClose}>
+          {messages.close}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+interface KindListProps {
+  kind: Category;
+  targets: readonly AssignTarget[];
+  selected: ReadonlySet<string>;
+  disabled: boolean;
+  onSet: (targets: readonly AssignTarget[], on: boolean) => void;
+}
+
+const KindList = ({ kind, targets, selected, disabled, onSet }: KindListProps) => {
+  const all = targets.length > 0 && targets.every((t) => selected.has(keyOf(t)));
+  const some = targets.some((t) => selected.has(keyOf(t)));
+  return (
+    <Box component="section" aria-label={kind.plural}>
+      <FormControlLabel
+        label={<Typography variant="subtitle1">{kind.plural}</Typography>}
+        control={
+          <Checkbox
+            checked={all}
+            indeterminate={some && !all}
+            disabled={disabled || targets.length === 0}
+            onChange={() => onSet(targets, !all)}
+            slotProps={{ input: { 'aria-label': ownMessages.selectAllOf(kind.plural) } }}
+          />
+        }
+      />
+      {targets.length === 0 ? (
+        <Typography variant="body2" sx={{ pl: 4 }}>
+          {ownMessages.noObjects}
+        </Typography>
+      ) : (
+        <Stack sx={{ pl: 4 }}>
+          {targets.map((t) => (
+            <FormControlLabel
+              key={t.id}
+              label={t.label}
+              control={<Checkbox size="small" checked={selected.has(keyOf(t))} disabled={disabled} onChange={(e) => onSet([t], e.target.checked)} />}
+            />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+};
+
+const AssignOutcome = ({ result }: { result: AssignResult }) => (
+  <Stack spacing={1} sx={{ mt: 2 }}>
+    {result.failed && (
+      <Alert severity="error">{ownMessages.assignFailed(result.failed.target.label, errorMessage(result.failed.error) ?? '')}</Alert>
+    )}
+    {result.added.length > 0 && <Alert severity="success">{ownMessages.assignDone(result.added.length)}</Alert>}
+    {result.skipped.length > 0 && <Alert severity="info">{ownMessages.assignSkipped(result.skipped.map((t) => t.label))}</Alert>}
+  </Stack>
+);

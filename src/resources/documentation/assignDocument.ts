@@ -1,0 +1,60 @@
+/**
+ * The calls of the assign-to-objects dialog (spec sections 2 and 6): the documented objects of the
+ * document's team only, filtered by the server (GET /api/{cat}?fields=...&filter={"team_id":n}),
+ * and the assignment itself, one object after another with attachDocument, stopping at the first
+ * failure so that what was done and what was not stays easy to tell.
+ */
+import { http } from '../../dataProvider/http';
+import type { Category } from '../../schemas';
+import { displayField } from '../displayField';
+import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
+import { attachDocument, type DocumentedObject } from './attachDocument';
+import { collectionFieldOf } from './documentation';
+
+/** An object the dialog offers, with the label the Dropdown would give it ('Main (1.0.0)'). */
+export interface AssignTarget extends DocumentedObject {
+  label: string;
+}
+
+export async function fetchTeamObjects(category: Category, teamId: number, signal?: AbortSignal): Promise<AssignTarget[]> {
+  const collectionField = collectionFieldOf(category);
+  if (!collectionField) return [];
+  const name = displayField(category);
+  const fields = [...new Set([...optionFields(category), name, 'team_id', collectionField])];
+  const { json } = await http<OptionRow[] | null>(`/${category.key}`, {
+    query: { fields: fields.join(','), filter: JSON.stringify({ team_id: teamId }), sort: JSON.stringify([name, 'ASC']) },
+    signal,
+  });
+  return (Array.isArray(json) ? json : [])
+    .filter((row) => String(row.team_id) === String(teamId))
+    .map((row) => ({
+      category,
+      id: Number(row.id),
+      name: String(row[name] ?? ''),
+      team_id: teamId,
+      documents_collection_id: (row[collectionField] as number | null | undefined) ?? null,
+      label: optionLabel(category, row),
+    }));
+}
+
+export interface AssignResult {
+  added: AssignTarget[];
+  /** Their collection already listed the document: nothing changed for them. */
+  skipped: AssignTarget[];
+  /** The object whose assignment failed; the ones after it were not tried. */
+  failed?: { target: AssignTarget; error: unknown };
+}
+
+export async function assignInSequence(targets: readonly AssignTarget[], documentId: number, onProgress?: (done: number) => void): Promise<AssignResult> {
+  const result: AssignResult = { added: [], skipped: [] };
+  for (const target of targets) {
+    try {
+      const outcome = await attachDocument(target, documentId);
+      (outcome === 'present' ? result.skipped : result.added).push(target);
+    } catch (error) {
+      return { ...result, failed: { target, error } };
+    }
+    onProgress?.(result.added.length + result.skipped.length);
+  }
+  return result;
+}

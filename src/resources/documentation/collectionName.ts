@@ -1,0 +1,34 @@
+/**
+ * The default name of a collection made for an object (spec section 3): 'Documentation for
+ * {category} {object name} v.{n}', n being the previous collection's number plus 1, a random number
+ * up to 1,000,000 when that number cannot be read, and 1 when there was no previous collection.
+ */
+import { messages } from '../../messages';
+
+export const RANDOM_VERSION_MAX = 1_000_000;
+
+const randomVersion = () => 1 + Math.floor(Math.random() * RANDOM_VERSION_MAX);
+
+/** The N of a name ending in 'v.N', or undefined. */
+export function versionOf(name: string): number | undefined {
+  const match = /v\.(\d+)$/.exec(name.trim());
+  const n = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+export function defaultCollectionName(category: string, objectName: string, previousName?: string, random = randomVersion): string {
+  if (previousName === undefined) return messages.collectionDefaultName(category, objectName, 1);
+  const previous = versionOf(previousName);
+  return messages.collectionDefaultName(category, objectName, previous === undefined ? random() : previous + 1);
+}
+
+/**
+ * The object's previous collection among its team's collection names: the latest one named for it
+ * (highest readable number; one named for it without a number when none is readable).
+ */
+export function previousCollectionName(category: string, objectName: string, teamNames: readonly string[]): string | undefined {
+  const prefix = messages.collectionDefaultName(category, objectName, 0).replace(/0$/, '');
+  const own = teamNames.filter((n) => n.startsWith(prefix));
+  const numbered = own.filter((n) => versionOf(n) !== undefined).sort((a, b) => versionOf(b)! - versionOf(a)!);
+  return numbered[0] ?? own[0];
+}
