@@ -361,7 +361,16 @@ export const ownMessages = {
   /** The search box names the fields it searches: 'Name or Unique ID by type'. */
   searchIn: (labels: readonly string[]) => labels.join(' or '),
   exportCsv: 'Export CSV',
+  /** One export per category when a table shows several: 'Export CSV: Documents'. */
+  exportCsvOf: (plural: string) => `Export CSV: ${plural}`,
   noResults: 'No objects match.',
+  /** The column naming each row's kind in a table of several categories (/documents). */
+  kindColumn: 'Kind',
+  /** The zero option of a filter by an enum field (document type, target class). */
+  allValues: 'All',
+  /** The two kinds of document: the choices of /document_new and the Kind column of /documents. */
+  documentKind: 'Document',
+  collectionKind: 'Collection of documents',
 
   // An object's uploaded file (src/resources/object/FileField.tsx)
   chooseFile: 'Choose a file',

@@ -1,6 +1,6 @@
 import { defineCategory } from './defineCategory';
 import { authorField, dateField, nameField, notesField, teamField } from './fields';
-import { messages } from '../messages';
+import { messages, ownMessages } from '../messages';
 import { checkDocumentContent } from './rules';
 
 export const DOC_TYPES = ['text', 'link', 'file', 'image', 'label_template', 'other'] as const;
@@ -30,8 +30,9 @@ export const basicDocument = defineCategory({
       label: 'Document type',
       default: 'text',
       list: true,
+      filter: true,
     },
-    target_class: { kind: 'enum', values: TARGET_CLASSES, label: 'Target class', default: 'other', list: true },
+    target_class: { kind: 'enum', values: TARGET_CLASSES, label: 'Target class', default: 'other', list: true, filter: true },
     content: {
       kind: 'text',
       label: 'Content',
@@ -74,6 +75,7 @@ export const basicDocument = defineCategory({
     newRoute: '/document_new',
     newName: (values) => messages.newDocumentName(docTypeLabel(values.doc_type)),
     menu: { order: 6 },
+    kindLabel: ownMessages.documentKind,
     picker: {
       filterBy: ['team_id'],
       fields: ['doc_type'],

@@ -289,6 +289,11 @@ export interface CategoryDef {
     newRoute?: string;
     /** Side-menu entry (label = plural); categories sharing a list route declare it once. */
     menu?: { order: number };
+    /**
+     * The category's name among those sharing its routes ('Document', 'Collection of documents'):
+     * the Kind column of their one table, a choice of their add route. The plural when absent.
+     */
+    kindLabel?: string;
     /** The route has only a list, no object screens (teams). */
     listOnly?: boolean;
     /** How the shared Dropdown offers objects of this category (src/resources/dropdown/). */

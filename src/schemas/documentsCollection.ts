@@ -1,6 +1,6 @@
 import { defineCategory } from './defineCategory';
 import { authorField, nameField, notesField, teamField } from './fields';
-import { messages } from '../messages';
+import { messages, ownMessages } from '../messages';
 
 export const documentsCollection = defineCategory({
   key: 'documents_collection',
@@ -28,5 +28,11 @@ export const documentsCollection = defineCategory({
     { name: 'documents_collection_name_per_team_key', fields: ['team_id', 'name'], message: (o) => messages.nameNotUnique(String(o.name)) },
   ],
   expansions: { author: { field: 'author_id' } },
-  console: { list: '/documents', listKind: 'table', base: 'documents_collection', newRoute: '/document_new' },
+  console: {
+    list: '/documents',
+    listKind: 'table',
+    base: 'documents_collection',
+    newRoute: '/document_new',
+    kindLabel: ownMessages.collectionKind,
+  },
 });

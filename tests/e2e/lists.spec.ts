@@ -57,6 +57,7 @@ test.beforeAll(async () => {
     await create(api, 'device', { name: `${run}-meter-${i}`, team_id: teamB.id, type_id: meter.id, uid_for_type: `M-${run}-${i}` });
   }
   await create(api, 'basic_document', { name: `Manual ${run}`, team_id: teamA.id, doc_type: 'text', content: 'Read me' });
+  await create(api, 'documents_collection', { name: `Manuals ${run}`, team_id: teamA.id });
   fleet = { run, teamA, teamB, sensor, gateway, meter, north, firmware };
 });
 
@@ -199,11 +200,20 @@ test('firmwares and documents have their tables, add buttons and view links', as
     await expect(page).toHaveURL(c.view);
   }
 
+  // One table of both kinds, each row with its kind; a document type filter leaves collections out.
   await page.goto('/documents');
   await expect(appTitle(page)).toHaveText('Documents');
-  await expect(page.getByRole('heading', { name: 'Documents collections' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Add a new/ })).toHaveAttribute('href', '/document_new');
+  await picker(page, 'Team').selectOption({ label: String(fleet.teamA.name) });
+  await search(page, fleet.run);
+  await expect(page.locator('#main-content table')).toHaveCount(1);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: `Manual ${fleet.run}` })).toContainText(ownMessages.documentKind);
+  await expect(rows(page).filter({ hasText: `Manuals ${fleet.run}` })).toContainText(ownMessages.collectionKind);
   await expect(page.getByRole('link', { name: `Manual ${fleet.run}` })).toHaveAttribute('href', /\/basic_document_view\?id=\d+$/);
+  await expect(page.getByRole('link', { name: `Manuals ${fleet.run}` })).toHaveAttribute('href', /\/documents_collection_view\?id=\d+$/);
+  await picker(page, 'Document type').selectOption({ label: 'Text' });
+  await expect(nameCells(page)).toHaveText([`Manual ${fleet.run}`]);
 });
 
 test('a row clicked while the search is still pausing opens its object, and the search does not pull the user back', async ({ page }) => {

@@ -9,12 +9,13 @@ import { optionFields, pickerOf } from '../../src/resources/dropdown/picker';
 const names = (key: string) => filterFields(mustGetCategory(key)).map((f) => f.name);
 
 describe('filters of each table', () => {
-  it('are the filter fields the schema declares: team, and type and group where the category has them', () => {
+  it('are the filter fields the schema declares: team, type and group where the category has them, enums', () => {
     expect(names('device')).toEqual(['team_id', 'type_id', 'group_id']);
     expect(names('firmware')).toEqual(['team_id', 'type_id']);
     expect(names('devices_group')).toEqual(['team_id', 'type_id']);
     expect(names('type')).toEqual(['team_id']);
-    expect(names('basic_document')).toEqual(['team_id']);
+    expect(names('basic_document')).toEqual(['team_id', 'doc_type', 'target_class']);
+    expect(names('documents_collection')).toEqual(['team_id']);
     expect(names('team')).toEqual([]);
   });
 

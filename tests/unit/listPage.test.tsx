@@ -253,11 +253,11 @@ describe('other tables', () => {
     expect(screen.queryByLabelText('Group')).toBeNull();
   });
 
-  it('/documents shows basic documents and collections, each with its own paging, and one add button', async () => {
+  it('/documents shows basic documents and collections in one table (tests/unit/documentsTable.test.tsx), and one add button', async () => {
     renderList('/documents');
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
-    expect(screen.getByRole('heading', { name: 'Documents' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Documents collections' })).toBeTruthy();
+    expect(screen.getAllByRole('table')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Documents collections' })).toBeNull();
     const adds = screen.getAllByRole('link', { name: /^Add a new/ });
     expect(adds.map((a) => a.getAttribute('href'))).toEqual(['/document_new']);
     expect(screen.getByRole('link', { name: 'Set' }).getAttribute('href')).toBe('/documents_collection_view?id=50');

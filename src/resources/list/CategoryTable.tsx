@@ -1,5 +1,5 @@
 /**
- * The table of one category (spec section 2: /devices, /firmwares, /documents), or its list
+ * The table of one category (spec section 2: /devices, /firmwares, /teams), or its list
  * (/types, /groups: `listKind: 'list'`, ObjectNameList.tsx):
  * react-admin's List over the data provider, so sorting (a click on a column header), the
  * filters and paging are done by the server through the list dialect, 25 objects a page; only
@@ -36,7 +36,7 @@ import { SelectRowsButton } from './SelectRowsButton';
 export const PAGE_SIZE = 25;
 
 /** On a narrow screen a wide table scrolls sideways inside its card; the page keeps the screen's width. */
-const scrollWide = {
+export const scrollWide = {
   [`& .${ListClasses.main}`]: { minWidth: 0 },
   [`& .${DatagridClasses.tableWrapper}`]: { overflowX: 'auto' },
 } as const;
@@ -44,18 +44,6 @@ const scrollWide = {
 /** The error catalogue has already shown a failed read (data provider); react-admin's toast would repeat it. */
 export const reportedElsewhere = () => {};
 
-export interface CategoryTableProps {
-  category: Category;
-  /** A heading with the plural, for routes showing several categories (documents). */
-  showHeading?: boolean;
-  /** The add button; a shared add route (one form for several categories) is offered once. */
-  showAdd?: boolean;
-  /**
-   * The table's page, sort and filters are kept in the address. Only one table of a page may
-   * do so; the others keep theirs in memory.
-   */
-  syncWithLocation?: boolean;
-}
 
 /**
  * The fields a page reads: the schema's list columns, plus what the override's optional columns
@@ -64,7 +52,7 @@ export interface CategoryTableProps {
 const readFields = (category: Category, optional: readonly OptionalColumn[]) =>
   optional.length === 0 ? undefined : [...new Set([...listFields(category), ...optional.flatMap((c) => c.reads)])];
 
-export const CategoryTable = ({ category, showHeading = false, showAdd = true, syncWithLocation = true }: CategoryTableProps) => {
+export const CategoryTable = ({ category }: { category: Category }) => {
   const routes = objectRoutes(category);
   const optional = overrideFor(category.key).optionalColumns ?? [];
   const BulkActions = overrideFor(category.key).bulkActions;
@@ -74,17 +62,10 @@ export const CategoryTable = ({ category, showHeading = false, showAdd = true, s
   const gridProps = optional.length > 0 ? { omit: optional.map((c) => c.key) } : {};
   return (
     <Box>
-      {showHeading && (
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {category.plural}
-        </Typography>
-      )}
       <List
         resource={category.key}
         perPage={PAGE_SIZE}
         sort={{ field: displayField(category), order: 'ASC' }}
-        disableSyncWithLocation={!syncWithLocation}
-        storeKey={syncWithLocation ? undefined : false}
         // The page title, the add button and the filters are ours (spec texts and routes).
         title={false}
         actions={false}
@@ -94,7 +75,7 @@ export const CategoryTable = ({ category, showHeading = false, showAdd = true, s
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <ListFilterBar category={category} />
-          {routes && showAdd && (
+          {routes && (
             <Button component={LinkBase} to={routes.new} variant="contained" startIcon={<AddIcon />}>
               {pageHeading('new', category)}
             </Button>

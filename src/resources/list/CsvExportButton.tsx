@@ -1,8 +1,10 @@
 /**
  * The table's CSV export (spec section 7): GET /api/download/csv_export/{category} with the
  * table's current filters as the spec's plain parameters (`?type_id=&group_id=`, and the team),
- * the name search and the sort order in the list dialect, so the file holds what the table shows,
- * every page of it. Through download.ts, which adds the cache-busting `r` and reads the file name.
+ * the enum filters, the name search and the sort order in the list dialect, so the file holds what
+ * the table shows, every page of it. Through download.ts, which adds the cache-busting `r` and
+ * reads the file name. A table of several categories has one per category, each disabled while
+ * the filters leave none of that category's objects.
  */
 import { useState } from 'react';
 import { Button } from '@mui/material';
@@ -15,6 +17,7 @@ import { reportError } from '../../dataProvider/errors';
 import type { QueryValue } from '../../dataProvider/http';
 import { isUnset } from '../dropdown/picker';
 import { filterFields, SEARCH_FILTER } from './filterFields';
+import { filterFor } from './unionPage';
 
 export function csvExportQuery(
   category: Category,
@@ -22,16 +25,21 @@ export function csvExportQuery(
   sort?: { field: string; order: string },
 ): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
-  for (const { name } of filterFields(category)) {
-    if (!isUnset(filterValues[name])) query[name] = String(filterValues[name]);
+  // The plain parameters carry ids only: anything else goes in the dialect's filter.
+  const dialect: Record<string, unknown> = {};
+  for (const { name, reference } of filterFields(category)) {
+    if (isUnset(filterValues[name])) continue;
+    if (reference) query[name] = String(filterValues[name]);
+    else dialect[name] = filterValues[name];
   }
   const search = filterValues[SEARCH_FILTER];
-  if (typeof search === 'string' && search.trim() !== '') query.filter = JSON.stringify({ [SEARCH_FILTER]: search });
+  if (typeof search === 'string' && search.trim() !== '') dialect[SEARCH_FILTER] = search;
+  if (Object.keys(dialect).length > 0) query.filter = JSON.stringify(dialect);
   if (sort?.field) query.sort = JSON.stringify([sort.field, sort.order === 'DESC' ? 'DESC' : 'ASC']);
   return query;
 }
 
-export const CsvExportButton = ({ category }: { category: Category }) => {
+export const CsvExportButton = ({ category, label = ownMessages.exportCsv }: { category: Category; label?: string }) => {
   const { filterValues, sort } = useListContext();
   const [busy, setBusy] = useState(false);
   const exportCsv = async () => {
@@ -45,8 +53,8 @@ export const CsvExportButton = ({ category }: { category: Category }) => {
     }
   };
   return (
-    <Button onClick={exportCsv} disabled={busy} startIcon={<DownloadIcon />}>
-      {ownMessages.exportCsv}
+    <Button onClick={exportCsv} disabled={busy || !filterFor(category, filterValues)} startIcon={<DownloadIcon />}>
+      {label}
     </Button>
   );
 };

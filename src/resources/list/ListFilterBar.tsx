@@ -1,6 +1,7 @@
 /**
- * The filters above a table: a Dropdown ('All teams', 'All types', 'All groups') per filter field
- * of the schema and a search box naming the fields it searches. Values live in react-admin's list
+ * The filters above a table: a Dropdown ('All teams', 'All types', 'All groups') per reference
+ * filter field of the schema, a select ('All') per enum one, and a search box naming the fields it
+ * searches. A table of several categories (/documents) offers the filters of all of them. Values live in react-admin's list
  * parameters (and so in the address), and the server filters. A picker that depends on another
  * filter (groups on the type) gets its value, and clears itself when its choice no longer fits
  * (Dropdown rule).
@@ -11,14 +12,21 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useListContext } from 'react-admin';
 import type { Category } from '../../schemas';
 import { Dropdown } from '../dropdown/Dropdown';
-import { filterFields, isSearchable, pickerFilters, SEARCH_FILTER, searchLabel, withFilter } from './filterFields';
+import { ownMessages } from '../../messages';
+import { isSearchable, pickerFilters, SEARCH_FILTER, searchLabel, unionFilterFields, withFilter, type FilterField } from './filterFields';
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
 
 type Filters = Readonly<Record<string, unknown>>;
 
-export const ListFilterBar = ({ category }: { category: Category }) => {
+export interface ListFilterBarProps {
+  category: Category;
+  /** Every category the table shows, when it shows several. */
+  categories?: readonly Category[];
+}
+
+export const ListFilterBar = ({ category, categories = [category] }: ListFilterBarProps) => {
   const { filterValues, setFilters } = useListContext();
   // Dropdown rules and the delayed search run after a render: they must build on the newest values.
   const latest = useRef<Filters>(filterValues);
@@ -31,26 +39,50 @@ export const ListFilterBar = ({ category }: { category: Category }) => {
 
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', flexGrow: 1 }}>
-      {filterFields(category).map((field) => (
-        <Dropdown
-          key={field.name}
-          category={field.reference}
-          context="filter"
-          label={field.label}
-          name={field.name}
-          value={toId(filterValues[field.name])}
-          filters={pickerFilters(field, filterValues)}
-          onChange={(id) => setFilter(field.name, id)}
-        />
-      ))}
-      {isSearchable(category) && (
-        <SearchBox label={searchLabel(category)} value={filterValues[SEARCH_FILTER]} onSearch={(text) => setFilter(SEARCH_FILTER, text)} />
+      {unionFilterFields(categories).map((field) =>
+        field.reference ? (
+          <Dropdown
+            key={field.name}
+            category={field.reference}
+            context="filter"
+            label={field.label}
+            name={field.name}
+            value={toId(filterValues[field.name])}
+            filters={pickerFilters(field.reference, filterValues)}
+            onChange={(id) => setFilter(field.name, id)}
+          />
+        ) : (
+          <EnumFilter key={field.name} field={field} value={filterValues[field.name]} onChange={(value) => setFilter(field.name, value)} />
+        ),
+      )}
+      {isSearchable(categories) && (
+        <SearchBox label={searchLabel(categories)} value={filterValues[SEARCH_FILTER]} onSearch={(text) => setFilter(SEARCH_FILTER, text)} />
       )}
     </Stack>
   );
 };
 
 const toId = (value: unknown): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
+
+const EnumFilter = ({ field, value, onChange }: { field: FilterField; value: unknown; onChange: (value: string) => void }) => (
+  <TextField
+    select
+    name={field.name}
+    label={field.label}
+    value={typeof value === 'string' ? value : ''}
+    onChange={(event) => onChange(event.target.value)}
+    size="small"
+    sx={{ minWidth: 160 }}
+    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+  >
+    <option value="">{ownMessages.allValues}</option>
+    {field.options?.map((o) => (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ))}
+  </TextField>
+);
 
 const SearchBox = ({ label, value, onSearch }: { label: string; value: unknown; onSearch: (text: string) => void }) => {
   const applied = typeof value === 'string' ? value : '';

@@ -1,13 +1,15 @@
 /**
- * What a category's table can be filtered by, read from its schema: every reference field
- * declared `filter: true` whose category has a picker (team; type and group where the category
- * has them), and a search (`q`, searched by the server in the fields of src/schemas/searchFields.ts),
- * named by the labels of those fields.
+ * What a category's table can be filtered by, read from its schema: every field declared
+ * `filter: true` that the console can offer, a reference whose category has a picker (team; type
+ * and group where the category has them) or an enum (a document's type and target class), and a
+ * search (`q`, searched by the server in the fields of src/schemas/searchFields.ts), named by the
+ * labels of those fields. A table of several categories offers each filter once.
  */
 import { mustGetCategory, type Category } from '../../schemas';
 import { searchFields } from '../../schemas/searchFields';
 import { ownMessages } from '../../messages';
 import { pickerOf, isUnset } from '../dropdown/picker';
+import { valueText } from './valueText';
 
 /** The filter key of the server's list dialect that searches. */
 export const SEARCH_FILTER = 'q';
@@ -16,25 +18,38 @@ export interface FilterField {
   /** The field filtered on (team_id). */
   name: string;
   label: string;
-  /** Key of the referenced category, offered by a Dropdown. */
-  reference: string;
+  /** Key of the referenced category, offered by a Dropdown; absent for an enum. */
+  reference?: string;
+  /** An enum's values and their labels, offered by a select. */
+  options?: { value: string; label: string }[];
 }
 
 export function filterFields(category: Category): FilterField[] {
-  return Object.entries(category.fields)
-    .filter(([, f]) => f.filter && f.kind === 'ref' && f.ref && mustGetCategory(f.ref).console?.picker)
-    .map(([name, f]) => ({ name, label: f.label, reference: f.ref! }));
+  return Object.entries(category.fields).flatMap(([name, f]): FilterField[] => {
+    if (!f.filter) return [];
+    if (f.kind === 'ref' && f.ref && mustGetCategory(f.ref).console?.picker) return [{ name, label: f.label, reference: f.ref }];
+    if (f.kind === 'enum' && f.values) return [{ name, label: f.label, options: f.values.map((v) => ({ value: v, label: valueText(f, v) })) }];
+    return [];
+  });
 }
 
-export const isSearchable = (category: Category): boolean => searchFields(category).length > 0;
+/** The filters of a table showing several categories: each field once, in the categories' order. */
+export function unionFilterFields(categories: readonly Category[]): FilterField[] {
+  const byName = new Map<string, FilterField>();
+  for (const field of categories.flatMap(filterFields)) if (!byName.has(field.name)) byName.set(field.name, field);
+  return [...byName.values()];
+}
 
-/** The search box's label: the fields it searches ('Name or Unique ID by type'). */
-export const searchLabel = (category: Category): string =>
-  ownMessages.searchIn(searchFields(category).map((name) => category.fields[name].label));
+/** A search box only where every category shown can be searched (the server refuses `q` otherwise). */
+export const isSearchable = (categories: readonly Category[]): boolean => categories.every((c) => searchFields(c).length > 0);
+
+/** The search box's label: the fields it searches ('Name or Unique ID by type'), each label once. */
+export const searchLabel = (categories: readonly Category[]): string =>
+  ownMessages.searchIn([...new Set(categories.flatMap((c) => searchFields(c).map((name) => c.fields[name].label)))]);
 
 /** The values of the list's filters that a filter's picker depends on (a group filter's type_id). */
-export function pickerFilters(field: FilterField, filterValues: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const by = pickerOf(mustGetCategory(field.reference)).filterBy ?? [];
+export function pickerFilters(reference: string, filterValues: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const by = pickerOf(mustGetCategory(reference)).filterBy ?? [];
   return Object.fromEntries(by.map((f) => [f, filterValues[f]]));
 }
 
