@@ -55,15 +55,18 @@ const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 function useUnionDataProvider(resource: string, categories: readonly Category[]): DataProvider {
   const base = useContext(DataProviderContext) as DataProvider;
   return useMemo(() => {
-    const readCategory: CategoryReader = async (category, { sort, count, filter }) =>
-      (await base.getList(category.key, { pagination: { page: 1, perPage: count }, sort, filter })) as ListPage;
+    // A read react-admin no longer needs (the filter changed again) is aborted for each category.
+    const reader =
+      (signal: AbortSignal | undefined): CategoryReader =>
+      async (category, { sort, count, filter }) =>
+        (await base.getList(category.key, { pagination: { page: 1, perPage: count }, sort, filter, signal })) as ListPage;
     return {
       ...base,
       getList: (name: string, params: GetListParams) => {
         if (name !== resource) return base.getList(name, params);
         const { page = 1, perPage = PAGE_SIZE } = params.pagination ?? {};
         const query = { offset: (page - 1) * perPage, perPage, sort: params.sort, filter: params.filter ?? {} };
-        return readUnionPage(categories, query, readCategory);
+        return readUnionPage(categories, query, reader(params.signal));
       },
     } as DataProvider;
   }, [base, resource, categories]);
