@@ -383,6 +383,14 @@ export const ownMessages = {
   copyHashByHand: 'The browser did not let the console copy the hash. Copy it from here:',
   uploadUnreachable: 'The upload failed: the server could not be reached.',
   uploadFailed: (reason: string) => `The file was not uploaded: ${reason}`,
+  /** A file that may be replaced (FileSpec not immutable): the control next to the stored one. */
+  replaceFile: 'Replace the file',
+  imagePreview: (name: string) => `Preview of ${name}`,
+
+  // Basic documents (src/resources/basic_document/)
+  reloadDocTypes: 'Reload the document types',
+  usedIn: 'Used in',
+  notUsed: 'This document is not used by any type, firmware, group or device.',
 
   // Teams page (src/resources/team/)
   members: 'Members',

@@ -2,6 +2,7 @@
  * File downloads (spec section 7: "GET downloads with a random cache-busting parameter r; file
  * name from the content-disposition header, default firmware.bin"). Goes through the shared helper.
  */
+import type { Category } from '../schemas';
 import { apiUrl, HttpError, send, type QueryValue } from './http';
 
 export const DEFAULT_DOWNLOAD_NAME = 'firmware.bin';
@@ -35,6 +36,13 @@ export function filenameFromContentDisposition(header: string | null | undefined
   const plain = /filename\s*=\s*([^;\s]+)/i.exec(header);
   return plain ? plain[1] : undefined;
 }
+
+/**
+ * The address of an object's file, without the /api prefix: '/download/firmware/3', or
+ * '/upload/document/7' where the FileSpec names its own path segment (spec section 7).
+ */
+export const objectFilePath = (action: 'upload' | 'download', category: Category, id: string | number) =>
+  `/${action}/${category.file?.route ?? category.key}/${encodeURIComponent(String(id))}`;
 
 /** A random value so that no cache (browser or proxy) answers a download with a stale file. */
 export const cacheBuster = () => Math.random().toString(36).slice(2);

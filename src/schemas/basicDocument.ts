@@ -73,6 +73,7 @@ export const basicDocument = defineCategory({
     listKind: 'table',
     base: 'basic_document',
     newRoute: '/document_new',
+    kindQuestion: messages.whatKindOfDocument,
     newName: (values) => messages.newDocumentName(docTypeLabel(values.doc_type)),
     menu: { order: 6 },
     kindLabel: ownMessages.documentKind,

@@ -287,6 +287,11 @@ export interface CategoryDef {
     base: string;
     /** Route of the add form when it differs from `${base}_new` (documents). */
     newRoute?: string;
+    /**
+     * Of the category owning an add route that others share (/document_new): the question that
+     * route asks first, its choices being each category's kindLabel.
+     */
+    kindQuestion?: string;
     /** Side-menu entry (label = plural); categories sharing a list route declare it once. */
     menu?: { order: number };
     /**

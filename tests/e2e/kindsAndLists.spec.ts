@@ -33,6 +33,7 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 
 test("a new document's type and target class are pickers, and its name follows the type until edited", async ({ page }) => {
   await page.goto('/document_new');
+  await page.getByRole('button', { name: 'Document', exact: true }).click();
   const name = input(page, 'Name');
   await expect(name).toHaveValue(messages.newDocumentName('Text'));
   expect(await offered(page, 'Document type')).toEqual(['Text', 'Link', 'File', 'Image']);

@@ -33,5 +33,6 @@ test('the document routes keep a working generic form', async ({ page }) => {
   await expect(input(page, 'Content')).toHaveValue('Read me');
   await page.goto('/document_new');
   await expectScreen(page, 'Document | Add', 'Add a new document');
+  await page.getByRole('button', { name: 'Document', exact: true }).click();
   await expect(input(page, 'Name')).toBeVisible();
 });

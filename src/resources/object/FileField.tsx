@@ -2,15 +2,19 @@
  * The object's file in its form (`category.file`; spec section 2 'Firmware form'): once uploaded,
  * its name as a download link, its size ('{n} bytes') and its hash, shortened and copyable; until
  * then, for those who may modify the object, a control to choose it with the hashing and upload
- * progress and what went wrong. The file never changes once uploaded, so the control goes away.
+ * progress and what went wrong. An immutable file never changes once uploaded, so the control goes
+ * away; another may be replaced. An image is shown as well: the stored one from its download
+ * address, a chosen one from the browser's copy before it is sent. Objects that hold no file
+ * (FileSpec `only`) show nothing.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, FormHelperText, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { RaRecord } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import type { Category } from '../../schemas';
-import { downloadLargeFile } from '../../dataProvider/download';
+import { cacheBuster, downloadLargeFile, objectFilePath } from '../../dataProvider/download';
+import { apiUrl } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
 import { valueText } from '../list/valueText';
 import { CopyButton } from './CopyButton';
@@ -37,6 +41,12 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   </Stack>
 );
 
+const ChosenName = ({ file }: { file: File }) => (
+  <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+    {file.name}
+  </Typography>
+);
+
 const HashValue = ({ hash }: { hash: string }) => (
   <>
     <Typography variant="body2" component="span" title={hash} data-testid="file-hash" sx={{ fontFamily: 'monospace' }}>
@@ -44,6 +54,44 @@ const HashValue = ({ hash }: { hash: string }) => (
     </Typography>
     <CopyButton small text={hash} label={ownMessages.copyHash} byHand={ownMessages.copyHashByHand} />
   </>
+);
+
+const Preview = ({ src, name }: { src: string; name: string }) => (
+  <Box
+    component="img"
+    src={src}
+    alt={ownMessages.imagePreview(name)}
+    sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain', alignSelf: 'flex-start' }}
+  />
+);
+
+/** The stored image from its download address, with a cache-busting r of its own (spec section 7). */
+const StoredPreview = ({ address, name }: { address: string; name: string }) => {
+  const [r] = useState(cacheBuster);
+  return <Preview src={apiUrl(address, { r })} name={name} />;
+};
+
+const ChooseFile = ({ upload, label }: { upload: FileUpload; label: string }) => (
+  <Button
+    component="label"
+    variant="outlined"
+    size="small"
+    startIcon={<UploadFileIcon />}
+    disabled={upload.uploading !== undefined}
+    sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+  >
+    {label}
+    <input
+      hidden
+      type="file"
+      data-testid="file-input"
+      onChange={(event) => {
+        upload.choose(event.target.files?.[0]);
+        // The same file chosen again after a cancel must still be seen as a change.
+        event.target.value = '';
+      }}
+    />
+  </Button>
 );
 
 export interface FileFieldProps {
@@ -57,17 +105,40 @@ export interface FileFieldProps {
 }
 
 export const FileField = ({ category, record, upload, readOnly, problem }: FileFieldProps) => {
-  const { spec, chosen, hashing, hash, uploading, error } = upload;
+  const { spec, chosen, hashing, hash, uploading, error, preview } = upload;
   const field = (name: string) => category.fields[name];
   const filename = record?.[spec.filename];
   const storedHash = record?.[spec.hash];
   const dateField = field(spec.date);
+  const address = record && holdsFile(spec, record) ? objectFilePath('download', category, record.id) : undefined;
+  // Another stored file is another preview, read afresh rather than from a cache.
+  const version = `${String(filename)}|${String(storedHash)}|${String(record?.[spec.date])}`;
+
+  if (upload.takes === false) return null;
 
   const download = () => {
-    downloadLargeFile(`/download/${category.key}/${encodeURIComponent(String(record?.id))}`).catch((failure: unknown) => reportError(failure));
+    if (address) downloadLargeFile(address).catch((failure: unknown) => reportError(failure));
   };
+  // The form's problem (a file is required) and what went wrong with the one chosen (not an image).
+  const problems = [...new Set([problem, error].filter((text): text is string => text !== undefined && text !== ''))];
+  const shownErrors = problems.map((text) => (
+    <FormHelperText key={text} error>
+      {text}
+    </FormHelperText>
+  ));
+  const chosenFacts = (
+    <>
+      {chosen && (
+        <Fact label={field(spec.size)?.label ?? spec.size}>
+          <Typography variant="body2">{messages.fileSize(chosen.size)}</Typography>
+        </Fact>
+      )}
+      {upload.image && preview && chosen && <Preview src={preview} name={chosen.name} />}
+    </>
+  );
 
-  if (record && holdsFile(spec, record)) {
+  if (record && address) {
+    const replaceable = !spec.immutable && !readOnly;
     return (
       <Stack spacing={1} component="section" aria-label={field(spec.filename)?.label}>
         <Fact label={field(spec.filename)?.label ?? spec.filename}>
@@ -89,46 +160,28 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
             <HashValue hash={storedHash} />
           </Fact>
         )}
+        {upload.image && !preview && <StoredPreview key={version} address={address} name={String(filename)} />}
+        {replaceable && (
+          <Fact label="">
+            <ChooseFile upload={upload} label={ownMessages.replaceFile} />
+            {chosen && <ChosenName file={chosen} />}
+          </Fact>
+        )}
+        {replaceable && chosenFacts}
+        {uploading && <ProgressLine progress={uploading} text={ownMessages.uploading(percent(uploading))} />}
+        {replaceable && shownErrors}
       </Stack>
     );
   }
   if (readOnly) return null;
 
-  const shownError = problem ?? error;
   return (
     <Stack spacing={1} component="section" aria-label={field(spec.filename)?.label}>
       <Fact label={field(spec.filename)?.label ?? spec.filename}>
-        <Button
-          component="label"
-          variant="outlined"
-          size="small"
-          startIcon={<UploadFileIcon />}
-          disabled={uploading !== undefined}
-          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-        >
-          {ownMessages.chooseFile}
-          <input
-            hidden
-            type="file"
-            data-testid="file-input"
-            onChange={(event) => {
-              upload.choose(event.target.files?.[0]);
-              // The same file chosen again after a cancel must still be seen as a change.
-              event.target.value = '';
-            }}
-          />
-        </Button>
-        {chosen && (
-          <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {chosen.name}
-          </Typography>
-        )}
+        <ChooseFile upload={upload} label={ownMessages.chooseFile} />
+        {chosen && <ChosenName file={chosen} />}
       </Fact>
-      {chosen && (
-        <Fact label={field(spec.size)?.label ?? spec.size}>
-          <Typography variant="body2">{messages.fileSize(chosen.size)}</Typography>
-        </Fact>
-      )}
+      {chosenFacts}
       {hashing && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Box sx={{ flexGrow: 1 }}>
@@ -145,7 +198,7 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
         </Fact>
       )}
       {uploading && <ProgressLine progress={uploading} text={ownMessages.uploading(percent(uploading))} />}
-      {shownError && <FormHelperText error>{shownError}</FormHelperText>}
+      {shownErrors}
     </Stack>
   );
 };

@@ -4,12 +4,16 @@
  * that the create or update sends it), then uploaded after the save with a progress bar. An upload
  * failure is logged and shown next to the control, never as an alert (spec section 7: "upload
  * failure ... only logged"); the object then no longer claims the hash of a file it has not got.
+ * A FileSpec with `only` holds a file for some objects only (by the form's values), and one with
+ * `image` must hold an image: the chosen file's first bytes are checked before anything is sent.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useLocation, type RaRecord } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ownMessages } from '../../messages';
-import { isEmptyValue, type Category, type FileSpec } from '../../schemas';
+import { isEmptyValue, takesFile, takesImage, type Category, type FileSpec } from '../../schemas';
+import { imageKind, IMAGE_SNIFF_BYTES } from '../../schemas/imageKind';
+import { objectFilePath } from '../../dataProvider/download';
 import { errorMessage, reportError } from '../../dataProvider/errors';
 import { HttpError, isAbortError } from '../../dataProvider/http';
 import { uploadFile, type UploadProgress } from '../../dataProvider/upload';
@@ -34,8 +38,14 @@ export interface FileUpload {
   /** The chosen file's hash, once computed. */
   hash?: string;
   uploading?: Progress;
-  /** The last hashing or upload failure. */
+  /** The last hashing or upload failure, or a chosen file that is not the image asked for. */
   error?: string;
+  /** The form's values hold a file (FileSpec `only`); absent means they do. */
+  takes?: boolean;
+  /** The file must be an image (FileSpec `image`): the form shows it. */
+  image?: boolean;
+  /** An address showing the chosen image before it is uploaded (an object URL). */
+  preview?: string;
   choose: (file: File | undefined) => void;
   cancel: () => void;
   /** After a create or update: uploads the chosen file, if any. */
@@ -52,18 +62,56 @@ export interface FileErrorState {
 
 const toProgress = (p: UploadProgress): Progress => ({ done: p.loaded, total: p.total });
 
+/** The first bytes of a file, read the way every browser (and jsdom) supports. */
+function firstBytes(file: Blob, n: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+    reader.readAsArrayBuffer(file.slice(0, n));
+  });
+}
+
+/** An object URL of the chosen image while it is chosen, revoked when it no longer is. */
+function usePreview(file: File | undefined, shown: boolean): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file || !shown) return undefined;
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(undefined);
+    };
+  }, [file, shown]);
+  return url;
+}
+
 export function useFileUpload(category: Category, record: RaRecord | undefined, override: ResourceOverride): FileUpload | undefined {
   const spec = category.file;
   const dataProvider = useDataProvider();
   const { setValue } = useFormContext();
   const carried = (useLocation().state as FileErrorState | null)?.fileError;
+  const values = useWatch() as Record<string, unknown>;
   const [chosen, setChosen] = useState<File>();
+  /** The chosen file is a PNG, JPEG, WebP or GIF by its first bytes. */
+  const [chosenIsImage, setChosenIsImage] = useState(false);
   const [hashing, setHashing] = useState<Progress>();
   const [hash, setHash] = useState<string>();
   const [uploading, setUploading] = useState<Progress>();
   const [error, setError] = useState<string | undefined>(carried);
   const work = useRef<AbortController>(undefined);
   useEffect(() => () => work.current?.abort(), []);
+  const takes = spec === undefined || takesFile(spec, values);
+  const image = spec !== undefined && takesImage(spec, values);
+  const preview = usePreview(chosen, image && chosenIsImage);
+  // A file chosen as a plain file is dropped when the object turns into an image it is not.
+  const notImage = image && chosen !== undefined && !chosenIsImage;
+  useEffect(() => {
+    if (!notImage) return;
+    setChosen(undefined);
+    setError(ownMessages.imageNotSupported);
+  }, [notImage]);
 
   if (!spec) return undefined;
 
@@ -81,10 +129,23 @@ export function useFileUpload(category: Category, record: RaRecord | undefined, 
     setValue(spec.hash, storedHash, { shouldDirty: true });
   };
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     forget();
     setError(undefined);
     if (!file) return;
+    let isImage: boolean;
+    try {
+      isImage = imageKind(await firstBytes(file, IMAGE_SNIFF_BYTES)) !== undefined;
+    } catch (failure) {
+      setError(errorMessage(failure));
+      return;
+    }
+    // SVG and anything else an image's name or browser type may claim is refused here, before sending.
+    if (image && !isImage) {
+      setError(ownMessages.imageNotSupported);
+      return;
+    }
+    setChosenIsImage(isImage);
     setChosen(file);
     if (!spec.hashFirst || !override.hashFile) return;
     const signal = start();
@@ -114,10 +175,11 @@ export function useFileUpload(category: Category, record: RaRecord | undefined, 
   };
 
   const afterSave = async (saved: RaRecord): Promise<AfterSave> => {
-    if (!chosen) return { uploaded: true };
+    // A file chosen before the object was turned into one that holds none (a Text document) stays home.
+    if (!chosen || !takesFile(spec, saved)) return { uploaded: true };
     setUploading({ done: 0, total: chosen.size });
     try {
-      await uploadFile(`/upload/${category.key}/${encodeURIComponent(String(saved.id))}`, spec.part, chosen, {
+      await uploadFile(objectFilePath('upload', category, saved.id), spec.part, chosen, {
         signal: start(),
         onProgress: (p) => setUploading(toProgress(p)),
       });
@@ -137,5 +199,18 @@ export function useFileUpload(category: Category, record: RaRecord | undefined, 
     }
   };
 
-  return { spec, chosen, hashing, hash, uploading, error, choose, cancel: () => choose(undefined), afterSave };
+  return {
+    spec,
+    chosen,
+    hashing,
+    hash,
+    uploading,
+    error,
+    takes,
+    image,
+    preview,
+    choose: (file) => void choose(file),
+    cancel: () => void choose(undefined),
+    afterSave,
+  };
 }
