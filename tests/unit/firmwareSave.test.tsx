@@ -50,6 +50,9 @@ beforeEach(() => {
     }
     if (path === '/api/full/firmware/99') return jsonResponse(stored);
     if (path === '/api/firmware' || path === '/api/full/device') return jsonResponse({ json_list: [] });
+    // The documentation panel under the form: the type's documents and the documents to add.
+    if (path === '/api/full/type/3') return jsonResponse({ id: 3, documents_collection_id: null, basic_docs_list: [] });
+    if (path === '/api/basic_document') return jsonResponse({ json_list: [] });
     return jsonResponse({ Description: 'Not found.' }, 404);
   });
 });
