@@ -29,6 +29,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></
 const documents: Record<string, Record<string, unknown>> = {
   '5': { id: 5, name: 'Wiring', team_id: 1, doc_type: 'image', target_class: 'other', content: '', filename: 'wiring.png', size: 16, file_hash: 'c'.repeat(64), file_date: '2026-11-23T10:00:00Z', author_id: 1, used_in: {} },
   '6': { id: 6, name: 'Manual', team_id: 1, doc_type: 'link', target_class: 'device', content: 'https://example.com/manual', filename: null, author_id: 1, used_in: {} },
+  '8': { id: 8, name: 'Datasheet', team_id: 1, doc_type: 'file', target_class: 'other', content: '', filename: 'sheet.pdf', size: 9, file_hash: 'd'.repeat(64), file_date: '2026-11-23T10:00:00Z', author_id: 1, used_in: {} },
   '7': { id: 7, name: 'Label', team_id: 1, doc_type: 'label_template', target_class: 'device', content: '<svg/>', filename: null, author_id: 1, used_in: {} },
 };
 
@@ -201,6 +202,15 @@ describe('a File or Image document takes an upload', () => {
     const region = screen.getByRole('region', { name: 'File' });
     expect(within(region).getByRole('button', { name: 'wiring.png' })).toBeTruthy();
     expect(within(region).getByText(ownMessages.replaceFile)).toBeTruthy();
+  });
+
+  it("shows a stored plain file as a download link and no preview, even while the form's type says Image", async () => {
+    renderAt('/basic_document_edit?id=8');
+    const region = await screen.findByRole('region', { name: 'File' });
+    expect(within(region).getByRole('button', { name: 'sheet.pdf' })).toBeTruthy();
+    await chooseDocType('Image');
+    expect(within(screen.getByRole('region', { name: 'File' })).getByRole('button', { name: 'sheet.pdf' })).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
   });
 });
 

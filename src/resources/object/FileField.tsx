@@ -12,7 +12,7 @@ import { Box, Button, FormHelperText, LinearProgress, Link, Stack, Typography } 
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { RaRecord } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
-import type { Category } from '../../schemas';
+import { takesImage, type Category } from '../../schemas';
 import { cacheBuster, downloadLargeFile, objectFilePath } from '../../dataProvider/download';
 import { apiUrl } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
@@ -160,7 +160,8 @@ export const FileField = ({ category, record, upload, readOnly, problem }: FileF
             <HashValue hash={storedHash} />
           </Fact>
         )}
-        {upload.image && !preview && <StoredPreview key={version} address={address} name={String(filename)} />}
+        {/* The stored file is an image when the stored object says so, whatever the form now holds. */}
+        {takesImage(spec, record) && !preview && <StoredPreview key={version} address={address} name={String(filename)} />}
         {replaceable && (
           <Fact label="">
             <ChooseFile upload={upload} label={ownMessages.replaceFile} />

@@ -133,9 +133,10 @@ export function useFileUpload(category: Category, record: RaRecord | undefined, 
     forget();
     setError(undefined);
     if (!file) return;
-    let isImage: boolean;
+    // Only a category whose files may have to be images reads them (the object may turn into one).
+    let isImage = false;
     try {
-      isImage = imageKind(await firstBytes(file, IMAGE_SNIFF_BYTES)) !== undefined;
+      if (spec.image) isImage = imageKind(await firstBytes(file, IMAGE_SNIFF_BYTES)) !== undefined;
     } catch (failure) {
       setError(errorMessage(failure));
       return;
