@@ -161,6 +161,7 @@ export const ownMessages = {
   rangeNotSatisfiable: 'The requested range is outside the file.',
   inUse: (name: string) => `'${name}' is still in use and cannot be deleted.`,
   inUseIn: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is listed in ${places}.`,
+  inUseBy: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is used in ${places}.`,
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: 'The password must have at least 8 characters.',
   usernameInvalid: 'The username can only contain letters, digits, dot, underscore and hyphen.',

@@ -127,7 +127,6 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     config_history: [],
     firmware_history: [],
     documents_collection_id: null,
-    basic_docs_list: [],
     icon: type?.icon ?? null,
     to_be_claimed: false,
     claim_code: null,

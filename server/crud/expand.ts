@@ -1,5 +1,6 @@
 /**
- * Derived values of a read (expansions, reverse lists, lookups, counts), fetched in batch: one
+ * Derived values of a read (expansions, reverse lists, lookups, counts, and lists read through a
+ * reference, listThrough.ts), fetched in batch: one
  * query per derived value for the whole page of rows (`id = ANY($1)`), never one per row, since
  * a type or group may list thousands of devices.
  *
@@ -18,6 +19,7 @@ import { ident, SqlParams } from './sql';
 import { toJson } from './serialize';
 import type { Row } from './hooks';
 import type { CountPart, ExpansionPart, ListPart, LookupPart, Projection } from './projection';
+import { withThrough } from './listThrough';
 
 const distinctIds = (rows: Row[], field: string): number[] => [
   ...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === 'number')),
@@ -83,7 +85,7 @@ async function count(db: Queryable, user: SessionUser, ids: number[], part: Coun
 /** Columns a read must select besides the answered ones, to compute the derived values. */
 export function helperColumns(p: Projection): string[] {
   const needed = [...p.expansions.map((e) => e.via), ...p.lookups.map((l) => l.via)];
-  if (p.lists.length > 0 || p.counts.length > 0) needed.push('id');
+  if (p.lists.length > 0 || p.counts.length > 0 || p.throughs.length > 0) needed.push('id');
   return needed;
 }
 
@@ -97,6 +99,7 @@ export async function withDerived(db: Queryable, user: SessionUser, rows: Row[],
     ...p.lookups.map((l) => lookup(db, rows, l, out)),
     ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows)),
     ...p.counts.map((c) => count(db, user, ids, c, out, rows)),
+    ...p.throughs.map((t) => withThrough(db, user, ids, t, out, rows)),
   ]);
   return out;
 }

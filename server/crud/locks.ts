@@ -58,20 +58,49 @@ export async function checkLocks(tx: Queryable, registry: ServerRegistry, catego
 const PLACES_NAMED = 5;
 
 /**
- * A listed object cannot go; the refusal says where it is listed (spec section 3, 'Used in') when
- * the lists are of its own team, which its admin sees anyway, and only that it is in use otherwise.
+ * Up to `limit` objects of its team reading, through a reference (FieldSpec.listThrough), a list of
+ * `referrer` that names `existing`: the devices, types... whose documentation holds a document.
+ */
+async function readersThrough(tx: Queryable, registry: ServerRegistry, referrer: Referrer, existing: Row, limit: number): Promise<string[]> {
+  const places: string[] = [];
+  for (const owner of registry.categories) {
+    for (const [via, field] of Object.entries(owner.fields)) {
+      if (field.ref !== referrer.category || field.listThrough?.list !== referrer.via || places.length >= limit) continue;
+      const params = new SqlParams();
+      const team = params.add(existing[TEAM_FIELD]);
+      const { rows } = await tx.query<Row>(
+        `SELECT "o".* FROM ${ident(owner.key)} AS "o" JOIN ${ident(referrer.category)} AS "r" ON "r"."id" = "o".${ident(via)}
+          WHERE ${namesObject(referrer, existing.id as number, params)} AND "r".${ident(TEAM_FIELD)} = ${team} AND "o".${ident(TEAM_FIELD)} = ${team}
+          ORDER BY "o"."id" LIMIT ${params.add(limit - places.length)}`,
+        params.values,
+      );
+      places.push(...rows.map((row) => `${owner.singular} '${displayName(owner, row)}'`));
+    }
+  }
+  return places;
+}
+
+/**
+ * A listed object cannot go; the refusal says where it is used (spec section 3, 'Used in') when
+ * the lists are of its own team, which its admin sees anyway: the objects reading the lists
+ * through a reference (a document in the documentation of a device), else the lists themselves
+ * (a collection no object holds); only that it is in use otherwise.
  */
 export async function checkNotListed(tx: Queryable, registry: ServerRegistry, category: Category, existing: Row): Promise<void> {
   const places: string[] = [];
+  const readers: string[] = [];
   let listed = false;
   for (const referrer of referrersOf(registry.categories, category)) {
     if (referrer.field.kind !== 'refList') continue;
     const rows = await referringRows(tx, referrer, existing, PLACES_NAMED);
     listed ||= rows.length > 0;
     const from = registry.categories.find((c) => c.key === referrer.category);
-    if (referrer.sameTeam && from) places.push(...rows.map((row) => `${from.singular} '${displayName(from, row)}'`));
+    if (!referrer.sameTeam || !from || rows.length === 0) continue;
+    places.push(...rows.map((row) => `${from.singular} '${displayName(from, row)}'`));
+    readers.push(...(await readersThrough(tx, registry, referrer, existing, PLACES_NAMED - readers.length)));
   }
   const name = displayName(category, existing);
+  if (readers.length > 0) throw conflict(ownMessages.inUseBy(name, readers.slice(0, PLACES_NAMED).join(', ')));
   if (places.length > 0) throw conflict(ownMessages.inUseIn(name, places.slice(0, PLACES_NAMED).join(', ')));
   if (listed) throw conflict(ownMessages.inUse(name));
 }

@@ -1,10 +1,11 @@
 /**
- * What a read returns: which columns, and which expansions, reverse lists, lookups and counts
- * (the derived values a category declares). Built from the ?fields= parameter and whether the
+ * What a read returns: which columns, and which expansions, reverse lists, lookups, counts and
+ * lists read through a reference (the derived values a category declares, or gets from a
+ * listThrough naming it). Built from the ?fields= parameter and whether the
  * route is /api/full/...:
  *
  * - no ?fields=: every public column; on /full also every derived value, with summary fields.
- * - ?fields= given: exactly what it names. Plain names pick columns or derived keys (a derived
+ * - ?fields= given: exactly what it names (and the id, with a list read through a reference). Plain names pick columns or derived keys (a derived
  *   key gets the target's summary fields); `cat(a,b)` picks every expansion and list whose
  *   target category is `cat`, with fields a, b (groups matching nothing in this category are
  *   ignored: the console sends one fields string to several categories). When no plain name is
@@ -27,6 +28,7 @@ import { badRequest } from '../http/errors';
 import { storedFields } from '../db/ddl';
 import { parseFieldsParam } from './fieldsParam';
 import type { ServerRegistry } from './registry';
+import { throughParts, type ThroughPart } from './listThrough';
 
 export interface ExpansionPart {
   key: string;
@@ -65,6 +67,8 @@ export interface Projection {
   lists: ListPart[];
   lookups: LookupPart[];
   counts: CountPart[];
+  /** Lists read through a reference and their 'Used in' (listThrough.ts). */
+  throughs: ThroughPart[];
 }
 
 const columnsCache = new WeakMap<Category, readonly string[]>();
@@ -117,6 +121,7 @@ function subProjection(registry: ServerRegistry, target: Category, fields: reado
     lists: [],
     lookups: lookupParts(registry, target).filter((l) => fields.includes(l.key)),
     counts: countParts(registry, target).filter((c) => fields.includes(c.key)),
+    throughs: [],
   };
 }
 
@@ -146,6 +151,7 @@ function buildDerived(registry: ServerRegistry, category: Category): Projection 
     }),
     lookups: lookupParts(registry, category),
     counts: countParts(registry, category),
+    throughs: throughParts(registry, category, publicColumns),
   };
 }
 
@@ -153,10 +159,10 @@ export function resolveProjection(registry: ServerRegistry, category: Category, 
   const every = allDerived(registry, category);
   if (fieldsParam === undefined || fieldsParam.trim() === '') {
     const columns = [...publicColumns(category)];
-    return full ? { ...every, columns } : { columns, expansions: [], lists: [], lookups: [], counts: [] };
+    return full ? { ...every, columns } : { columns, expansions: [], lists: [], lookups: [], counts: [], throughs: [] };
   }
   const request = parseFieldsParam(fieldsParam);
-  const chosen: Projection = { columns: [], expansions: [], lists: [], lookups: [], counts: [] };
+  const chosen: Projection = { columns: [], expansions: [], lists: [], lookups: [], counts: [], throughs: [] };
   const columns = publicColumns(category);
 
   for (const name of request.plain) {
@@ -165,10 +171,13 @@ export function resolveProjection(registry: ServerRegistry, category: Category, 
       pick(every.expansions, chosen.expansions, name) ||
       pick(every.lists, chosen.lists, name) ||
       pick(every.lookups, chosen.lookups, name) ||
-      pick(every.counts, chosen.counts, name);
+      pick(every.counts, chosen.counts, name) ||
+      pick(every.throughs, chosen.throughs, name);
     if (!found) throw badRequest(ownMessages.unknownField(name));
   }
   if (request.plain.length === 0) chosen.columns.push(...columns);
+  // A list read through a reference keys on its object: the answer names the object's id (spec section 7, documentation reads).
+  if (chosen.throughs.length > 0 && !chosen.columns.includes('id')) chosen.columns.unshift('id');
 
   for (const group of request.groups) {
     const target = registry.find(group.category);

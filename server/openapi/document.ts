@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { MAX_PAGE } from '../crud/listQuery';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { categorySchemas, ERROR_SCHEMA, type JsonSchema } from './jsonSchema';
+import { listThroughLinks } from '../crud/listThrough';
 import { categoryRoutes, ERROR_TEXT, type RouteDoc } from './routes';
 import { specialRoutes } from './special';
 import pkg from '../../package.json' with { type: 'json' };
@@ -101,14 +102,24 @@ const PERMISSION: Record<string, string> = {
   nobody: 'nobody',
 };
 
+/** The lists read through a reference that the full form adds: its own, and where it is listed ('Used in'). */
+function throughExtras(c: Category, categories: readonly Category[]): string[] {
+  const links = listThroughLinks(categories);
+  const own = links.filter((l) => l.owner.key === c.key).map((l) => `\`${l.through.as}\` (${l.list} of the ${l.holder.key} of \`${l.via}\`)`);
+  const usedIn = new Map<string, string[]>();
+  for (const l of links.filter((x) => x.item.key === c.key)) usedIn.set(l.through.usedIn, [...(usedIn.get(l.through.usedIn) ?? []), `${l.owner.key} by \`${l.via}\``]);
+  return [...own, ...[...usedIn].map(([key, owners]) => `\`${key}\` (${owners.join(', ')})`)];
+}
+
 /** The category's words beside its routes: who may write, its unique rules, what the full form adds. */
-function categoryDescription(c: Category): string {
+function categoryDescription(c: Category, categories: readonly Category[]): string {
   const p = c.permissions;
   const extras = [
     ...Object.entries(c.expansions ?? {}).map(([k, e]) => `\`${k}\` (from \`${e.field}\`)`),
     ...Object.entries(c.lists ?? {}).map(([k, l]) => `\`${k}\` (${l.category} by \`${l.via}\`)`),
     ...Object.keys(c.lookups ?? {}).map((k) => `\`${k}\``),
     ...Object.keys(c.counts ?? {}).map((k) => `\`${k}\``),
+    ...throughExtras(c, categories),
   ];
   // A rule over a field no client sees or sets (a secret) is the server's own business.
   const visible = (c.unique ?? []).filter((u) => u.fields.every((f) => !c.fields[f]?.secret));
@@ -182,7 +193,7 @@ export function openApiDocument(categories: readonly Category[]) {
       { name: 'misc', 'x-displayName': 'Checks', description: 'Small checks the console makes.' },
       { name: 'export', 'x-displayName': 'Downloads', description: 'Files made from a list.' },
       { name: 'documentation', 'x-displayName': 'Documentation', description: 'This document and its reference page.' },
-      ...categories.map((c) => ({ name: c.key, 'x-displayName': c.plural, 'x-category': c.id, description: categoryDescription(c) })),
+      ...categories.map((c) => ({ name: c.key, 'x-displayName': c.plural, 'x-category': c.id, description: categoryDescription(c, categories) })),
     ],
     paths,
     components: {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { bodySchemas, fieldSchema } from '../../src/schemas/compile';
 import { KINDS } from '../../src/schemas/kinds';
+import { listThroughLinks } from '../crud/listThrough';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -112,7 +113,36 @@ export function objectSchema(category: Category): JsonSchema {
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
 
-/** The object with its derived values (GET /api/full/...): expansions, reverse lists, lookups, counts. */
+const item = (fields: readonly string[]): JsonSchema => ({ type: 'object', properties: Object.fromEntries(fields.map((f) => [f, {}])) });
+
+/** The lists read through a reference (server/crud/listThrough.ts) the category answers, and their 'Used in'. */
+function throughSchemas(category: Category, categories: readonly Category[]): Record<string, JsonSchema> {
+  const properties: Record<string, JsonSchema> = {};
+  const usedIn: Record<string, Record<string, JsonSchema>> = {};
+  for (const { owner, via, holder, list, item: listed, through } of listThroughLinks(categories)) {
+    if (owner.key === category.key) {
+      properties[through.as] = {
+        type: 'array',
+        items: item(through.fields.filter((f) => f === 'id' || listed.fields[f])),
+        readOnly: true,
+        description: `the ${listed.key} objects the ${holder.key} of \`${via}\` lists in \`${list}\`, in its order ([] without one); the answer carries \`id\``,
+      };
+    }
+    if (listed.key !== category.key) continue;
+    (usedIn[through.usedIn] ??= {})[owner.key] = { type: 'array', items: item(through.usedInFields.filter((f) => f === 'id' || owner.fields[f])) };
+  }
+  for (const [key, byCategory] of Object.entries(usedIn)) {
+    properties[key] = {
+      type: 'object',
+      properties: byCategory,
+      readOnly: true,
+      description: 'per category key, the objects of this team whose reference names a list holding this one, by name ([] when none)',
+    };
+  }
+  return properties;
+}
+
+/** The object with its derived values (GET /api/full/...): expansions, reverse lists, lookups, counts, lists read through a reference. */
 export function fullObjectSchema(category: Category, categories: readonly Category[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [key, e] of Object.entries(category.expansions ?? {})) {
@@ -130,6 +160,7 @@ export function fullObjectSchema(category: Category, categories: readonly Catego
   for (const [key, c] of Object.entries(category.counts ?? {})) {
     properties[key] = { type: 'integer', minimum: 0, description: `how many ${c.category} objects have \`${c.via}\` = this one` };
   }
+  Object.assign(properties, throughSchemas(category, categories));
   return { title: `${category.title} (full)`, allOf: [ref(category.key), { type: 'object', properties }] };
 }
 

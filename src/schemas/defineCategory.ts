@@ -126,6 +126,16 @@ export interface FieldSpec {
    */
   matches?: readonly string[];
   /**
+   * For kind 'ref': the referenced object holds an ordered list (its refList field `list`) that
+   * this object reads as its own (a device's documentation is its collection's documents, spec
+   * sections 2 and 7). Reads then answer, computed and read-only (server/crud/listThrough.ts):
+   * under `as`, the listed objects with `fields`, in the list's order ([] without a reference);
+   * on each listed object, under `usedIn`, the objects whose reference names a list holding it,
+   * by category key, each with those of `usedInFields` it has, by name ('Used in', spec section 3).
+   * Only objects of one team show each other.
+   */
+  listThrough?: { list: string; as: string; fields: readonly string[]; usedIn: string; usedInFields: readonly string[] };
+  /**
    * A write-only input that a category hook turns into the named field (a role's username,
    * resolved to user_id): sending it satisfies that field's `required`; sending both is a 400.
    */

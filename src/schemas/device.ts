@@ -71,7 +71,6 @@ export const device = defineCategory({
     // The id in the device's /qr link (server/qr/): secret, so only GET /api/device_qr_code/{id} hands it out.
     qr_code_id: { kind: 'text', label: 'QR code', system: true, secret: true },
     documents_collection_id: documentsCollectionField,
-    basic_docs_list: { kind: 'refList', ref: 'basic_document', label: 'Documents', default: [], input: 'none' },
     notes: notesField,
     // Spec section 2: a device shows its type's icon.
     icon: { ...iconField, follows: { via: 'type_id', always: true } },

@@ -58,12 +58,23 @@ export const authorField = {
 
 export const dateField = { kind: 'datetime', label: 'Creation date', system: true, shownReadOnly: true } as const satisfies FieldSpec;
 
+/**
+ * An object's documentation (spec sections 2, 3 and 7): its collection, whose documents the object
+ * reads as `basic_docs_list`, and which each document reads back as `used_in`.
+ */
 export const documentsCollectionField = {
   kind: 'ref',
   ref: 'documents_collection',
   label: 'Documentation',
   input: 'none',
   onDelete: 'setNull',
+  listThrough: {
+    list: 'basic_docs_list',
+    as: 'basic_docs_list',
+    fields: ['id', 'name', 'doc_type', 'content', 'filename', 'target_class'],
+    usedIn: 'used_in',
+    usedInFields: ['id', 'name', 'version'],
+  },
 } as const satisfies FieldSpec;
 
 /** A device's or group's target firmware: of the object's type (spec section 4); changing it asks first. */

@@ -97,22 +97,18 @@ describe('concurrent writes keep the reference rules', () => {
 
   it('a document deleted while lists add it is either kept or named by no list', async () => {
     const collection = (await createOk(c, 'documents_collection', { name: 'race collection', team_id: team })).id;
-    const device = (await createOk(c, 'device', { name: 'race listing device', team_id: team, type_id: typeA, uid_for_type: 'race-list' })).id;
     for (let round = 0; round < ROUNDS; round++) {
       const doc = await document();
       expectAnswered(
         await Promise.all([
           c.put(`/api/documents_collection/${collection}`, { basic_docs_list: [{ id: doc }] }),
           c.del(`/api/basic_document/${doc}`),
-          c.put(`/api/device/${device}`, { basic_docs_list: [doc] }),
         ]),
       );
       if ((await c.get(`/api/basic_document/${doc}`)).statusCode === 404) {
         expect(listIds((await get(`/api/documents_collection/${collection}`)).basic_docs_list), `round ${round}`).not.toContain(doc);
-        expect(listIds((await get(`/api/device/${device}`)).basic_docs_list), `round ${round}`).not.toContain(doc);
       }
       expect((await c.put(`/api/documents_collection/${collection}`, { basic_docs_list: [] })).statusCode).toBe(200);
-      expect((await c.put(`/api/device/${device}`, { basic_docs_list: [] })).statusCode).toBe(200);
     }
   });
 

@@ -43,7 +43,6 @@ describe('lists of documents (basic_docs_list) are references too', () => {
     await expectError(bobClient.post('/api/documents_collection', body([{ id: alice.basic_document }])), 400, notFound);
     await expectError(bobClient.post('/api/documents_collection', body([alice.basic_document])), 400, notFound);
     await expectError(bobClient.post('/api/documents_collection', body([{ id: 999_999 }])), 400, notFound);
-    await expectError(bobClient.put(`/api/device/${bob.device}`, { basic_docs_list: [{ id: alice.basic_document }] }), 400, notFound);
     await expectError(bobClient.put(`/api/documents_collection/${bob.documents_collection}`, { basic_docs_list: [{ id: alice.basic_document }] }), 400, notFound);
   });
 
@@ -54,7 +53,6 @@ describe('lists of documents (basic_docs_list) are references too', () => {
       400,
       other,
     );
-    await expectError(carol.put(`/api/device/${bob.device}`, { basic_docs_list: [alice.basic_document] }), 400, other);
   });
 
   it('must be a list of ids or { id } objects', async () => {
@@ -69,7 +67,7 @@ describe('lists of documents (basic_docs_list) are references too', () => {
     const created = await createOk(bobClient, 'documents_collection', { name: 'coll B2', team_id: bob.team, basic_docs_list: [{ id: doc2 }, bob.basic_document] });
     expect(created.basic_docs_list).toEqual([{ id: doc2 }, bob.basic_document]);
     for (const list of [[], null, [{ id: doc2 }]]) {
-      const res = await bobClient.put(`/api/device/${bob.device}`, { basic_docs_list: list });
+      const res = await bobClient.put(`/api/documents_collection/${bob.documents_collection}`, { basic_docs_list: list });
       expect(res.statusCode, JSON.stringify(list)).toBe(200);
     }
   });
@@ -86,7 +84,7 @@ describe('lists of documents (basic_docs_list) are references too', () => {
     const res = await aliceClient.del(`/api/basic_document/${doc}`);
     expect(res.statusCode).toBe(200);
     // Used in its own team, it still cannot go.
-    await expectError(aliceClient.del(`/api/basic_document/${alice.basic_document}`), 409, ownMessages.inUseIn(fixtureName('basic_document', 'A'), "documents collection 'documents_collection A', device 'device A'"));
+    await expectError(aliceClient.del(`/api/basic_document/${alice.basic_document}`), 409, ownMessages.inUseBy(fixtureName('basic_document', 'A'), "type 'type A', firmware 'firmware A', group 'devices_group A', device 'device A'"));
   });
 });
 

@@ -47,7 +47,7 @@ describe('POST', () => {
     });
     expect(fw).toMatchObject({ is_disabled: 0, version: '1.2.3', author_id: me, custom_fields: [] });
     expect(fw.date).toMatch(ISO);
-    expect(device).toMatchObject({ to_be_claimed: false, provisioning: null, basic_docs_list: [], target_firmware_id: fw.id });
+    expect(device).toMatchObject({ to_be_claimed: false, provisioning: null, target_firmware_id: fw.id });
   });
 
   it('never answers secret or write-only fields', () => {

@@ -105,18 +105,15 @@ describe('lists of references (basic_docs_list)', () => {
       400,
       messages.documentAlreadyInCollection,
     );
-    await expectError(
-      aliceClient.put(`/api/device/${alice.device}`, { basic_docs_list: [alice.basic_document, { id: alice.basic_document }] }),
-      400,
-      ownMessages.duplicateInList('Documents'),
-    );
   });
 
-  it('keep a listed document from being deleted, by a collection or a device; unlisted, it goes', async () => {
+  it('keep a listed document from being deleted, naming the collection or the objects holding it; unlisted, it goes', async () => {
     const doc = (await createOk(aliceClient, 'basic_document', { name: 'listed doc', team_id: alice.team, content: 'x' })).id;
-    const dev = await createOk(aliceClient, 'device', { name: 'doc holder', team_id: alice.team, type_id: alice.type, uid_for_type: 'd-1', basic_docs_list: [doc] });
-    await expectError(aliceClient.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUseIn('listed doc', "device 'doc holder'"));
-    await aliceClient.put(`/api/device/${String(dev.id)}`, { basic_docs_list: [] });
+    const coll = await createOk(aliceClient, 'documents_collection', { name: 'doc list', team_id: alice.team, basic_docs_list: [{ id: doc }] });
+    await expectError(aliceClient.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUseIn('listed doc', "documents collection 'doc list'"));
+    await createOk(aliceClient, 'device', { name: 'doc holder', team_id: alice.team, type_id: alice.type, uid_for_type: 'd-1', documents_collection_id: coll.id });
+    await expectError(aliceClient.del(`/api/basic_document/${String(doc)}`), 409, ownMessages.inUseBy('listed doc', "device 'doc holder'"));
+    await aliceClient.put(`/api/documents_collection/${String(coll.id)}`, { basic_docs_list: [] });
     expect((await aliceClient.del(`/api/basic_document/${String(doc)}`)).statusCode).toBe(200);
   });
 

@@ -255,9 +255,11 @@ describe('rules of spec section 4', () => {
     const coll = await createOk(c, 'documents_collection', { name: 'manuals', team_id: team, basic_docs_list: [{ id: doc.id }] });
     await expectError(c.del(`/api/basic_document/${doc.id}`), 409, ownMessages.inUseIn('manual', "documents collection 'manuals'"));
     await c.put(`/api/documents_collection/${coll.id}`, { basic_docs_list: [] });
-    const d = await createOk(c, 'device', { name: 'documented', team_id: team, type_id: type, uid_for_type: 'D1', basic_docs_list: [doc.id] });
-    await expectError(c.del(`/api/basic_document/${doc.id}`), 409, ownMessages.inUseIn('manual', "device 'documented'"));
-    await c.put(`/api/device/${d.id}`, { basic_docs_list: [] });
+    await c.put(`/api/documents_collection/${coll.id}`, { basic_docs_list: [{ id: doc.id }] });
+    const d = await createOk(c, 'device', { name: 'documented', team_id: team, type_id: type, uid_for_type: 'D1', documents_collection_id: coll.id });
+    await expectError(c.del(`/api/basic_document/${doc.id}`), 409, ownMessages.inUseBy('manual', "device 'documented'"));
+    await c.put(`/api/device/${d.id}`, { documents_collection_id: null });
+    await c.put(`/api/documents_collection/${coll.id}`, { basic_docs_list: [] });
     expect((await c.del(`/api/basic_document/${doc.id}`)).statusCode).toBe(200);
   });
 

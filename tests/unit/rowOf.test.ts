@@ -3,6 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { RowOf } from '../../src/schemas/rowOf';
 import type { device } from '../../src/schemas/device';
 import type { basicDocument } from '../../src/schemas/basicDocument';
+import type { documentsCollection } from '../../src/schemas/documentsCollection';
 import type { CategoryKey } from '../../src/schemas';
 
 describe('RowOf', () => {
@@ -13,7 +14,7 @@ describe('RowOf', () => {
     expectTypeOf<RowOf<typeof device>['name']>().toEqualTypeOf<string>();
     expectTypeOf<RowOf<typeof device>['to_be_claimed']>().toEqualTypeOf<boolean | null>();
     expectTypeOf<RowOf<typeof device>['last_seen']>().toEqualTypeOf<Date | null>();
-    expectTypeOf<RowOf<typeof device>['basic_docs_list']>().toEqualTypeOf<readonly (number | { id: number })[] | null>();
+    expectTypeOf<RowOf<typeof documentsCollection>['basic_docs_list']>().toEqualTypeOf<readonly (number | { id: number })[] | null>();
     expectTypeOf<RowOf<typeof basicDocument>['doc_type']>().toEqualTypeOf<'text' | 'link' | 'file' | 'image' | 'label_template' | 'other' | null>();
   });
 
