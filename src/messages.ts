@@ -425,6 +425,7 @@ export const ownMessages = {
   schemaUnknownField: (name: string) => `names an unknown field '${name}'`,
   schemaRenamedStillExists: (old: string) => `'renamedFrom' names a field that still exists ('${old}')`,
   schemaDefinedBy: (field: string) => `'definedBy' needs a json field and a reference to a category with the json field '${field}'`,
+  schemaListThrough: (list: string) => `'listThrough' needs a ref field to a category with the refList field '${list}'`,
   schemaRenamedTwice: (old: string, other: string) => `'renamedFrom' names '${old}', as ${other} does: one column cannot become two`,
   schemaUniqueUnknownField: (rule: string, field: string) => `unique rule '${rule}' names an unknown field '${field}'`,
   schemaListUnknownCategory: (key: string) => `a list names an unknown category '${key}'`,

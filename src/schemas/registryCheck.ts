@@ -67,6 +67,12 @@ export function checkRegistry(categories: readonly Category[]): void {
       if (field.renamedFrom !== undefined && Object.hasOwn(category.fields, field.renamedFrom)) {
         throw new RegistryError(category.key, name, ownMessages.schemaRenamedStillExists(field.renamedFrom));
       }
+      if (field.listThrough) {
+        const holder = categories.find((c) => c.key === field.ref);
+        if (field.kind !== 'ref' || holder?.fields[field.listThrough.list]?.kind !== 'refList') {
+          throw new RegistryError(category.key, name, ownMessages.schemaListThrough(field.listThrough.list));
+        }
+      }
       if (field.definedBy) {
         const definer = categories.find((c) => c.key === category.fields[field.definedBy!.via]?.ref);
         const held = definer && Object.hasOwn(definer.fields, field.definedBy.field) ? definer.fields[field.definedBy.field] : undefined;

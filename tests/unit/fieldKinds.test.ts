@@ -109,4 +109,13 @@ describe('the registry check', () => {
     const bad = defineCategory({ ...base, key: 'k4', fields: { x: f({ kind: 'ref', ref: 'nowhere' }) } });
     expect(() => checkRegistry([bad])).toThrow("Schema error in k4.x: 'ref' names an unknown category 'nowhere'");
   });
+
+  it('names a listThrough whose referenced category has no such list', () => {
+    const through = { list: 'items', as: 'items', fields: ['id'], usedIn: 'used_in', usedInFields: ['id'] };
+    const holder = defineCategory({ ...base, key: 'k5', fields: { items: f({ kind: 'refList', ref: 'k5' }), other: f({ kind: 'text' }) } });
+    const good = defineCategory({ ...base, id: 903, key: 'k6', fields: { x: f({ kind: 'ref', ref: 'k5', listThrough: through }) } });
+    expect(() => checkRegistry([holder, good])).not.toThrow();
+    const bad = defineCategory({ ...base, id: 903, key: 'k6', fields: { x: f({ kind: 'ref', ref: 'k5', listThrough: { ...through, list: 'other' } }) } });
+    expect(() => checkRegistry([holder, bad])).toThrow("Schema error in k6.x: 'listThrough' needs a ref field to a category with the refList field 'other'");
+  });
 });
