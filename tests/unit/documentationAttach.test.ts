@@ -54,14 +54,19 @@ describe('where documentation comes from', () => {
       group: { id: 4, name: 'North' },
       target_firmware_id: 5,
       target_firmware: { id: 5, name: 'Main', version: '1.2.0' },
-      current_firmware_id: null,
+      current_firmware_id: 6,
+      current_firmware: { id: 6, name: 'Main', version: '1.1.0' },
+      config_id: 8,
       team_id: 1,
     };
-    expect(inheritedSources(device, record).map((s) => [s.category.key, s.id, s.name])).toEqual([
-      ['type', 3, 'Sensor'],
-      ['devices_group', 4, 'North'],
-      ['firmware', 5, messages.firmwareOption('Main', '1.2.0')],
+    // Spec section 2's order: type, group, current firmware, target firmware.
+    expect(inheritedSources(device, record).map((s) => [s.label, s.id, s.name])).toEqual([
+      ['Type', 3, 'Sensor'],
+      ['Group', 4, 'North'],
+      ['Current firmware', 6, messages.firmwareOption('Main', '1.1.0')],
+      ['Target firmware', 5, messages.firmwareOption('Main', '1.2.0')],
     ]);
+    expect(inheritedSources(device, { ...record, current_firmware_id: null }).map((s) => s.field)).toEqual(['type_id', 'group_id', 'target_firmware_id']);
     expect(inheritedSources(mustGetCategory('type'), { id: 3, team_id: 1 })).toEqual([]);
   });
 

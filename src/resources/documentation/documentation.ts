@@ -39,8 +39,21 @@ export interface InheritedSource {
   name: string;
 }
 
-/** The documented objects the record references, in the order its schema declares the fields. */
+/**
+ * The documented objects the record references, in the order its schema declares the fields, except
+ * that references to the same category stay together, what the object reports (a system field: the
+ * current firmware) before what was chosen for it (the target firmware), as spec section 2 lists them.
+ */
 export function inheritedSources(category: Category, record: RaRecord): InheritedSource[] {
+  const sources = referencedSources(category, record);
+  const rank = (s: InheritedSource) => [sources.findIndex((o) => o.category === s.category), category.fields[s.field].system ? 0 : 1, sources.indexOf(s)];
+  return [...sources].sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+}
+
+function referencedSources(category: Category, record: RaRecord): InheritedSource[] {
   return Object.entries(category.fields).flatMap(([field, spec]) => {
     if (spec.kind !== 'ref' || !spec.ref) return [];
     const target = mustGetCategory(spec.ref);
