@@ -1,6 +1,7 @@
 /**
- * GET /api/download/{cat}/{id}: the object's file, streamed from the store, for members of the
- * object's team (anyone else gets the 404 of an unknown id, as does an object without a file yet).
+ * GET /api/download/{route}/{id}: the object's file, streamed from the store, for members of the
+ * object's team (anyone else gets the 404 of an unknown id, as does an object without a file yet
+ * or one that `only` excludes).
  * The ETag is the content hash, so Range with If-Range lets a device on a bad network resume, and
  * If-None-Match spares it a download it already has. An object whose file must be an image
  * (FileSpec.image) answers it inline, typed by its content, so that an <img> shows it; anything
@@ -17,7 +18,7 @@ import { selectVisible } from '../crud/read';
 import { contentDisposition } from './names';
 import { fileRoute, type FileCategory } from './references';
 import { imageKindOf } from './store';
-import { takesImage } from '../../src/schemas/defineCategory';
+import { takesFile, takesImage } from '../../src/schemas/defineCategory';
 import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 
 /** A byte span, both ends included; 'unsatisfiable' answers 416; undefined: send the whole file. */
@@ -56,10 +57,11 @@ export async function downloadFile(
   id: number,
 ): Promise<FastifyReply> {
   const { file } = category;
-  const columns = [file.filename, file.hash, ...(file.image ? [file.image.field] : [])];
+  const columns = [file.filename, file.hash, ...[file.only, file.image].flatMap((condition) => (condition ? [condition.field] : []))];
   const [row] = await selectVisible(app.db, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`]);
   const hash = row?.[file.hash];
-  if (!row || row[file.filename] == null || typeof hash !== 'string') throw notFoundError();
+  // An object that holds no file now (a File document turned Text) keeps its stored one unserved, until it takes files again.
+  if (!row || row[file.filename] == null || typeof hash !== 'string' || !takesFile(file, row)) throw notFoundError();
   const path = app.files.store.pathOf(hash);
   const { size } = await stat(path);
   const etag = `"${hash}"`;

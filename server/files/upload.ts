@@ -1,5 +1,5 @@
 /**
- * POST /api/upload/{cat}/{id}: the file part is streamed to a temporary file while its SHA3-256 is
+ * POST /api/upload/{route}/{id}: the file part is streamed to a temporary file while its SHA3-256 is
  * computed (never held in memory), then, in one transaction holding the object's row lock, checked
  * against the object (hash announced, not yet uploaded) and moved into the store, and the object's
  * file fields set. An object whose file must be an image (FileSpec.image) takes only bytes that

@@ -135,7 +135,10 @@ function fileRoutes(category: Category): RouteDoc[] {
           },
           '304': { description: 'The file matches `If-None-Match`.' },
           ...errors('401'),
-          '404': { description: `No such ${singular}, one of a team the caller is not in, or no file uploaded yet (the same answer).`, content: json(ref('Error')) },
+          '404': {
+            description: `No such ${singular}, one of a team the caller is not in, or no file uploaded yet${file.only ? ` or held now (not of ${condition(file.only)})` : ''} (the same answer).`,
+            content: json(ref('Error')),
+          },
           '416': { description: 'The range starts past the end of the file (`Content-Range: bytes */size`).', content: json(ref('Error')) },
         },
       },

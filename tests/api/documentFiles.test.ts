@@ -203,6 +203,16 @@ describe('changing the document type', () => {
     expect((await download(pic)).headers['content-disposition']).toBe('attachment; filename="photo.webp"');
   });
 
+  it('a File document turned Text serves no file (404) until it is a File again', async () => {
+    const id = await documentOf('file');
+    const bytes = randomBytes(100);
+    expect((await upload(id, bytes)).statusCode).toBe(200);
+    expect((await c.put(`/api/basic_document/${id}`, { doc_type: 'text', content: 'Now a text' })).statusCode).toBe(200);
+    await expectError(download(id), 404, ownMessages.notFound);
+    expect((await c.put(`/api/basic_document/${id}`, { doc_type: 'file' })).statusCode).toBe(200);
+    expect((await download(id)).rawPayload.equals(bytes)).toBe(true);
+  });
+
   it('lets a document without a file become an Image', async () => {
     const id = await documentOf('file');
     expect((await c.put(`/api/basic_document/${id}`, { doc_type: 'image' })).statusCode).toBe(200);
