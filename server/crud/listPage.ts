@@ -31,15 +31,10 @@ function whereSql(category: Category, user: SessionUser, conditions: readonly Co
 
 const selectList = (columns: readonly string[]) => [...new Set(['id', ...columns])].map((c) => `"t".${ident(c)}`).join(', ');
 
-/** The plain `?field=id` filters of ReadOptions, as dialect conditions. */
-export function readOptionConditions(opts: ReadOptions): Condition[] {
-  return Object.entries(opts.filters ?? {}).map(([column, value]) => ({ kind: 'in', column, fieldKind: 'integer', values: [value] }));
-}
-
 export async function readPage({ db, registry }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const params = new SqlParams();
-  const where = whereSql(category, user, [...readOptionConditions(opts), ...query.conditions], params);
+  const where = whereSql(category, user, [...(opts.conditions ?? []), ...query.conditions], params);
   const from = `FROM ${ident(category.key)} AS "t" WHERE ${where}`;
   const countParams = [...params.values];
   const start = query.range?.start ?? 0;

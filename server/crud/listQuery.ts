@@ -15,7 +15,7 @@
  *   values (getMany sends {"id": [...]}) or null (no reference). Blank strings are ignored, as
  *   react-admin sends them for a cleared input.
  */
-import type { Category } from '../../src/schemas/defineCategory';
+import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { idFromText, INT4_MAX, KINDS } from '../../src/schemas/kinds';
 import { searchFields } from '../../src/schemas/searchFields';
 import { ownMessages } from '../../src/messages';
@@ -118,7 +118,11 @@ const EXPECTED: Record<FilterKind, string> = {
   boolean: 'true or false',
 };
 
-function filterValue(key: string, kind: FilterKind, value: unknown): number | string | boolean {
+function filterValue(category: Category, key: string, kind: FilterKind, value: unknown): number | string | boolean {
+  const field = fieldOf(category, key);
+  if (field?.kind === 'enum' && !field.values?.includes(value as string)) {
+    throw badRequest(ownMessages.badFilterValue(key, KINDS.enum.expected(field)));
+  }
   const bad = () => badRequest(ownMessages.badFilterValue(key, EXPECTED[kind]));
   switch (kind) {
     case 'integer':
@@ -157,7 +161,7 @@ function filterCondition(category: Category, key: string, value: unknown): Condi
   const kind = filterKind(category, key);
   if (!kind) throw badRequest(ownMessages.badFilterKey(key));
   if (value === null) return { kind: 'null', column: key };
-  const values = (Array.isArray(value) ? value : [value]).map((v) => filterValue(key, kind, v));
+  const values = (Array.isArray(value) ? value : [value]).map((v) => filterValue(category, key, kind, v));
   return { kind: 'in', column: key, fieldKind: kind, values };
 }
 
@@ -175,20 +179,25 @@ export function parseListQuery(category: Category, query: Query): ListQuery {
 }
 
 /**
- * The plain filters of spec section 7 (`?type_id=3&group_id=`) as conditions, for the CSV
- * export: an empty value or 0 (the Dropdown's 'All types' / 'All groups') means no filter. Any
- * reference the list dialect filters by is accepted too (`?target_firmware_id=` of a firmware's tables).
+ * The plain filters of spec section 7 (`?type_id=3&group_id=`) as conditions, for the CSV export
+ * and the list routes: an empty value, or 0 for a reference (the Dropdown's 'All types' / 'All
+ * groups'), means no filter. Every field the list dialect filters by is accepted, each value read
+ * as its kind (`?target_firmware_id=` of a firmware's tables, `?doc_type=text` of the documents table).
  */
+/** The fields a plain `?field=value` filter may name. */
+export function plainFilterFields(category: Category): [string, FieldSpec][] {
+  return Object.entries(category.fields).filter(([name]) => filterKind(category, name) !== undefined);
+}
+
 export function plainFilterConditions(category: Category, query: Query): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
-    const field = fieldOf(category, name);
-    if (!field || filterKind(category, name) === undefined || raw === undefined) continue;
+    const kind = fieldOf(category, name) ? filterKind(category, name) : undefined;
+    if (kind === undefined || raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(',') : raw;
-    if (value === '' || value === '0') continue;
-    const id = idFromText(value);
-    if (id === undefined) throw badRequest(ownMessages.badFilter(name));
-    conditions.push({ kind: 'in', column: name, fieldKind: 'integer', values: [id] });
+    if (value === '' || (kind === 'ref' && value === '0')) continue;
+    if ((kind === 'ref' || kind === 'integer') && idFromText(value) === undefined) throw badRequest(ownMessages.badFilter(name));
+    conditions.push({ kind: 'in', column: name, fieldKind: kind, values: [filterValue(category, name, kind, value)] });
   }
   return conditions;
 }

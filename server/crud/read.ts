@@ -7,6 +7,8 @@ import { blankPrivateFields, notFoundError, visibleWhere } from './access';
 import { helperColumns, withDerived } from './expand';
 import { resolveProjection } from './projection';
 import { ident, SqlParams } from './sql';
+import type { Condition } from './listQuery';
+import { conditionSql } from './listSql';
 import type { Row } from './hooks';
 
 export interface ReadOptions {
@@ -14,8 +16,8 @@ export interface ReadOptions {
   fields?: string;
   /** /api/full/...: every derived value when ?fields= is absent. */
   full: boolean;
-  /** Equality filters on fields declared `filter: true` (already checked). */
-  filters?: Record<string, number>;
+  /** The plain `?field=value` filters (listQuery.ts, plainFilterConditions). */
+  conditions?: Condition[];
 }
 
 /** The given columns of the visible objects meeting `conditions` (built with the same params). */
@@ -48,7 +50,7 @@ export interface ReadStore {
 export async function readList({ db, registry }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) =>
-    Object.entries(opts.filters ?? {}).map(([field, value]) => `"t".${ident(field)} = ${params.add(value)}`),
+    (opts.conditions ?? []).map((c) => conditionSql(c, params)),
   );
   const answers = await withDerived(db, user, rows, projection);
   blankPrivateFields(category, user, rows, answers);

@@ -17,14 +17,11 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Category } from '../../src/schemas/defineCategory';
 import { idFromText } from '../../src/schemas/kinds';
-import { ownMessages } from '../../src/messages';
-import { badRequest } from '../http/errors';
 import { notFoundError, requireUser } from './access';
 import { readList, readOne, type ReadOptions } from './read';
-import { parseListQuery, usesListDialect } from './listQuery';
+import { parseListQuery, plainFilterConditions, usesListDialect } from './listQuery';
 import { readPage, type Page } from './listPage';
 import { createObject, deleteObject, updateObject } from './write';
-import { fieldOf } from './validate';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -39,16 +36,7 @@ const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(
 
 function readOptions(category: Category, request: FastifyRequest, full: boolean, withFilters: boolean): ReadOptions {
   const query = (request.query ?? {}) as Query;
-  const filters: Record<string, number> = {};
-  if (withFilters) {
-    for (const [name, raw] of Object.entries(query)) {
-      if (!fieldOf(category, name)?.filter) continue;
-      const id = idFromText(single(raw) ?? '');
-      if (id === undefined) throw badRequest(ownMessages.badFilter(name));
-      filters[name] = id;
-    }
-  }
-  return { fields: single(query.fields), full, filters };
+  return { fields: single(query.fields), full, conditions: withFilters ? plainFilterConditions(category, query) : [] };
 }
 
 /**

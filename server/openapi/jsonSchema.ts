@@ -52,6 +52,12 @@ function withOwnSchema(field: FieldSpec, schema: JsonSchema): JsonSchema {
 }
 
 /** What a reader needs to know about a field beyond its JSON type, in words. */
+/** A plain `?field=` filter of a list or the CSV export, described by its field's kind. */
+export function plainFilterSchema(name: string, field: FieldSpec, where = ''): JsonSchema {
+  const what = field.kind === 'ref' ? 'this id (empty or 0: all)' : `this value (empty: all)${field.kind === 'enum' ? `, ${KINDS.enum.expected(field)}` : ''}`;
+  return { type: 'string', description: `Only objects whose \`${name}\` is ${what}${where}.` };
+}
+
 export function fieldNotes(field: FieldSpec): string[] {
   return [
     field.ref ? (field.kind === 'refList' ? `ids of ${field.ref} objects, in order` : `id of a ${field.ref}`) : '',
@@ -59,7 +65,7 @@ export function fieldNotes(field: FieldSpec): string[] {
     field.matches ? `of the object's ${field.matches.map((m) => `\`${m}\``).join(', ')}` : '',
     field.resolvesTo ? `resolved to \`${field.resolvesTo}\`` : '',
     field.private ? 'read by the object itself and the server administrator only' : '',
-    field.filter ? `filters lists: \`?{field}=id\`` : '',
+    field.filter ? `filters lists: \`?{field}=${field.kind === 'ref' ? 'id' : 'value'}\`` : '',
     field.list ? 'list column' : '',
   ].filter(Boolean);
 }

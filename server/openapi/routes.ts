@@ -6,8 +6,8 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { INT4_MAX } from '../../src/schemas/kinds';
-import { MAX_PAGE } from '../crud/listQuery';
-import { ref, schemaNames, type JsonSchema } from './jsonSchema';
+import { MAX_PAGE, plainFilterFields } from '../crud/listQuery';
+import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -80,9 +80,7 @@ const FIELDS_PARAM: JsonSchema = {
 
 /** The query of a list: projection, the plain filters, and the ra-data-simple-rest dialect. */
 export function listQuery(category: Category): JsonSchema {
-  const filters = Object.entries(category.fields)
-    .filter(([, f]) => f.filter)
-    .map(([name, f]) => [name, { type: 'integer', minimum: 1, description: `Only objects whose ${f.label} is this id.` }]);
+  const filters = plainFilterFields(category).map(([name, f]) => [name, plainFilterSchema(name, f)]);
   return {
     type: 'object',
     properties: {

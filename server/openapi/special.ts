@@ -3,10 +3,11 @@
  * this folder's own). Each entry names its route by method and URL; tests/api/openapi.test.ts
  * fails when a route has none, or a description names no route.
  */
-import type { Category, FileCondition } from '../../src/schemas/defineCategory';
+import type { Category, FieldSpec, FileCondition } from '../../src/schemas/defineCategory';
+import { plainFilterFields } from '../crud/listQuery';
 import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { ref, schemaNames, type JsonSchema } from './jsonSchema';
+import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
 import { CERTIFICATE_ROUTES } from '../certs/openapi';
 import { LABEL_ROUTES } from '../labels/openapi';
@@ -147,21 +148,21 @@ function fileRoutes(category: Category): RouteDoc[] {
 }
 
 /**
- * The CSV export's plain filters beyond the spec's `type_id` and `group_id`: every reference a list
- * can be filtered by (server/crud/listQuery.ts, plainFilterConditions), with the categories having
- * it (a firmware's tables export `?target_firmware_id=` and `?current_firmware_id=`).
+ * The CSV export's plain filters beyond the spec's `type_id` and `group_id`: every field a list
+ * can be filtered by (server/crud/listQuery.ts, plainFilterFields), with the categories having
+ * it (a firmware's tables export `?target_firmware_id=`, the documents table `?doc_type=`).
  */
-function csvReferenceFilters(categories: readonly Category[], shown: readonly string[]): Record<string, JsonSchema> {
-  const having = new Map<string, string[]>();
+function csvPlainFilters(categories: readonly Category[], shown: readonly string[]): Record<string, JsonSchema> {
+  const having = new Map<string, { field: FieldSpec; keys: string[] }>();
   for (const c of categories) {
-    for (const [name, f] of Object.entries(c.fields)) {
-      if ((f.kind !== 'ref' && !f.filter) || f.secret || f.writeOnly || f.private || shown.includes(name)) continue;
-      having.set(name, [...(having.get(name) ?? []), c.key]);
+    for (const [name, field] of plainFilterFields(c)) {
+      if (shown.includes(name)) continue;
+      const entry = having.get(name) ?? { field, keys: [] };
+      entry.keys.push(c.key);
+      having.set(name, entry);
     }
   }
-  return Object.fromEntries(
-    [...having].map(([name, keys]) => [name, { type: 'string', description: `Only objects whose \`${name}\` is this id (empty or 0: all); in ${keys.join(', ')}.` }]),
-  );
+  return Object.fromEntries([...having].map(([name, { field, keys }]) => [name, plainFilterSchema(name, field, `; in ${keys.join(', ')}`)]));
 }
 
 export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
@@ -260,8 +261,8 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
         summary: 'A list as a CSV file',
         description:
           'Columns: `id`, then the category\'s list columns; the header row holds their keys. Rows: every object of the ' +
-          "caller's teams matching the plain filters (`type_id`, `group_id` and any other reference of the category, as " +
-          "`target_firmware_id`; an empty value or 0 means all) and the list dialect's `filter`, in its `sort` order. " +
+          "caller's teams matching the plain filters (`type_id`, `group_id` and any other field a list filters by, as " +
+          "`target_firmware_id` or `doc_type`; an empty value, or 0 for a reference, means all) and the list dialect's `filter`, in its `sort` order. " +
           "RFC 4180 quoting, CRLF line ends; a text cell beginning with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`.",
         tags: ['export'],
         params: { type: 'object', properties: { category: { type: 'string', enum: keys } }, required: ['category'] },
@@ -270,7 +271,7 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
           properties: {
             type_id: { type: 'string', description: 'Only objects of this type (empty or 0: all).' },
             group_id: { type: 'string', description: 'Only objects of this group (empty or 0: all).' },
-            ...csvReferenceFilters(categories, ['type_id', 'group_id']),
+            ...csvPlainFilters(categories, ['type_id', 'group_id']),
             sort: { type: 'string', description: 'As for a list: JSON `[field, "ASC" | "DESC"]`.' },
             filter: { type: 'string', description: 'As for a list: a JSON object.' },
           },

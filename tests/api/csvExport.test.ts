@@ -146,6 +146,19 @@ describe('CSV export', () => {
     expect(rows.find((r) => r[1] === 'tricky 0')![header.indexOf('last_seen')]).toBe('2024-02-29T21:30:00.000Z');
   });
 
+  it('filters by an enum with a plain ?field=value, like the list routes; a value outside the enum is refused', async () => {
+    await createOk(c, 'basic_document', { name: 'Notes', team_id: team, doc_type: 'text', target_class: 'other', content: 'hello' });
+    const links = parseCsv((await c.get('/api/download/csv_export/basic_document?doc_type=link')).body);
+    expect(links.slice(1).map((r) => r[3])).toEqual(['link']);
+    const all = parseCsv((await c.get('/api/download/csv_export/basic_document?doc_type=')).body);
+    expect(all.slice(1).map((r) => r[3]).sort()).toEqual(['link', 'text']);
+    const listed = (await c.get('/api/full/basic_document?fields=name&doc_type=text')).json().json_list;
+    expect(listed.map((d: { name: string }) => d.name)).toEqual(['Notes']);
+    const bad = await c.get('/api/full/basic_document?doc_type=pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Description).toContain('doc_type');
+  });
+
   it('renders every kind by its declaration: dates ISO, JSON compact, reference lists as ids, numbers as numbers', () => {
     const every = defineCategory({
       key: 'csv_kinds_test',
