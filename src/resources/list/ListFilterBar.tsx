@@ -72,6 +72,7 @@ const EnumFilter = ({ field, value, onChange }: { field: FilterField; value: unk
     value={typeof value === 'string' ? value : ''}
     onChange={(event) => onChange(event.target.value)}
     size="small"
+    fullWidth={false}
     sx={{ minWidth: 160 }}
     slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
   >
