@@ -1,0 +1,98 @@
+/**
+ * A device's side of /device-api/v1 (docs/DEVICE_API.md) in one dependency-free module: the ES256
+ * token a device signs with its private key, a check-in and a firmware download. The fleet simulator
+ * and the tests share it, so what they exercise is what a device maker would write.
+ *
+ * Node's own fetch keeps connections alive and reuses them (its global undici agent), which is what a
+ * load of many check-ins needs; the undici package would be a dependency for nothing more.
+ */
+import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+
+/** The longest life the server accepts for a token (exp - iat, seconds). */
+export const TOKEN_LIFETIME_S = 300;
+
+export const DEVICE_API = '/device-api/v1';
+
+export interface FirmwareReport {
+  name: string;
+  version: string;
+}
+
+/** What a device reports; a missing key means null. */
+export interface CheckinReport {
+  firmware?: FirmwareReport | null;
+  config_id?: number | null;
+  config?: unknown;
+}
+
+export interface TargetFirmware {
+  id: number;
+  name: string;
+  version: string;
+  size: number;
+  sha3_256: string;
+  url: string;
+}
+
+export interface CheckinAnswer {
+  target_firmware: TargetFirmware | null;
+  config: { id: number; config: unknown } | null;
+  poll_interval_s: number;
+}
+
+/** An answer: `ok` (a 2xx) with the call's body, or the status with the error's body (`{Description}` as JSON, else the text). */
+export type DeviceResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: unknown };
+
+export interface FirmwareDownload {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+}
+
+const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+
+/**
+ * A token for `deviceId`: header {alg: ES256, typ: JWT}, claims sub (the id as a decimal string), iat
+ * and exp = iat + 300 s, signed as JOSE wants it (raw r||s, not DER). `privateKey` is the PKCS#8 PEM
+ * the console downloads, or a key already parsed from it (a fleet parses each key once).
+ */
+export function signDeviceJwt(deviceId: number, privateKey: string | KeyObject, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  const header = base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT' }));
+  const claims = base64url(JSON.stringify({ sub: String(deviceId), iat, exp: iat + TOKEN_LIFETIME_S }));
+  const key = typeof privateKey === 'string' ? createPrivateKey(privateKey) : privateKey;
+  const signature = sign('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' });
+  return `${header}.${claims}.${base64url(signature)}`;
+}
+
+const bearer = (jwt: string) => ({ authorization: `Bearer ${jwt}` });
+
+async function errorBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** POST {baseUrl}/device-api/v1/checkin with the report. */
+export async function checkin(baseUrl: string, jwt: string, report: CheckinReport, signal?: AbortSignal): Promise<DeviceResult<CheckinAnswer>> {
+  const res = await fetch(`${baseUrl}${DEVICE_API}/checkin`, {
+    method: 'POST',
+    headers: { ...bearer(jwt), 'content-type': 'application/json' },
+    body: JSON.stringify(report),
+    signal,
+  });
+  if (res.ok) return { ok: true, status: res.status, body: (await res.json()) as CheckinAnswer };
+  return { ok: false, status: res.status, body: await errorBody(res) };
+}
+
+/** GET the device's target firmware file `id`; `range` is a Range header value (`bytes=0-1023`). */
+export async function downloadFirmware(baseUrl: string, jwt: string, id: number, range?: string, signal?: AbortSignal): Promise<FirmwareDownload> {
+  const res = await fetch(`${baseUrl}${DEVICE_API}/firmware/${id}`, {
+    headers: { ...bearer(jwt), ...(range ? { range } : {}) },
+    signal,
+  });
+  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
