@@ -114,7 +114,7 @@ export const messages = {
   newDocumentName: (type: string) => `New Document of type ${type}`,
   // Spec sections 2 and 9: the basic document types the picker offers.
   docTypeLabels: { text: 'Text', link: 'Link', file: 'File', image: 'Image' },
-  collectionDefaultName: (category: string, objectName: string, n: number) =>
+  collectionDefaultName: (category: string, objectName: string, n: number | string) =>
     `Documentation for ${category} ${objectName} v.${n}`,
 } as const;
 
@@ -544,4 +544,28 @@ export const ownMessages = {
   noAdminTeams: 'You are an administrator of no team: a device can only be claimed into a team you administer.',
   // Spec section 8, console-only: the server copies the device's type, and a device without one gets none.
   claimNoTypeFound: 'Claim: no type was chosen and the device has none, so no type was found or created in the team.',
+  // A device's configuration on its form (src/resources/device/Config*.tsx)
+  notConfigured: 'Not configured yet.',
+  noConfiguration: 'No configuration yet.',
+  useProductConfig: "Use the product's configuration",
+  useDeviceConfig: "Use the device's configuration",
+  deviceLastConfig: 'Configuration last reported by the device',
+  // Spec section 8, console-only: the conflicting configuration does not parse (its raw text is shown).
+  conflictConfigNotJson: (id: number) => `The configuration ${id} reported by the device is not valid JSON; its raw text is shown.`,
+  compareByKey: 'Key by key',
+  compareColumns: { key: 'Key', base: 'Last synchronized', product: 'Product', device: 'Device', take: 'Take from' },
+  takeKeyFrom: (key: string) => `Take '${key}' from`,
+  keyAbsent: '(absent)',
+  notComparableByKey: "The product's and the device's configurations are not both JSON objects: they cannot be compared key by key.",
+  useChosenValues: 'Use the chosen values',
+  noConfigHistory: 'No configuration recorded yet.',
+  configSources: { user: 'PUCS user', device: 'Device' } as Readonly<Record<string, string>>,
+  configHistoryItem: (id: number, source: string) => `Configuration ${id} (${source})`,
+  viewConfig: 'View',
+  configTitle: (id: number) => `Configuration ${id}`,
+  // Configuration sync and the device API (server/categories/device.ts, server/deviceApi/, docs/DEVICE_API.md)
+  configStateLabels: { synchronized: 'Synchronized', waiting_to_be_send: 'Waiting to be sent', conflict: 'Conflict' },
+  configStateNotAllowed: (sent: string, computed: string | null) =>
+    `The configuration state cannot be set to ${sent} here: this change makes it ${computed ?? 'empty (no configuration)'}.`,
+  deviceUnauthorized: 'The device token is missing or invalid: send Authorization: Bearer <JWT> signed ES256 with the device key.',
 } as const;

@@ -9,6 +9,7 @@ import { messages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { attachDocument, detachDocument } from '../../src/resources/documentation/attachDocument';
 import { assignInSequence, fetchTeamObjects, type AssignTarget } from '../../src/resources/documentation/assignDocument';
+import { MAX_NAME } from '../../src/schemas/fields';
 import { defaultCollectionName, previousCollectionName, RANDOM_VERSION_MAX, versionOf } from '../../src/resources/documentation/collectionName';
 import { categoriesForTargetClass, inheritedSources } from '../../src/resources/documentation/documentation';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
@@ -41,6 +42,17 @@ describe('the default collection name', () => {
     expect(previousCollectionName('device', 'Pump 3', names)).toBe('Documentation for device Pump 3 v.10');
     expect(previousCollectionName('device', 'Pump 4', names)).toBeUndefined();
     expect(previousCollectionName('device', 'Pump 3', ['Documentation for device Pump 3 v.x'])).toBe('Documentation for device Pump 3 v.x');
+  });
+
+  it("cuts a long object name (ending in '…') so that the collection's name stays within the name's 200 characters, and finds it again", () => {
+    const long = 'P'.repeat(200);
+    const first = defaultCollectionName('devices group', long, undefined);
+    expect(first.length).toBeLessThanOrEqual(MAX_NAME);
+    expect(first).toMatch(/^Documentation for devices group P+… v\.1$/);
+    expect(previousCollectionName('devices group', long, ['Other', first])).toBe(first);
+    const next = defaultCollectionName('devices group', long, first);
+    expect(next).toBe(first.replace(/v\.1$/, 'v.2'));
+    expect(defaultCollectionName('devices group', long, 'x', () => RANDOM_VERSION_MAX).length).toBeLessThanOrEqual(MAX_NAME);
   });
 });
 
