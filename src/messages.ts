@@ -123,6 +123,8 @@ export const messages = {
  * Kept apart so a reader can tell spec text from ours.
  */
 export const ownMessages = {
+  // The document types the picker does not offer (spec section 3), named in tables and filters.
+  otherDocTypeLabels: { label_template: 'Label template', other: 'Other' },
   username: 'Username',
   password: 'Password',
   signIn: 'Sign in',

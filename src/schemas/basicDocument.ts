@@ -26,7 +26,7 @@ export const basicDocument = defineCategory({
       // Spec sections 2 and 9: the picker offers Text, Link, File, Image; label templates and
       // other documents are made elsewhere, and keep their type when edited here.
       offered: DOC_TYPES.slice(0, 4),
-      valueLabels: messages.docTypeLabels,
+      valueLabels: { ...messages.docTypeLabels, ...ownMessages.otherDocTypeLabels },
       label: 'Document type',
       default: 'text',
       list: true,
