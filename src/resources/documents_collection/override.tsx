@@ -1,5 +1,5 @@
 import type { ResourceOverride } from '../overrides';
 import { CollectionDocumentsInput } from './CollectionDocumentsInput';
 
-/** The collection's list of documents is declared without an input (input: 'none'): this is it. */
+/** The collection's ordered list of documents, edited its own way (spec section 2 'Document form'). */
 export const override: ResourceOverride = { fieldInputs: { basic_docs_list: CollectionDocumentsInput } };
