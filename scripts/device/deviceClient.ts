@@ -88,11 +88,16 @@ export async function checkin(baseUrl: string, jwt: string, report: CheckinRepor
   return { ok: false, status: res.status, body: await errorBody(res) };
 }
 
-/** GET the device's target firmware file `id`; `range` is a Range header value (`bytes=0-1023`). */
-export async function downloadFirmware(baseUrl: string, jwt: string, id: number, range?: string, signal?: AbortSignal): Promise<FirmwareDownload> {
-  const res = await fetch(`${baseUrl}${DEVICE_API}/firmware/${id}`, {
+/** GET the device's target firmware file `id` as a response whose body is still to be read (a device streams it). */
+export function firmwareResponse(baseUrl: string, jwt: string, id: number, range?: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${baseUrl}${DEVICE_API}/firmware/${id}`, {
     headers: { ...bearer(jwt), ...(range ? { range } : {}) },
     signal,
   });
+}
+
+/** GET the device's target firmware file `id`; `range` is a Range header value (`bytes=0-1023`). */
+export async function downloadFirmware(baseUrl: string, jwt: string, id: number, range?: string, signal?: AbortSignal): Promise<FirmwareDownload> {
+  const res = await firmwareResponse(baseUrl, jwt, id, range, signal);
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }

@@ -1,0 +1,65 @@
+/**
+ * The simulator signs in to /api as a person would (POST /api/login, the session cookie, the CSRF
+ * header on every call but GET), so that enrolling a fleet goes through the same rules as the console.
+ */
+
+export class ConsoleApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly description: string,
+  ) {
+    super(`${status} ${description}`);
+  }
+}
+
+async function failure(res: Response): Promise<ConsoleApiError> {
+  const text = await res.text();
+  let description = text;
+  try {
+    description = (JSON.parse(text) as { Description?: string }).Description ?? text;
+  } catch {
+    // Not JSON: the text says it.
+  }
+  return new ConsoleApiError(res.status, description);
+}
+
+export class ConsoleSession {
+  private constructor(
+    readonly baseUrl: string,
+    private readonly cookie: string,
+  ) {}
+
+  static async signIn(baseUrl: string, username: string, password: string): Promise<ConsoleSession> {
+    const res = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (!res.ok) throw await failure(res);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('pucs_session='));
+    if (!cookie) throw new ConsoleApiError(res.status, 'no session cookie');
+    return new ConsoleSession(baseUrl, cookie.split(';')[0]);
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        ...(method === 'GET' ? {} : { 'x-requested-with': 'pucs' }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw await failure(res);
+    return res;
+  }
+
+  async json<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    return (await (await this.call(method, path, body)).json()) as T;
+  }
+
+  async text(path: string): Promise<string> {
+    return (await this.call('GET', path)).text();
+  }
+}
