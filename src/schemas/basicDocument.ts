@@ -63,6 +63,7 @@ export const basicDocument = defineCategory({
     hashFirst: false,
     immutable: false,
     required: messages.uploadRequired,
+    orField: 'content',
     only: { field: 'doc_type', values: ['file', 'image'] },
     image: { field: 'doc_type', values: ['image'] },
   },

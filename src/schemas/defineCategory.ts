@@ -235,6 +235,11 @@ export interface FileSpec {
   immutable: boolean;
   /** The form's message when it is submitted without a file. */
   required?: string;
+  /**
+   * A field whose stored value stands in for the file (a document's existing content, spec section
+   * 5): an object holding it is saved without an upload.
+   */
+  orField?: string;
   /** Path segment of the upload and download routes when it is not the category key (spec section 7: 'document'). */
   route?: string;
   /**

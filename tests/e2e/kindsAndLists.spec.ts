@@ -50,8 +50,8 @@ test('a stored document type the picker does not offer is still shown', async ({
   const team = await adminTeamId(page.request);
   const doc = await create(page.request, 'basic_document', { name: uniqueName('e2e other doc'), team_id: team, doc_type: 'other' });
   await page.goto(`/basic_document_edit?id=${doc.id}`);
-  await expect(page.getByRole('combobox', { name: 'Document type' })).toHaveText('other');
-  expect(await offered(page, 'Document type')).toEqual(['Text', 'Link', 'File', 'Image', 'other']);
+  await expect(page.getByRole('combobox', { name: 'Document type' })).toHaveText('Other');
+  expect(await offered(page, 'Document type')).toEqual(['Text', 'Link', 'File', 'Image', 'Other']);
 });
 
 test('/types and /groups are lists: each name links to its view page, over its facts; the search narrows them', async ({ page }) => {

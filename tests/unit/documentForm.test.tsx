@@ -30,6 +30,8 @@ const documents: Record<string, Record<string, unknown>> = {
   '5': { id: 5, name: 'Wiring', team_id: 1, doc_type: 'image', target_class: 'other', content: '', filename: 'wiring.png', size: 16, file_hash: 'c'.repeat(64), file_date: '2026-11-23T10:00:00Z', author_id: 1, used_in: {} },
   '6': { id: 6, name: 'Manual', team_id: 1, doc_type: 'link', target_class: 'device', content: 'https://example.com/manual', filename: null, author_id: 1, used_in: {} },
   '8': { id: 8, name: 'Datasheet', team_id: 1, doc_type: 'file', target_class: 'other', content: '', filename: 'sheet.pdf', size: 9, file_hash: 'd'.repeat(64), file_date: '2026-11-23T10:00:00Z', author_id: 1, used_in: {} },
+  '9': { id: 9, name: 'Old manual', team_id: 1, doc_type: 'file', target_class: 'other', content: 'manual-v1.pdf', filename: null, author_id: 1, used_in: {} },
+  '10': { id: 10, name: 'Empty file', team_id: 1, doc_type: 'file', target_class: 'other', content: '', filename: null, author_id: 1, used_in: {} },
   '7': { id: 7, name: 'Label', team_id: 1, doc_type: 'label_template', target_class: 'device', content: '<svg/>', filename: null, author_id: 1, used_in: {} },
 };
 
@@ -53,6 +55,8 @@ beforeEach(() => {
     }
     if (path === '/api/team') return jsonResponse({ json_list: [{ id: 1, name: 'First team' }] });
     if (method === 'POST') return jsonResponse({ id: 99, filename: null, ...(body as object) }, 201);
+    const put = /^\/api\/basic_document\/(\d+)$/.exec(path);
+    if (method === 'PUT' && put && documents[put[1]]) return jsonResponse({ ...documents[put[1]], ...(body as object) });
     const one = /^\/api\/full\/basic_document\/(\d+)$/.exec(path);
     if (one && documents[one[1]]) return jsonResponse(documents[one[1]]);
     if (/^\/api\/[a-z_]+$/.test(path)) return jsonResponse({ json_list: [] });
@@ -214,22 +218,39 @@ describe('a File or Image document takes an upload', () => {
   });
 });
 
+describe('a File document without an upload', () => {
+  it('saves when it holds existing content (spec section 5), and asks for the file when it holds nothing', async () => {
+    const router = renderAt('/basic_document_edit?id=9');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Notes' }), { target: { value: 'kept from the old system' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/basic_document_view'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).toEqual(['/api/basic_document/9']);
+
+    void router.navigate('/basic_document_edit?id=10');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Empty file'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Notes' }), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(errorItems()).toEqual([messages.uploadRequired]));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname)).toEqual(['/api/basic_document/9']);
+  });
+});
+
 describe('the document type picker', () => {
   it('offers Text, Link, File, Image; its reload asks the server, and the document keeps its own type', async () => {
     renderAt('/basic_document_edit?id=7');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Document type' }).textContent).toBe('label_template'));
-    expect(await offeredTypes()).toEqual(['Text', 'Link', 'File', 'Image', 'label_template']);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Document type' }).textContent).toBe('Label template'));
+    expect(await offeredTypes()).toEqual(['Text', 'Link', 'File', 'Image', 'Label template']);
 
     acceptedTypes = ['text', 'link', 'file', 'label_template'];
     fireEvent.click(screen.getByRole('button', { name: ownMessages.reloadDocTypes }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/openapi.json')).toBe(true));
-    await waitFor(async () => expect(await offeredTypes()).toEqual(['Text', 'Link', 'File', 'label_template']));
-    expect(screen.getByRole('combobox', { name: 'Document type' }).textContent).toBe('label_template');
+    await waitFor(async () => expect(await offeredTypes()).toEqual(['Text', 'Link', 'File', 'Label template']));
+    expect(screen.getByRole('combobox', { name: 'Document type' }).textContent).toBe('Label template');
   });
 
   it('offers no reload in view mode', async () => {
     renderAt('/basic_document_view?id=7');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Document type' }).textContent).toBe('label_template'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Document type' }).textContent).toBe('Label template'));
     expect(screen.queryByRole('button', { name: ownMessages.reloadDocTypes })).toBeNull();
   });
 });

@@ -31,7 +31,9 @@ const isWebAddress = (value: string) => /^https?:\/\//i.test(value.trim());
 
 export const DocumentContent = ({ document, cacheBuster }: { document: ShownDocument; cacheBuster: string }) => {
   const content = document.content ?? '';
-  switch (document.doc_type) {
+  // A File or Image document made before uploads holds its content only: shown as text, not as a link to nothing.
+  const fileless = (document.doc_type === 'file' || document.doc_type === 'image') && !document.filename;
+  switch (fileless ? 'text' : document.doc_type) {
     case 'link':
       return isWebAddress(content) ? (
         <Link href={content.trim()} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>

@@ -16,7 +16,7 @@ import { lockedFields } from './locks';
 import { OptionalFieldsToggle } from './OptionalFieldsToggle';
 import { useExistingRows } from './useExistingRows';
 import { useChangedFields } from './useChangedFields';
-import { holdsFile, useFileUpload, type FileErrorState } from './useFileUpload';
+import { hasFileOrStandIn, useFileUpload, type FileErrorState } from './useFileUpload';
 import { useRemoteChecks } from './useRemoteChecks';
 import { useSaveObject } from './useSaveObject';
 import { errorListItems, fileErrors, validateObject, type FieldErrors } from './validation';
@@ -91,7 +91,7 @@ const ObjectFormBody = ({
   const remote = useRemoteChecks(category, readOnly ? {} : values);
   const file = useFileUpload(category, record, override);
   const fileState = {
-    uploaded: file !== undefined && holdsFile(file.spec, record),
+    uploaded: file !== undefined && hasFileOrStandIn(file.spec, record),
     chosen: file?.chosen !== undefined,
     hashing: file?.hashing !== undefined,
   };

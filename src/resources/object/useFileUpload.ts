@@ -55,6 +55,10 @@ export interface FileUpload {
 /** The object holds its file: the upload set its name (before it, the hash is only announced). */
 export const holdsFile = (spec: FileSpec, record: RaRecord | undefined): boolean => record !== undefined && !isEmptyValue(record[spec.filename]);
 
+/** The object may be saved without an upload: it holds its file, or the stored value standing in for one (FileSpec `orField`). */
+export const hasFileOrStandIn = (spec: FileSpec, record: RaRecord | undefined): boolean =>
+  holdsFile(spec, record) || (spec.orField !== undefined && record !== undefined && !isEmptyValue(record[spec.orField]));
+
 /** Navigation state that carries an upload failure to the edit page of an object just created. */
 export interface FileErrorState {
   fileError?: string;
