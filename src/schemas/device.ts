@@ -3,6 +3,10 @@ import { authorField, dateField, documentsCollectionField, iconField, nameField,
 import { checkCustomFields, checkUid } from './rules';
 import { messages, ownMessages } from '../messages';
 
+/** A device's configuration sync states (spec section 4); null: never configured. */
+export const CONFIG_STATES = ['synchronized', 'waiting_to_be_send', 'conflict'] as const;
+export type ConfigState = (typeof CONFIG_STATES)[number];
+
 export const device = defineCategory({
   key: 'device',
   id: 1,
@@ -60,8 +64,18 @@ export const device = defineCategory({
       check: checkCustomFields,
       definedBy: { via: 'type_id', field: 'custom_fields_devices', as: 'customFields' },
     },
+    // The product's configuration for the device; a write's config_state follows the sync rules (server/categories/device.ts).
     config_id: { kind: 'ref', ref: 'config', label: 'Configuration', input: 'none' },
-    config_state: { kind: 'text', label: 'Configuration state', system: true },
+    // Computed by the server (docs/DEVICE_API.md); a write may only send the value the rules compute, so not a system field.
+    config_state: {
+      kind: 'enum',
+      label: 'Configuration state',
+      values: CONFIG_STATES,
+      valueLabels: ownMessages.configStateLabels,
+      input: 'none',
+      list: true,
+      filter: true,
+    },
     last_config_sync: { kind: 'datetime', label: 'Last configuration sync', system: true },
     last_seen: { kind: 'datetime', label: 'Last seen', system: true, list: true },
     firmware_history: { kind: 'json', label: 'Firmware update history', system: true, default: [] },

@@ -102,7 +102,7 @@ describe('CSV export', () => {
   it('has the list columns, id first, keys in the header, every visible row once', async () => {
     const { header, rows } = await exportOf(c);
     expect(header).toEqual(csvColumns(mustGetCategory('device')));
-    expect(header).toEqual(['id', 'name', 'team_id', 'type_id', 'group_id', 'uid_for_type', 'target_firmware_id', 'last_seen']);
+    expect(header).toEqual(['id', 'name', 'team_id', 'type_id', 'group_id', 'uid_for_type', 'target_firmware_id', 'config_state', 'last_seen']);
     expect(rows).toHaveLength(TRICKY.length + 1 + 2500);
     const ids = rows.map((r) => Number(r[0]));
     expect(new Set(ids).size).toBe(ids.length);

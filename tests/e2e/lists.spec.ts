@@ -83,7 +83,7 @@ async function devicesOfTeamA(page: Page) {
 
 test('the devices table shows the schema columns, with references by name', async ({ page }) => {
   await devicesOfTeamA(page);
-  await expect(page.locator('#main-content thead th')).toHaveText(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Last seen']);
+  await expect(page.locator('#main-content thead th')).toHaveText(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Configuration state', 'Last seen']);
   const first = rows(page).first();
   await expect(first.locator('td')).toHaveText([
     `${fleet.run}-dev-01`,

@@ -97,7 +97,7 @@ describe('the devices table', () => {
     renderList('/devices');
     await waitFor(() => expect(bodyRows()).toHaveLength(25));
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Last seen']);
+    expect(headers).toEqual(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Configuration state', 'Last seen']);
     expect(dialect(listCalls('device')[0])).toEqual({ sort: ['name', 'ASC'], range: [0, 24], filter: {} });
 
     const row = bodyRows()[0];

@@ -1,0 +1,38 @@
+/**
+ * Devices: a user's write of config_id or config_state follows the configuration sync rules
+ * (server/deviceApi/configSync.ts, docs/DEVICE_API.md): the server computes the state, and a body that
+ * asks for another one is a 400 that changes nothing.
+ */
+import type { CategoryHooks, CreateContext, Row } from '../crud/hooks';
+import type { RowOf } from '../../src/schemas/rowOf';
+import type { device } from '../../src/schemas/device';
+import { ownMessages } from '../../src/messages';
+import { badRequest } from '../http/errors';
+import { stateAfterUserWrite, type HistoryEntry, type StoredSync, type WriteBody } from '../deviceApi/configSync';
+
+type DeviceRow = RowOf<typeof device>;
+
+function storedSync(existing: DeviceRow): StoredSync {
+  const history = Array.isArray(existing.config_history) ? (existing.config_history as HistoryEntry[]) : [];
+  return { configId: existing.config_id, state: existing.config_state, lastHistoryId: history.at(-1)?.config_id ?? null };
+}
+
+function applyRules(input: Row, stored: StoredSync | undefined): void {
+  const body: WriteBody = {};
+  if ('config_id' in input) body.config_id = input.config_id as number | null;
+  if ('config_state' in input) body.config_state = input.config_state as string | null;
+  // Neither sent on an update: nothing to compute (the stored state stands).
+  if (stored && body.config_id === undefined && body.config_state === undefined) return;
+  const outcome = stateAfterUserWrite(stored, body);
+  if ('refused' in outcome) throw badRequest(ownMessages.configStateNotAllowed(String(body.config_state), outcome.refused));
+  input.config_state = outcome.state;
+}
+
+export const deviceHooks: CategoryHooks<DeviceRow> = {
+  async beforeCreate({ input }: CreateContext) {
+    applyRules(input, undefined);
+  },
+  async beforeUpdate({ input, existing }) {
+    applyRules(input, storedSync(existing));
+  },
+};
