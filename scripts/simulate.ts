@@ -88,8 +88,15 @@ async function main(argv: string[]): Promise<number> {
   const random = seededRandom(options.seed);
   const devices = fleet.map((identity) => new SimulatedDevice(identity, { baseUrl: options.url, stats, drift: options.drift, random }));
   const stop = new AbortController();
+  let stopAsked = 0;
   process.on('SIGINT', () => {
-    if (stop.signal.aborted) process.exit(130);
+    // One Ctrl-C reaches this process more than once (from the terminal, and relayed by npm and tsx):
+    // only a press a second later means 'quit at once'.
+    if (stopAsked) {
+      if (performance.now() - stopAsked > 1_000) process.exit(130);
+      return;
+    }
+    stopAsked = performance.now();
     log('Stopping: waiting for the check-ins in flight (Ctrl-C again to quit at once)...');
     stop.abort();
   });

@@ -123,6 +123,8 @@ export class SimulatedDevice {
 
 /** A failed call by its cause's code (ECONNREFUSED, ...) or error name (TimeoutError, ...). */
 export function errorLabel(err: unknown): string {
-  const e = err as { cause?: { code?: string }; code?: string; name?: string };
-  return e.cause?.code ?? e.code ?? e.name ?? 'error';
+  const e = err as { cause?: { code?: unknown }; code?: unknown; name?: string };
+  // A DOMException's code is a number (23 for a timeout): its name says more.
+  const code = [e.cause?.code, e.code].find((c) => typeof c === 'string');
+  return (code as string | undefined) ?? e.name ?? 'error';
 }
