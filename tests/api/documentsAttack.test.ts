@@ -117,6 +117,24 @@ describe('another team', () => {
   });
 });
 
+describe('one file held by two teams', () => {
+  it("stays in the store for the team still holding it, whatever the other team deletes or replaces", async () => {
+    const bytes = randomBytes(1000);
+    const mine = await doc({ doc_type: 'file', content: '' });
+    const theirs = await doc({ doc_type: 'file', content: '' }, other.client, other.teamId);
+    expect((await upload(mine, bytes)).statusCode).toBe(200);
+    expect((await upload(theirs, bytes, 'same.bin', other.cookie)).statusCode).toBe(200);
+    // Theirs turned Text holds its file unserved: my delete must not take it away.
+    expect((await other.client.put(`/api/basic_document/${theirs}`, { doc_type: 'text', content: 'for now' })).statusCode).toBe(200);
+    expect((await c.del(`/api/basic_document/${mine}`)).statusCode).toBe(200);
+    expect(storeFiles(t.config.filesDir)).toContain(sha3(bytes));
+    expect((await other.client.put(`/api/basic_document/${theirs}`, { doc_type: 'file' })).statusCode).toBe(200);
+    expect((await download(theirs, other.cookie)).rawPayload.equals(bytes)).toBe(true);
+    expect((await upload(theirs, randomBytes(10), 'other.bin', other.cookie)).statusCode).toBe(200);
+    expect(storeFiles(t.config.filesDir)).not.toContain(sha3(bytes));
+  });
+});
+
 describe('a user of two teams', () => {
   it('cannot mix the teams: a collection lists its own team\'s documents, an object holds its own team\'s collection', async () => {
     const both = await memberOf(t, 'two-hats', [team, other.teamId]);
