@@ -21,6 +21,7 @@ import { fileRoutes } from './files/routes';
 import { certificateRoutes } from './certs/routes';
 import { labelRoutes } from './labels/routes';
 import { consoleRoutes } from './routes/console';
+import { deviceApiRoutes } from './deviceApi/routes';
 import { openApiPlugin } from './openapi/plugin';
 
 declare module 'fastify' {
@@ -89,5 +90,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(fileRoutes);
   await app.register(certificateRoutes);
   await app.register(labelRoutes);
+  await app.register(deviceApiRoutes);
   return app;
 }

@@ -31,6 +31,8 @@ export interface ServerConfig {
   qrInfoPerMinute: number;
   /** The support user that PUT /api/add_pucs_user_to_team/ adds to a team (server/claim/supportUser.ts). */
   supportUser: string;
+  /** How often a device is told to check in (poll_interval_s of the device API), in seconds. */
+  devicePollSeconds: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,5 +59,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contactUrl: env.PUCS_CONTACT_URL || `mailto:${env.PUCS_CONTACT_EMAIL ?? ''}`,
     qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
     supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
+    devicePollSeconds: Number(env.PUCS_DEVICE_POLL_SECONDS || 60),
   };
 }

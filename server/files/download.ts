@@ -59,6 +59,21 @@ export async function downloadFile(
   const { file } = category;
   const columns = [file.filename, file.hash, ...[file.only, file.image].flatMap((condition) => (condition ? [condition.field] : []))];
   const [row] = await selectVisible(app.db, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`]);
+  return sendStoredFile(app, request, reply, category, row);
+}
+
+/**
+ * Answers the file of `row` (read with the FileSpec's columns) with Range, If-Range, ETag and HEAD, or
+ * the 404 of an unknown id when it holds none; the caller has decided who may have it (the device API too).
+ */
+export async function sendStoredFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  category: FileCategory,
+  row: Record<string, unknown> | undefined,
+): Promise<FastifyReply> {
+  const { file } = category;
   const hash = row?.[file.hash];
   // An object that holds no file now (a File document turned Text) keeps its stored one unserved, until it takes files again.
   if (!row || row[file.filename] == null || typeof hash !== 'string' || !takesFile(file, row)) throw notFoundError();

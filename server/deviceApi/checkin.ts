@@ -1,0 +1,167 @@
+/**
+ * POST /device-api/v1/checkin: the device says what it runs and which configuration it holds; the
+ * server records it and answers what it should run and apply. A check-in is the hot path of a fleet
+ * (thousands a second), so it reads the device with everything it needs in one locked query and
+ * writes it with one UPDATE (plus an INSERT only when the device brings a configuration of its own),
+ * all in one transaction: two check-ins of one device at once run one after the other.
+ */
+import type { Database, Queryable } from '../db/database';
+import type { ConfigState } from '../../src/schemas/device';
+import { ownMessages } from '../../src/messages';
+import { badRequest } from '../http/errors';
+import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
+import { HISTORY_LIMIT, syncOnCheckin, type ConfigSource, type KnownConfigs } from './configSync';
+
+export const DEVICE_API_PREFIX = '/device-api/v1';
+export const firmwareUrl = (id: number) => `${DEVICE_API_PREFIX}/firmware/${id}`;
+
+export interface CheckinBody {
+  firmware: { name: string; version: string } | null;
+  config_id: number | null;
+  config: unknown;
+}
+
+export interface TargetFirmware {
+  id: number;
+  name: string;
+  version: string;
+  size: number;
+  sha3_256: string;
+  url: string;
+}
+
+export interface CheckinAnswer {
+  target_firmware: TargetFirmware | null;
+  config: { id: number; config: unknown } | null;
+  poll_interval_s: number;
+}
+
+const KEYS = new Set(['firmware', 'config_id', 'config']);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The report with absent keys as null, or a 400 naming the first problem. */
+export function parseCheckinBody(body: unknown): CheckinBody {
+  if (!isObject(body)) throw badRequest(ownMessages.bodyNotObject);
+  const unknown = Object.keys(body).find((k) => !KEYS.has(k));
+  if (unknown !== undefined) throw badRequest(ownMessages.unknownField(unknown));
+  const firmware = body.firmware ?? null;
+  if (firmware !== null) {
+    const ok = isObject(firmware) && Object.keys(firmware).length === 2 && typeof firmware.name === 'string' && typeof firmware.version === 'string';
+    if (!ok) throw badRequest(ownMessages.wrongFieldType('firmware', 'null or an object with the texts name and version'));
+  }
+  const configId = body.config_id ?? null;
+  if (configId !== null && !(Number.isSafeInteger(configId) && (configId as number) > 0)) {
+    throw badRequest(ownMessages.wrongFieldType('config_id', 'null or a positive integer'));
+  }
+  return { firmware: firmware as CheckinBody['firmware'], config_id: configId as number | null, config: body.config ?? null };
+}
+
+interface DeviceRead {
+  team_id: number;
+  config_id: number | null;
+  config_state: ConfigState | null;
+  current_firmware_id: number | null;
+  last_id: number | null;
+  certificate: string | null;
+  product_text: string | null;
+  product_author: number | null;
+  last_text: string | null;
+  t_id: number | null;
+  t_name: string;
+  t_version: string;
+  t_size: number | null;
+  t_hash: string | null;
+  t_filename: string | null;
+  t_disabled: number | null;
+  reported_firmware_id: number | null;
+}
+
+const READ = `
+SELECT d."team_id", d."config_id", d."config_state", d."current_firmware_id",
+  (d."config_history" -> -1 ->> 'config_id')::int AS "last_id",
+  c."certificate", p."config" AS "product_text", p."author_id" AS "product_author", l."config" AS "last_text",
+  t."id" AS "t_id", t."name" AS "t_name", t."version" AS "t_version", t."size" AS "t_size",
+  t."firmware_hash" AS "t_hash", t."filename" AS "t_filename", t."is_disabled" AS "t_disabled",
+  r."id" AS "reported_firmware_id"
+FROM "device" d
+LEFT JOIN "device_certificate" c ON c."device_id" = d."id"
+LEFT JOIN "config" p ON p."id" = d."config_id"
+LEFT JOIN "config" l ON l."id" = (d."config_history" -> -1 ->> 'config_id')::int
+LEFT JOIN "firmware" t ON t."id" = d."target_firmware_id"
+LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."name" = $2 AND r."version" = $3
+WHERE d."id" = $1
+FOR UPDATE OF d`;
+
+/** The target firmware a device may fetch: set, not disabled, its file uploaded. */
+function targetOf(row: DeviceRead): TargetFirmware | null {
+  if (row.t_id === null || row.t_disabled === 1 || row.t_filename === null || row.t_hash === null) return null;
+  return { id: row.t_id, name: row.t_name, version: row.t_version, size: Number(row.t_size), sha3_256: row.t_hash, url: firmwareUrl(row.t_id) };
+}
+
+/** SQL of a jsonb array with `entry` appended, keeping its last `limit` entries. */
+const appended = (column: string, entry: string, limit?: number) =>
+  limit === undefined
+    ? `COALESCE(${column}, '[]'::jsonb) || ${entry}`
+    : `(SELECT COALESCE(jsonb_agg(h.e ORDER BY h.i), '[]'::jsonb) FROM jsonb_array_elements(COALESCE(${column}, '[]'::jsonb) || ${entry}) WITH ORDINALITY AS h(e, i)
+        WHERE h.i > jsonb_array_length(COALESCE(${column}, '[]'::jsonb) || ${entry}) - ${limit})`;
+
+async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
+  const { rows } = await tx.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null]);
+  const row = rows[0];
+  if (!row) throw deviceUnauthorized();
+  checkSignature(token, row.certificate);
+
+  const now = new Date().toISOString();
+  const params: unknown[] = [token.deviceId, now];
+  const add = (v: unknown) => `$${params.push(v)}`;
+  // $2 is typed timestamptz by its first use; a history entry's date is the same instant as ISO text.
+  let isoParam: string | undefined;
+  const iso = () => (isoParam ??= `${add(now)}::text`);
+  const sets = [`"last_seen" = $2`];
+  if (report.firmware) {
+    const reported = row.reported_firmware_id;
+    if (reported !== row.current_firmware_id) {
+      sets.push(`"current_firmware_id" = ${add(reported)}`);
+      if (reported !== null) {
+        sets.push(`"firmware_history" = ${appended('"firmware_history"', `jsonb_build_array(jsonb_build_object('date', ${iso()}, 'firmware_id', ${add(reported)}::int))`)}`);
+      }
+    }
+  }
+
+  const reported = report.config !== null;
+  const needsConfigs = reported || row.config_state === 'waiting_to_be_send';
+  const configs: KnownConfigs = {};
+  if (needsConfigs && row.product_text !== null) {
+    configs.product = { value: JSON.parse(row.product_text) as unknown, source: (row.product_author === null ? 'device' : 'user') as ConfigSource };
+  }
+  if (needsConfigs && row.last_text !== null) configs.last = { value: JSON.parse(row.last_text) as unknown };
+  const changes = syncOnCheckin({ configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id }, report, configs);
+
+  let newId: number | undefined;
+  if (changes.newConfig) {
+    const made = await tx.query<{ id: number }>(
+      'INSERT INTO "config" ("team_id", "config", "author_id", "date") VALUES ($1, $2, NULL, $3) RETURNING "id"',
+      [row.team_id, JSON.stringify(changes.newConfig.value), now],
+    );
+    newId = made.rows[0].id;
+  }
+  if (changes.state !== row.config_state) sets.push(`"config_state" = ${add(changes.state)}`);
+  if (changes.adopt) sets.push(`"config_id" = ${add(newId)}`);
+  if (changes.synced) sets.push(`"last_config_sync" = $2`);
+  if (changes.history) {
+    const { configId, source } = changes.history;
+    const entry = `jsonb_build_array(jsonb_build_object('config_id', ${add(configId === 'new' ? newId : configId)}::int, 'date', ${iso()}, 'source', ${add(source)}::text))`;
+    sets.push(`"config_history" = ${appended('"config_history"', entry, HISTORY_LIMIT)}`);
+  }
+  await tx.query(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1`, params);
+
+  return {
+    target_firmware: targetOf(row),
+    config: changes.sendProduct && row.config_id !== null && configs.product ? { id: row.config_id, config: configs.product.value } : null,
+    poll_interval_s: pollSeconds,
+  };
+}
+
+export function checkin(db: Database, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
+  return db.transaction((tx) => record(tx, token, report, pollSeconds));
+}

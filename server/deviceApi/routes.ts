@@ -1,0 +1,25 @@
+/**
+ * The device API (docs/DEVICE_API.md), outside /api: a device signs each call with its own key, so
+ * the console's session cookie and CSRF rules (server/auth/plugin.ts, /api only) play no part here.
+ */
+import fp from 'fastify-plugin';
+import { parseDeviceToken } from './auth';
+import { checkin, DEVICE_API_PREFIX, parseCheckinBody } from './checkin';
+import { sendTargetFirmware } from './firmware';
+
+/** Largest check-in body: a configuration of up to 1 MB (config texts are kept under 1,000,000 characters). */
+export const CHECKIN_BODY_LIMIT = 1_000_000;
+
+const positiveId = (raw: string): number | undefined => (/^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) < 2 ** 31 ? Number(raw) : undefined);
+
+export const deviceApiRoutes = fp(async (app) => {
+  app.post(`${DEVICE_API_PREFIX}/checkin`, { bodyLimit: CHECKIN_BODY_LIMIT }, async (request) => {
+    const token = parseDeviceToken(request.headers.authorization);
+    return checkin(app.db, token, parseCheckinBody(request.body), app.config.devicePollSeconds);
+  });
+
+  app.get<{ Params: { id: string } }>(`${DEVICE_API_PREFIX}/firmware/:id`, async (request, reply) => {
+    const token = parseDeviceToken(request.headers.authorization);
+    return sendTargetFirmware(app, request, reply, token, positiveId(request.params.id));
+  });
+});

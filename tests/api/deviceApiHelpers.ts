@@ -1,0 +1,58 @@
+/**
+ * Device API test helpers: a device of a team with its downloaded key, and its check-ins through
+ * inject, signed as a device maker would (scripts/device/deviceClient.ts); `rawToken` builds the
+ * broken tokens the JWT tests send.
+ */
+import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { expect } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { signDeviceJwt } from '../../scripts/device/deviceClient';
+import { createOk } from './crudFixtures';
+import type { Client } from './helpers';
+
+export interface TestDevice {
+  id: number;
+  key: KeyObject;
+  token(now?: number): string;
+}
+
+let made = 0;
+
+/** A device of `team` (a type of its own unless given) whose private key has been downloaded (which makes its certificate). */
+export async function deviceWithKey(c: Client, team: number, extra: Record<string, unknown> = {}): Promise<TestDevice> {
+  made++;
+  const typeId = extra.type_id ?? (await createOk(c, 'type', { name: `type ${made}`, team_id: team })).id;
+  const device = await createOk(c, 'device', { name: `device ${made}`, team_id: team, type_id: typeId, uid_for_type: `UID${made}`, ...extra });
+  const res = await c.get(`/api/download/private_key/${String(device.id)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const key = createPrivateKey(res.body);
+  const id = device.id as number;
+  return { id, key, token: (now?: number) => signDeviceJwt(id, key, now) };
+}
+
+const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+
+/** A token with any header and claims, ES256-signed by `key` (or with `signature` as given). */
+export function rawToken(header: unknown, claims: unknown, key?: KeyObject, signature?: Buffer): string {
+  const signed = `${b64(header)}.${b64(claims)}`;
+  const sig = signature ?? (key ? sign('sha256', Buffer.from(signed), { key, dsaEncoding: 'ieee-p1363' }) : Buffer.alloc(0));
+  return `${signed}.${sig.toString('base64url')}`;
+}
+
+export const nowS = () => Math.floor(Date.now() / 1000);
+
+export function postCheckin(app: FastifyInstance, token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/device-api/v1/checkin',
+    headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+    payload: body as object,
+  });
+}
+
+/** A check-in that must succeed; its answer. */
+export async function checkinOk(app: FastifyInstance, device: TestDevice, body: unknown): Promise<Record<string, unknown>> {
+  const res = await postCheckin(app, device.token(), body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
