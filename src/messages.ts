@@ -564,6 +564,7 @@ export const ownMessages = {
   configSources: { user: 'PUCS user', device: 'Device' } as Readonly<Record<string, string>>,
   configHistoryItem: (id: number, source: string) => `Configuration ${id} (${source})`,
   viewConfig: 'View',
+  viewConfigOf: (id: number) => `View configuration ${id}`,
   configTitle: (id: number) => `Configuration ${id}`,
   // Configuration sync and the device API (server/categories/device.ts, server/deviceApi/, docs/DEVICE_API.md)
   configStateLabels: { synchronized: 'Synchronized', waiting_to_be_send: 'Waiting to be sent', conflict: 'Conflict' },

@@ -4,7 +4,7 @@
  * Found with import.meta.glob so that generic code never names a category.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { RaRecord } from 'react-admin';
+import type { DataProvider, RaRecord } from 'react-admin';
 import type { Category, FieldSpec } from '../schemas';
 import type { ConsoleRoute, ObjectMode } from './consoleRoutes';
 
@@ -35,11 +35,27 @@ export interface ResourceOverride {
   DeleteButton?: ComponentType<DeleteButtonProps>;
   /**
    * Replaces the generic input of one field, by field name, inside the object form. A system
-   * field given an input here is shown too, read-only, once the object exists (what a device reports).
+   * field or one declared `input: 'none'` given an input here is shown too once the object exists
+   * (what a device reports, read-only; a reference the override edits its own way).
    */
   fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
+  /**
+   * Runs when a valid form is submitted, before the create or update: answers the values to save
+   * (what the category must make first, such as another object the saved one refers to), or
+   * undefined to stop the save, having told the user why.
+   */
+  beforeSave?: (values: Record<string, unknown>, context: BeforeSaveContext) => Promise<Record<string, unknown> | undefined>;
   /** How the object's file (`file` with hashFirst) is hashed in the browser before it is sent. */
   hashFile?: (file: Blob, options: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal }) => Promise<string>;
+}
+
+/** What an override's `beforeSave` gets besides the values. */
+export interface BeforeSaveContext {
+  category: Category;
+  mode: ObjectMode;
+  /** The object as loaded (view and edit). */
+  record: RaRecord | undefined;
+  dataProvider: DataProvider;
 }
 
 /** What a panel under the object form gets. */

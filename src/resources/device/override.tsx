@@ -13,6 +13,9 @@ import { LabelPanel } from './LabelPanel';
 import { PrintLabelsButton } from './PrintLabelsButton';
 import { ClaimStatusPanel } from './ClaimStatusPanel';
 import { DocumentationPanel } from '../documentation/DocumentationPanel';
+import { ConfigurationInput } from './ConfigurationInput';
+import { ConfigHistoryInput } from './ConfigHistoryInput';
+import { saveConfigurationFirst } from './configSave';
 
 export const override: ResourceOverride = {
   icon: DevicesOtherIcon,
@@ -24,7 +27,13 @@ export const override: ResourceOverride = {
     current_firmware_id: CurrentFirmwareInput,
     last_seen: LastSeenInput,
     firmware_history: FirmwareHistoryInput,
+    // Spec sections 2 and 4: the configuration, its sync state and conflict, edited as JSON text.
+    config_id: ConfigurationInput,
+    last_config_sync: LastSeenInput,
+    config_history: ConfigHistoryInput,
   },
+  // An edited configuration is created before the device's save names it (spec sections 7 and 8).
+  beforeSave: saveConfigurationFirst,
   optionalColumns: [
     {
       key: 'firmware_status',

@@ -111,7 +111,7 @@ const ObjectFormBody = ({
     if (child || !routes) onSaved(saved);
     else navigate(objectHref(routes.edit, saved.id), { state: { fileError: outcome.error } satisfies FileErrorState });
   };
-  const { save, saving } = useSaveObject({ category, mode, record, onSaved, file, onFileFailed });
+  const { save, saving } = useSaveObject({ category, mode, record, onSaved, file, onFileFailed, beforeSave: override.beforeSave });
   // A second Submit while the first waits for the server checks or the save must not save twice.
   const busy = useRef(false);
   submit.current = async (formValues) => {

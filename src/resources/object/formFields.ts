@@ -21,13 +21,14 @@ export function formFieldNames(category: Category): string[] {
 }
 
 /**
- * The fields the form shows: those a user fills in and, once the object exists, the system fields
- * the category's override gives an input (values the server or a device sets, shown read-only).
+ * The fields the form shows: those a user fills in and, once the object exists, the system or
+ * input-less fields the category's override gives an input (values the server or a device sets,
+ * or a reference the override edits its own way).
  */
 export function shownFieldNames(category: Category, exists: boolean, overrideInputs: Readonly<Record<string, unknown>> = {}): string[] {
   const filled = new Set(formFieldNames(category));
   return Object.entries(category.fields)
-    .filter(([name, f]) => filled.has(name) || (exists && f.system === true && !f.secret && overrideInputs[name] !== undefined))
+    .filter(([name, f]) => filled.has(name) || (exists && !f.secret && overrideInputs[name] !== undefined))
     .map(([name]) => name);
 }
 

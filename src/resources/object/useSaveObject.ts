@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useDataProvider, useRefresh, type RaRecord } from 'react-admin';
 import type { Category } from '../../schemas';
 import type { ObjectMode } from '../consoleRoutes';
+import type { ResourceOverride } from '../overrides';
 import { confirmBeforeSave } from './confirmBeforeSave';
 import { savePayload, type Values } from './formFields';
 import type { AfterSave, FileUpload } from './useFileUpload';
@@ -15,15 +16,18 @@ export interface SaveOptions {
   file?: FileUpload;
   /** The object was saved but its chosen file was not uploaded (the failure is shown by the file's control). */
   onFileFailed?: (record: RaRecord, outcome: AfterSave) => void;
+  /** The category's override's step before the save (it may change the values or stop the save). */
+  beforeSave?: ResourceOverride['beforeSave'];
 }
 
 /**
  * Creates or updates the object: POST /api/{cat}, or PUT /api/{cat}/{id} with the changed fields
  * only (the data provider diffs against the loaded object), after the confirmations of spec
- * section 5, then uploads the chosen file (spec section 4 'Firmware save'). A failure of the save has
- * been shown by the error catalogue; the form keeps every value.
+ * section 5 and the override's `beforeSave`, then uploads the chosen file (spec section 4
+ * 'Firmware save'). A failure of the save has been shown by the error catalogue; the form keeps
+ * every value.
  */
-export function useSaveObject({ category, mode, record, onSaved, file, onFileFailed }: SaveOptions) {
+export function useSaveObject({ category, mode, record, onSaved, file, onFileFailed, beforeSave }: SaveOptions) {
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
   const [saving, setSaving] = useState(false);
@@ -31,8 +35,13 @@ export function useSaveObject({ category, mode, record, onSaved, file, onFileFai
   const save = async (values: Values) => {
     const existing = mode !== 'new' && record !== undefined;
     if (existing && !(await confirmBeforeSave(dataProvider, category, values, record))) return;
-    const data = savePayload(category, values);
     setSaving(true);
+    const prepared = beforeSave ? await beforeSave(values, { category, mode, record, dataProvider }) : values;
+    if (!prepared) {
+      setSaving(false);
+      return;
+    }
+    const data = savePayload(category, prepared);
     let saved: RaRecord;
     try {
       saved = existing
