@@ -363,6 +363,24 @@ describe('uploaded file names and multipart shapes', () => {
     expect(disposition).not.toMatch(/[\r\n]/);
   });
 
+  it('answers odd ids, a signed-out caller and a missing CSRF header without touching the document', async () => {
+    const id = await doc({ doc_type: 'file', content: '' });
+    const body = multipartBody('document', 'x.bin', randomBytes(5));
+    for (const odd of ['1abc', '-1', '0', '99999999999', '1.5', '%2e%2e']) {
+      const up = await t.app.inject({ method: 'POST', url: `/api/upload/document/${odd}`, payload: body.payload, headers: { ...body.headers, ...headers(cookie) } });
+      const got = await t.app.inject({ method: 'GET', url: `/api/download/document/${odd}`, headers: { cookie } });
+      expect([400, 404], `upload ${odd}`).toContain(up.statusCode);
+      expect([400, 404], `download ${odd}`).toContain(got.statusCode);
+    }
+    const signedOut = await t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload: body.payload, headers: { ...body.headers, 'x-requested-with': 'pucs' } });
+    expect(signedOut.statusCode).toBe(401);
+    const noCsrf = await t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload: body.payload, headers: { ...body.headers, cookie } });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/download/document/${id}` })).statusCode).toBe(401);
+    expect(await stored('basic_document', id)).toMatchObject({ filename: null });
+    expect(tmpFiles()).toEqual([]);
+  });
+
   it('quotes a name that holds quotes and backslashes in the download header', async () => {
     const id = await doc({ doc_type: 'file', content: '' });
     // Browsers send the name's quotes as %22 (WHATWG multipart/form-data).
