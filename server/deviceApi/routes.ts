@@ -13,12 +13,13 @@ export const CHECKIN_BODY_LIMIT = 1_000_000;
 const positiveId = (raw: string): number | undefined => (/^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) < 2 ** 31 ? Number(raw) : undefined);
 
 export const deviceApiRoutes = fp(async (app) => {
-  app.post(`${DEVICE_API_PREFIX}/checkin`, { bodyLimit: CHECKIN_BODY_LIMIT }, async (request) => {
+  // `public`: no console session (the OpenAPI document lists the device token instead).
+  app.post(`${DEVICE_API_PREFIX}/checkin`, { bodyLimit: CHECKIN_BODY_LIMIT, config: { public: true } }, async (request) => {
     const token = parseDeviceToken(request.headers.authorization);
     return checkin(app.db, token, parseCheckinBody(request.body), app.config.devicePollSeconds);
   });
 
-  app.get<{ Params: { id: string } }>(`${DEVICE_API_PREFIX}/firmware/:id`, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${DEVICE_API_PREFIX}/firmware/:id`, { config: { public: true } }, async (request, reply) => {
     const token = parseDeviceToken(request.headers.authorization);
     return sendTargetFirmware(app, request, reply, token, positiveId(request.params.id));
   });

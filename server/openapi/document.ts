@@ -12,6 +12,7 @@ import { categorySchemas, ERROR_SCHEMA, type JsonSchema } from './jsonSchema';
 import { listThroughLinks } from '../crud/listThrough';
 import { categoryRoutes, ERROR_TEXT, type RouteDoc } from './routes';
 import { specialRoutes } from './special';
+import { DEVICE_TOKEN_SCHEME } from '../deviceApi/openapi';
 import pkg from '../../package.json' with { type: 'json' };
 
 /** Every /api route described, the generic ones of each category first. */
@@ -172,7 +173,7 @@ function operation(route: RouteDoc) {
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     ...(route.filePart ? { requestBody: { required: true, content: multipart(route.filePart) } } : {}),
     responses: response,
-    ...(route.public ? { security: [] } : {}),
+    ...(route.security ? { security: route.security } : route.public ? { security: [] } : {}),
   };
 }
 
@@ -193,12 +194,13 @@ export function openApiDocument(categories: readonly Category[]) {
       { name: 'misc', 'x-displayName': 'Checks', description: 'Small checks the console makes.' },
       { name: 'export', 'x-displayName': 'Downloads', description: 'Files made from a list.' },
       { name: 'documentation', 'x-displayName': 'Documentation', description: 'This document and its reference page.' },
+      { name: 'device_api', 'x-displayName': 'Device API', description: 'Calls of the devices themselves: no console sign-in or CSRF header; each carries `Authorization: Bearer <JWT>` signed ES256 with the device\'s own key (docs/DEVICE_API.md).' },
       ...categories.map((c) => ({ name: c.key, 'x-displayName': c.plural, 'x-category': c.id, description: categoryDescription(c, categories) })),
     ],
     paths,
     components: {
       schemas,
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, deviceToken: DEVICE_TOKEN_SCHEME },
     },
     security: [{ session: [] }],
   };

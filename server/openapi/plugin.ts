@@ -25,7 +25,8 @@ const seenByApp = new WeakMap<FastifyInstance, SeenRoute[]>();
 /** The /api routes of an app built with this plugin (tests compare them with the document). */
 export const apiRoutesOf = (app: FastifyInstance): readonly SeenRoute[] => seenByApp.get(app) ?? [];
 
-const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/');
+// The device API is described too; its routes are public to the session rules (a device token guards them).
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/device-api/');
 
 const acceptAnything = () => () => true;
 const plainJson = () => (data: unknown) => JSON.stringify(data);

@@ -37,6 +37,8 @@ export interface RouteDoc {
   url: string;
   /** Answers signed-out callers too (the route's `config.public`). */
   public?: boolean;
+  /** The security requirement when not the session's (the device API's token). */
+  security?: Record<string, string[]>[];
   schema: RouteSchema;
   /** A multipart/form-data body (an upload) with the file in this part; Fastify's body schema stays JSON-only. */
   filePart?: string;

@@ -12,6 +12,7 @@ import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
 import { CERTIFICATE_ROUTES } from '../certs/openapi';
 import { LABEL_ROUTES } from '../labels/openapi';
 import { CLAIM_ROUTES } from '../claim/openapi';
+import { DEVICE_API_ROUTES } from '../deviceApi/openapi';
 
 /** Where the document and its reference page are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -329,6 +330,7 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
     ...CERTIFICATE_ROUTES,
     ...LABEL_ROUTES,
     ...CLAIM_ROUTES,
+    ...DEVICE_API_ROUTES,
   ];
 }
 
