@@ -216,6 +216,24 @@ describe('a check-in', () => {
     expect(after.config_history.at(-1)!.config_id).not.toBe(D);
   });
 
+  it('two check-ins of one device at once apply one after the other', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { device, P: L } = await synchronizedDevice({ round, v: 0 });
+      const P = await newConfig({ round, v: 1 });
+      await putOk(device, { config_id: P });
+      await Promise.all([checkinOk(t.app, device, { config_id: P }), checkinOk(t.app, device, { config_id: L, config: { round, v: 2 } })]);
+      const after = await view(device);
+      const ids = after.config_history.map((e) => e.config_id);
+      const D = ids.at(-1);
+      // Applied first, then adopted; or a conflict first, which the bare config_id report then leaves alone.
+      const serial = [
+        { config_state: 'synchronized', config_id: D, ids: [L, P, D] },
+        { config_state: 'conflict', config_id: P, ids: [L, D] },
+      ];
+      expect(serial).toContainEqual({ config_state: after.config_state, config_id: after.config_id, ids });
+    }
+  });
+
   it('no configuration reported: nothing changes; the history keeps its last 100 entries', async () => {
     const { device, P } = await synchronizedDevice({ n: 0 });
     await checkinOk(t.app, device, {});
