@@ -231,7 +231,7 @@ describe('a configuration conflict', () => {
 });
 
 describe('the devices table', () => {
-  it('shows the sync state column with its labels', async () => {
+  it('shows the sync state column with its labels and filters by it', async () => {
     const route = deriveConsoleRoutes(categories).find((r) => r.path === '/devices')!;
     render(
       <RouterProvider
@@ -247,5 +247,11 @@ describe('the devices table', () => {
     expect(column).toBeGreaterThan(-1);
     const cell = (name: string) => screen.getByRole('link', { name }).closest('tr')!.querySelectorAll('td')[column].textContent;
     expect([cell('Synced'), cell('Clash')]).toEqual([labels.synchronized, labels.conflict]);
+
+    const filter = screen.getByLabelText('Configuration state') as HTMLSelectElement;
+    expect([...filter.options].map((o) => o.textContent)).toEqual([ownMessages.allValues, labels.synchronized, labels.waiting_to_be_send, labels.conflict]);
+    fireEvent.change(filter, { target: { value: 'conflict' } });
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(2));
+    expect(screen.getByRole('link', { name: 'Garbled' })).toBeTruthy();
   });
 });
