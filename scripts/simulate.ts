@@ -103,11 +103,17 @@ async function main(argv: string[]): Promise<number> {
   const deadline = options.durationS === undefined ? undefined : setTimeout(() => stop.abort(), options.durationS * 1000);
   log(`${devices.length} devices check in every ${options.intervalS} s at ${options.url} (drift ${options.drift}, seed ${options.seed})`);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const ticker = setInterval(() => log(stats.windowLine()), REPORT_EVERY_MS);
   await runSchedule(devices, { intervalS: options.intervalS, concurrency: options.concurrency, stats, stop: stop.signal });
   clearInterval(ticker);
   clearTimeout(deadline);
-  log(`Total: ${stats.totalLine((performance.now() - started) / 1000)}`);
+  const seconds = (performance.now() - started) / 1000;
+  log(`Total: ${stats.totalLine(seconds)}`);
+  // The simulator shares the machine with the server it measures: its own share tells how much it took.
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  log(`Simulator CPU: ${cpuSeconds.toFixed(1)} s (${((100 * cpuSeconds) / seconds).toFixed(0)} % of one core)`);
   return 0;
 }
 

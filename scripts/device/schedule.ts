@@ -20,16 +20,20 @@ export async function runSchedule(devices: SimulatedDevice[], options: ScheduleO
   const { intervalS, concurrency, stats, stop } = options;
   const step = (intervalS * 1000) / devices.length;
   const started = performance.now();
-  const inFlight = new Set<Promise<void>>();
+  let inFlight = 0;
+  // Resolved when a call ends (a Promise.race over the calls in flight would leave a handler on each
+  // slow call at every turn).
+  let freed: (() => void) | undefined;
   const busy = new Set<number>();
+  const allEnded = () => new Promise<void>((resolve) => (freed = () => inFlight === 0 && resolve()));
   for (let slot = 0; !stop.aborted; ) {
     const wait = started + slot * step - performance.now();
     if (wait > 0) {
       await sleep(wait, undefined, { signal: stop }).catch(() => {});
       continue;
     }
-    if (inFlight.size >= concurrency) {
-      await Promise.race(inFlight);
+    if (inFlight >= concurrency) {
+      await new Promise<void>((resolve) => (freed = resolve));
       continue;
     }
     const index = slot++ % devices.length;
@@ -38,14 +42,15 @@ export async function runSchedule(devices: SimulatedDevice[], options: ScheduleO
       continue;
     }
     busy.add(index);
-    const call: Promise<void> = devices[index]
+    inFlight++;
+    void devices[index]
       .checkIn()
       .catch((err: unknown) => stats.error(errorLabel(err)))
       .finally(() => {
         busy.delete(index);
-        inFlight.delete(call);
+        inFlight--;
+        freed?.();
       });
-    inFlight.add(call);
   }
-  await Promise.all(inFlight);
+  if (inFlight > 0) await allEnded();
 }
