@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../../scripts/device/consoleSession';
+import { downloadFirmware, signDeviceJwt } from '../../scripts/device/deviceClient';
 import { enrolFleet, SIM_TYPE, type DeviceIdentity } from '../../scripts/device/fleet';
 import { seededRandom, SimulatedDevice, type DeviceEnvironment } from '../../scripts/device/simDevice';
 import { FleetStats } from '../../scripts/device/stats';
@@ -137,6 +138,10 @@ describe('the simulated fleet', () => {
       expect(seen.current_firmware_id).toBe(firmwareId);
       expect(seen.firmware_history.at(-1)?.firmware_id).toBe(firmwareId);
     }
+    // A device resuming a download asks for the rest with Range.
+    const part = await downloadFirmware(baseUrl, signDeviceJwt(fleet[0].id, fleet[0].key), firmwareId, 'bytes=10-19');
+    expect(part.status).toBe(206);
+    expect(part.bytes.equals(bytes.subarray(10, 20))).toBe(true);
   });
 });
 
