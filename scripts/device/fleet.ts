@@ -29,7 +29,8 @@ interface Named {
   name: string;
 }
 
-export const simDeviceName = (index: number, count: number) => `sim-${String(index + 1).padStart(Math.max(4, String(count).length), '0')}`;
+/** The same name for a device whatever the fleet's size, so that a larger run reuses the smaller one's devices. */
+export const simDeviceName = (index: number) => `sim-${String(index + 1).padStart(4, '0')}`;
 
 /** Runs `work` on every item with at most `limit` running at once; the first failure stops the rest. */
 export async function forEachLimit<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -66,7 +67,7 @@ export async function enrolFleet(session: ConsoleSession, options: EnrolOptions)
   const teamId = await findOrCreate(session, 'team', {}, { name: team });
   const typeId = await findOrCreate(session, 'type', { team_id: teamId }, { name: SIM_TYPE, team_id: teamId });
 
-  const names = Array.from({ length: count }, (_, i) => simDeviceName(i, count));
+  const names = Array.from({ length: count }, (_, i) => simDeviceName(i));
   const ids = new Map((await listAll(session, 'device', { team_id: teamId }, 'id,name')).map((d) => [d.name, d.id]));
   const missing = names.filter((n) => !ids.has(n));
   log(`team '${team}' (${teamId}): ${count - missing.length} devices reused, ${missing.length} to create`);
@@ -75,11 +76,11 @@ export async function enrolFleet(session: ConsoleSession, options: EnrolOptions)
     ids.set(name, made.id);
   });
 
-  const fleet: DeviceIdentity[] = [];
-  await forEachLimit(names, concurrency, async (name) => {
-    const id = ids.get(name)!;
-    fleet.push({ id, name, key: createPrivateKey(await session.text(`/api/download/private_key/${id}`)) });
+  const fleet: DeviceIdentity[] = new Array(count);
+  await forEachLimit([...names.keys()], concurrency, async (i) => {
+    const id = ids.get(names[i])!;
+    fleet[i] = { id, name: names[i], key: createPrivateKey(await session.text(`/api/download/private_key/${id}`)) };
   });
   log(`${fleet.length} private keys downloaded`);
-  return fleet.sort((a, b) => a.name.localeCompare(b.name));
+  return fleet;
 }

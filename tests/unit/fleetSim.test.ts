@@ -1,12 +1,13 @@
 // @vitest-environment node
 /**
  * The simulator's figures and clock (scripts/device/stats.ts, schedule.ts): percentiles within the
- * histogram's 2 % buckets, errors by status, and a schedule that never has more calls in flight than
+ * histogram's 2 % buckets, errors by status, stable device names, and a schedule that never has more calls in flight than
  * allowed and lets the ones in flight end when it is stopped.
  */
 import { describe, expect, it } from 'vitest';
 import { FleetStats, Histogram } from '../../scripts/device/stats';
 import { runSchedule } from '../../scripts/device/schedule';
+import { simDeviceName } from '../../scripts/device/fleet';
 import type { SimulatedDevice } from '../../scripts/device/simDevice';
 
 describe('Histogram', () => {
@@ -34,6 +35,12 @@ describe('FleetStats', () => {
     now = 10_000;
     expect(stats.windowLine()).toMatch(/^check-ins\/s 0\.0 .* errors none$/);
     expect(stats.totalLine(10)).toContain('100 check-ins in 10 s');
+  });
+});
+
+describe('simDeviceName', () => {
+  it('names a device the same whatever the size of the fleet', () => {
+    expect([0, 9, 998, 9998, 9999, 99_999].map(simDeviceName)).toEqual(['sim-0001', 'sim-0010', 'sim-0999', 'sim-9999', 'sim-10000', 'sim-100000']);
   });
 });
 
