@@ -4,13 +4,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type * as pgTypes from 'pg';
 
 export interface QueryResult<T> {
   rows: T[];
 }
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * `prepared`: a name under which PostgreSQL keeps the statement and its plan per connection, for a fixed
+   * statement of a hot path (a device check-in: planning its joins costs more than running them). Never
+   * for SQL built from input. PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<QueryResult<T>>;
   /** Several statements without parameters (DDL). */
   exec(sql: string): Promise<void>;
 }
@@ -77,9 +83,9 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client whose server connection ends (restart, DROP DATABASE ... FORCE) emits 'error';
   // the next query reconnects, so there is nothing to crash for.
   pool.on('error', () => {});
-  const wrap = (c: { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const r = await c.query(sql, params);
+  const wrap = (c: pgTypes.Pool | pgTypes.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[], prepared?: string) {
+      const r = prepared ? await c.query({ name: prepared, text: sql, values: params }) : await c.query(sql, params);
       return { rows: r.rows as T[] };
     },
     async exec(sql: string) {

@@ -106,7 +106,7 @@ const appended = (column: string, entry: string, limit?: number) =>
         WHERE h.i > jsonb_array_length(COALESCE(${column}, '[]'::jsonb) || ${entry}) - ${limit})`;
 
 async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
-  const { rows } = await tx.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null]);
+  const { rows } = await tx.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null], 'pucs_device_checkin_read');
   const row = rows[0];
   if (!row) throw deviceUnauthorized();
   checkSignature(token, row.certificate);
@@ -153,7 +153,8 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
     const entry = `jsonb_build_array(jsonb_build_object('config_id', ${add(configId === 'new' ? newId : configId)}::int, 'date', ${iso()}, 'source', ${add(source)}::text))`;
     sets.push(`"config_history" = ${appended('"config_history"', entry, HISTORY_LIMIT)}`);
   }
-  await tx.query(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1`, params);
+  // Most check-ins only set last_seen: that one statement is kept prepared, the rarer shapes are not.
+  await tx.query(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1`, params, sets.length === 1 ? 'pucs_device_checkin_seen' : undefined);
 
   return {
     target_firmware: targetOf(row),

@@ -24,7 +24,7 @@ interface Read {
 }
 
 export async function sendTargetFirmware(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: DeviceToken, id: number | undefined): Promise<FastifyReply> {
-  const { rows } = await app.db.query<Read>(READ, [token.deviceId, id ?? null]);
+  const { rows } = await app.db.query<Read>(READ, [token.deviceId, id ?? null], 'pucs_device_firmware_read');
   const row = rows[0];
   if (!row) throw deviceUnauthorized();
   checkSignature(token, row.certificate);
