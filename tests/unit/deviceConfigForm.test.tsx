@@ -220,6 +220,20 @@ describe('a configuration conflict', () => {
     expect(puts()[0].body).toEqual({ config_id: 42, config_state: 'waiting_to_be_send' });
   });
 
+  it("takes every key from the device's side as the device's configuration, without a new one", async () => {
+    renderScreen('edit', 21);
+    await editor(pretty(2));
+    const table = await screen.findByRole('table', { name: ownMessages.compareByKey });
+    fireEvent.click(within(within(table).getByRole('radiogroup', { name: ownMessages.takeKeyFrom('interval') })).getByRole('radio', { name: 'Device' }));
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.useChosenValues }));
+    await editor(pretty(3));
+    expect(state()).toBe(labels.synchronized);
+    submit();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0].body).toEqual({ config_id: 3, config_state: 'synchronized' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('shows the raw text of a report that does not parse, and logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderScreen('view', 22);

@@ -9,7 +9,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
-import { formatConfig, parseConfig } from './configCompare';
+import { formatConfig, parseConfig, sameConfig } from './configCompare';
 import { lastHistoryEntry, lastSynchronizedEntry } from './configHistory';
 import { useConfigText } from './configRead';
 import { ConfigThreeWay } from './ConfigThreeWay';
@@ -47,6 +47,14 @@ export const ConflictView = ({ record, readOnly, onChoose, onMerge }: ConflictVi
     run();
     setResolved(true);
   };
+  const chooseProduct = () => onChoose({ side: 'product', configId: record.config_id });
+  const chooseDevice = (id: number) => onChoose({ side: 'device', configId: id });
+  // Keys all taken from one side are that side's choice: no new configuration for it.
+  const takeMerged = (text: string) => {
+    if (product.text !== undefined && sameConfig(text, product.text)) chooseProduct();
+    else if (last && device.text !== undefined && sameConfig(text, device.text)) chooseDevice(last.config_id);
+    else onMerge(text);
+  };
 
   return (
     <Stack spacing={1.5} data-testid="config-conflict">
@@ -59,10 +67,10 @@ export const ConflictView = ({ record, readOnly, onChoose, onMerge }: ConflictVi
       </Box>
       {!readOnly && last && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => resolve(() => onChoose({ side: 'product', configId: record.config_id }))}>
+          <Button variant="outlined" onClick={() => resolve(chooseProduct)}>
             {ownMessages.useProductConfig}
           </Button>
-          <Button variant="outlined" onClick={() => resolve(() => onChoose({ side: 'device', configId: last.config_id }))}>
+          <Button variant="outlined" onClick={() => resolve(() => chooseDevice(last.config_id))}>
             {ownMessages.useDeviceConfig}
           </Button>
         </Stack>
@@ -74,7 +82,7 @@ export const ConflictView = ({ record, readOnly, onChoose, onMerge }: ConflictVi
           product={product.text}
           device={device.text}
           readOnly={readOnly}
-          onUse={(text) => resolve(() => onMerge(text))}
+          onUse={(text) => resolve(() => takeMerged(text))}
         />
       )}
     </Stack>
