@@ -1,19 +1,28 @@
 /**
  * Enrolling a simulated fleet through the console's API, as a team admin would: the team, a type and
  * the devices 'sim-0001', ... are found by name or created, so a second run reuses them; each device's
- * private key is then downloaded (the server makes its certificate on the first download).
+ * private key is then downloaded (the server makes its certificate on the first download). A device
+ * enrolled again resumes what the server last heard from it (its current firmware, the configuration
+ * of its last history entry), as a real device remembers them across a restart: no download storm, no
+ * configuration lost.
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { ConsoleSession } from './consoleSession';
+import type { FirmwareReport } from './deviceClient';
 
 export const SIM_TYPE = 'sim-type';
 /** Whole pages of the list dialect (its largest range). */
 const PAGE = 10_000;
+/** Configurations read by id in one call (the ids go in the URL). */
+const CONFIGS_PER_CALL = 200;
 
 export interface DeviceIdentity {
   id: number;
   name: string;
   key: KeyObject;
+  /** What the device ran and held when the server last heard from it; none for a new one. */
+  firmware?: FirmwareReport | null;
+  config?: { id: number; value: unknown } | null;
 }
 
 export interface EnrolOptions {
@@ -29,6 +38,11 @@ interface Named {
   name: string;
 }
 
+interface DeviceRow extends Named {
+  config_history: { config_id: number }[] | null;
+  current_firmware: FirmwareReport | null;
+}
+
 /** The same name for a device whatever the fleet's size, so that a larger run reuses the smaller one's devices. */
 export const simDeviceName = (index: number) => `sim-${String(index + 1).padStart(4, '0')}`;
 
@@ -41,8 +55,8 @@ export async function forEachLimit<T>(items: T[], limit: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-async function listAll(session: ConsoleSession, cat: string, filter: Record<string, unknown>, fields: string): Promise<Named[]> {
-  const all: Named[] = [];
+async function listAll<T = Named>(session: ConsoleSession, cat: string, filter: Record<string, unknown>, fields: string): Promise<T[]> {
+  const all: T[] = [];
   for (let first = 0; ; first += PAGE) {
     const query = new URLSearchParams({
       fields,
@@ -50,7 +64,7 @@ async function listAll(session: ConsoleSession, cat: string, filter: Record<stri
       sort: JSON.stringify(['id', 'ASC']),
       range: JSON.stringify([first, first + PAGE - 1]),
     });
-    const page = await session.json<Named[]>('GET', `/api/${cat}?${query}`);
+    const page = await session.json<T[]>('GET', `/api/${cat}?${query}`);
     all.push(...page);
     if (page.length < PAGE) return all;
   }
@@ -62,24 +76,46 @@ async function findOrCreate(session: ConsoleSession, cat: string, filter: Record
   return (await session.json<Named>('POST', `/api/${cat}`, body)).id;
 }
 
+/** The configurations `ids` as JSON values, by id. */
+async function configsById(session: ConsoleSession, ids: number[], concurrency: number): Promise<Map<number, unknown>> {
+  const chunks = Array.from({ length: Math.ceil(ids.length / CONFIGS_PER_CALL) }, (_, i) => ids.slice(i * CONFIGS_PER_CALL, (i + 1) * CONFIGS_PER_CALL));
+  const byId = new Map<number, unknown>();
+  await forEachLimit(chunks, concurrency, async (chunk) => {
+    for (const c of await listAll<{ id: number; config: string }>(session, 'config', { id: chunk }, 'id,config')) byId.set(c.id, JSON.parse(c.config));
+  });
+  return byId;
+}
+
 export async function enrolFleet(session: ConsoleSession, options: EnrolOptions): Promise<DeviceIdentity[]> {
   const { team, devices: count, concurrency = 8, log = () => {} } = options;
   const teamId = await findOrCreate(session, 'team', {}, { name: team });
   const typeId = await findOrCreate(session, 'type', { team_id: teamId }, { name: SIM_TYPE, team_id: teamId });
 
   const names = Array.from({ length: count }, (_, i) => simDeviceName(i));
-  const ids = new Map((await listAll(session, 'device', { team_id: teamId }, 'id,name')).map((d) => [d.name, d.id]));
-  const missing = names.filter((n) => !ids.has(n));
+  const rows = await listAll<DeviceRow>(session, 'device', { team_id: teamId }, 'id,name,config_history,firmware(name,version)');
+  const known = new Map(rows.map((d) => [d.name, d]));
+  const missing = names.filter((n) => !known.has(n));
   log(`team '${team}' (${teamId}): ${count - missing.length} devices reused, ${missing.length} to create`);
+  const ids = new Map(rows.map((d) => [d.name, d.id]));
   await forEachLimit(missing, concurrency, async (name) => {
     const made = await session.json<Named>('POST', '/api/device', { name, team_id: teamId, type_id: typeId, uid_for_type: name });
     ids.set(name, made.id);
   });
 
+  const lastConfig = (name: string) => known.get(name)?.config_history?.at(-1)?.config_id;
+  const held = await configsById(session, [...new Set(names.map(lastConfig).filter((id) => id !== undefined))], concurrency);
   const fleet: DeviceIdentity[] = new Array(count);
   await forEachLimit([...names.keys()], concurrency, async (i) => {
-    const id = ids.get(names[i])!;
-    fleet[i] = { id, name: names[i], key: createPrivateKey(await session.text(`/api/download/private_key/${id}`)) };
+    const name = names[i];
+    const id = ids.get(name)!;
+    const configId = lastConfig(name);
+    fleet[i] = {
+      id,
+      name,
+      key: createPrivateKey(await session.text(`/api/download/private_key/${id}`)),
+      firmware: known.get(name)?.current_firmware ?? null,
+      config: configId !== undefined && held.has(configId) ? { id: configId, value: held.get(configId) } : null,
+    };
   });
   log(`${fleet.length} private keys downloaded`);
   return fleet;

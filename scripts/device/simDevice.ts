@@ -39,15 +39,19 @@ export function seededRandom(seed: number): () => number {
 }
 
 export class SimulatedDevice {
-  firmware: FirmwareReport | null = null;
-  configId: number | null = null;
-  config: unknown = null;
+  firmware: FirmwareReport | null;
+  configId: number | null;
+  config: unknown;
   private token: { jwt: string; expires: number } | null = null;
 
   constructor(
     readonly identity: DeviceIdentity,
     private readonly env: DeviceEnvironment,
-  ) {}
+  ) {
+    this.firmware = identity.firmware ?? null;
+    this.configId = identity.config?.id ?? null;
+    this.config = identity.config?.value ?? null;
+  }
 
   private jwt(): string {
     const now = Date.now();

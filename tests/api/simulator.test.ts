@@ -2,7 +2,8 @@
  * The fleet simulator's devices against the real app listening on a port (they speak HTTP, as a
  * device does): enrolled through /api, then checking in through the device API; what a user sees
  * through /api follows: last seen, a local change adopted, a pushed configuration synchronized once
- * applied, a conflict, and a target firmware downloaded, verified and then current.
+ * applied, a conflict, a target firmware downloaded, verified and then current, and a fleet enrolled
+ * again that carries on where it stopped.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -142,6 +143,20 @@ describe('the simulated fleet', () => {
     const part = await downloadFirmware(baseUrl, signDeviceJwt(fleet[0].id, fleet[0].key), firmwareId, 'bytes=10-19');
     expect(part.status).toBe(206);
     expect(part.bytes.equals(bytes.subarray(10, 20))).toBe(true);
+  });
+
+  it('is enrolled again resuming what its devices run and hold: nothing downloaded, applied or changed', async () => {
+    const session = await ConsoleSession.signIn(baseUrl, 'sim_admin', admin.password);
+    const restarted = (await enrolFleet(session, { team: TEAM, devices: 3 })).map((identity) => new SimulatedDevice(identity, env));
+    expect(restarted.map((d) => [d.firmware, d.config])).toEqual(devices.map((d) => [d.firmware, d.config]));
+    const before = await Promise.all(fleet.map((d) => view(admin.client, d.id)));
+    const stats = counting(0);
+    await round(restarted);
+    expect(stats.errors.size).toBe(0);
+    expect(stats.activity).toMatchObject({ firmwareInstalled: 0, configsApplied: 0 });
+    const after = await Promise.all(fleet.map((d) => view(admin.client, d.id)));
+    const kept = (v: DeviceView) => [v.config_id, v.config_state, v.config_history, v.current_firmware_id, v.firmware_history];
+    expect(after.map(kept)).toEqual(before.map(kept));
   });
 });
 
