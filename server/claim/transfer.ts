@@ -115,6 +115,7 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
   }
   const current = target !== null && choice.targetFirmwareId === undefined && device.current_firmware_id === device.target_firmware_id ? target : null;
   const deviceCategory = registry.get('device');
+  const configId = await copiedConfig(move, device.config_id);
   const values: Row = {
     team_id: choice.teamId,
     // Its owner is the claimant, not a user of the team it left (whose name the new team would see).
@@ -123,7 +124,9 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     group_id: null,
     target_firmware_id: target,
     current_firmware_id: current,
-    config_id: await copiedConfig(move, device.config_id),
+    config_id: configId,
+    // A new history: the copy is the new team's configuration, still to be sent (docs/DEVICE_API.md).
+    config_state: configId === null ? null : 'waiting_to_be_send',
     config_history: [],
     firmware_history: [],
     documents_collection_id: null,

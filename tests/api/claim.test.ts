@@ -164,7 +164,7 @@ describe('PUT /api/claim_device/{id}', () => {
     const group = await createOk(owner.client, 'devices_group', { name: 'batch', team_id: owner.teamId, type_id: typeId, target_firmware_id: original });
     const config = (await owner.client.post('/api/config', { config: '{"rate":5}', team_id: owner.teamId })).json() as { id: number };
     const { id, qr } = await newDevice({ group_id: group.id, config_id: config.id });
-    await t.db.query('UPDATE device SET current_firmware_id = target_firmware_id WHERE id = $1', [id]);
+    await t.db.query(`UPDATE device SET current_firmware_id = target_firmware_id, config_state = 'synchronized' WHERE id = $1`, [id]);
     const oldKey = (await owner.client.get(`/api/download/private_key/${id}`)).body;
     const code = await setClaimable(id);
 
@@ -183,6 +183,7 @@ describe('PUT /api/claim_device/{id}', () => {
     const configCopy = (await claimer.client.get(`/api/config/${String(device.config_id)}`)).json() as Record<string, unknown>;
     expect(configCopy).toMatchObject({ team_id: claimer.teamId, config: '{"rate":5}' });
     expect(configCopy.id).not.toBe(config.id);
+    expect(device).toMatchObject({ config_state: 'waiting_to_be_send', config_history: [] });
     expect(await storedCode(id)).toEqual({ claim_code: null, to_be_claimed: false });
 
     // The owner no longer sees it; the QR id stays (the printed label stays on the device).
