@@ -93,6 +93,7 @@ test('the devices table shows the schema columns, with references by name', asyn
     `S-${fleet.run}-01`,
     '',
     '',
+    '',
   ]);
   await expect(rows(page).nth(5).locator('td').nth(5)).toHaveText(`fw${fleet.run} (1.2.0)`);
   await expect(first.getByRole('link', { name: String(fleet.sensor.name) })).toHaveAttribute('href', `/type_view?id=${fleet.sensor.id}`);
@@ -173,7 +174,7 @@ test('the CSV export downloads the filtered devices, every page of them', async 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ownMessages.exportCsv }).click()]);
   expect(download.suggestedFilename()).toBe('device.csv');
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
-  expect(lines[0]).toBe('id,name,team_id,type_id,group_id,uid_for_type,target_firmware_id,last_seen');
+  expect(lines[0]).toBe('id,name,team_id,type_id,group_id,uid_for_type,target_firmware_id,config_state,last_seen');
   const names = lines.slice(1).map((line) => line.split(',')[1]);
   expect(names).toEqual(Array.from({ length: 27 }, (_, i) => `${fleet.run}-dev-${pad(i + 1)}`));
   expect(lines.slice(1).every((line) => line.split(',')[3] === String(fleet.sensor.id))).toBe(true);
