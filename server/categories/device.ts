@@ -26,6 +26,8 @@ function applyRules(input: Row, stored: StoredSync | undefined): void {
   const outcome = stateAfterUserWrite(stored, body);
   if ('refused' in outcome) throw badRequest(ownMessages.configStateNotAllowed(String(body.config_state), outcome.refused));
   input.config_state = outcome.state;
+  // A user taking the configuration the device holds (a conflict resolved with the device's): they agree from now.
+  if (outcome.state === 'synchronized' && stored !== undefined && stored.state !== 'synchronized') input.last_config_sync = new Date();
 }
 
 export const deviceHooks: CategoryHooks<DeviceRow> = {

@@ -129,10 +129,13 @@ describe("a user's write of a device", () => {
 
   it("conflict, the device's configuration chosen: its id becomes the product's, synchronized", async () => {
     const { device, P, D } = await conflictDevice();
+    const syncedBefore = (await view(device)).last_config_sync as string;
     const wrong = await put(device, { config_id: D, config_state: 'waiting_to_be_send' });
     expect(wrong.statusCode).toBe(400);
     expect((await view(device)).config_id).toBe(P);
     expect(await putOk(device, { config_id: D, config_state: 'synchronized' })).toMatchObject({ config_id: D, config_state: 'synchronized' });
+    // They agree from the moment the user chose: the last sync is that moment, not the one before the conflict.
+    expect(new Date((await view(device)).last_config_sync as string).getTime()).toBeGreaterThan(new Date(syncedBefore).getTime());
     const answer = await checkinOk(t.app, device, { config: { rate: 3 } });
     expect(answer.config).toBeNull();
     expect((await view(device)).config_history.at(-1)!.config_id).toBe(D);
