@@ -10,7 +10,7 @@ const names = (key: string) => filterFields(mustGetCategory(key)).map((f) => f.n
 
 describe('filters of each table', () => {
   it('are the filter fields the schema declares: team, type and group where the category has them, enums', () => {
-    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id']);
+    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id', 'config_state']);
     expect(names('firmware')).toEqual(['team_id', 'type_id']);
     expect(names('devices_group')).toEqual(['team_id', 'type_id']);
     expect(names('type')).toEqual(['team_id']);
