@@ -8,6 +8,7 @@ import type { RowOf } from '../../src/schemas/rowOf';
 import type { device } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
+import { forgetDeviceKey } from '../certs/tables';
 import { stateAfterUserWrite, type HistoryEntry, type StoredSync, type WriteBody } from '../deviceApi/configSync';
 
 type DeviceRow = RowOf<typeof device>;
@@ -30,11 +31,23 @@ function applyRules(input: Row, stored: StoredSync | undefined): void {
   if (outcome.state === 'synchronized' && stored !== undefined && stored.state !== 'synchronized') input.last_config_sync = new Date();
 }
 
+/**
+ * A device moved to another team by an admin of both leaves its past behind, as a claimed one does
+ * (server/claim/transfer.ts): its histories and current firmware name the old team's objects.
+ */
+function leaveTeam(input: Row): void {
+  input.config_history = [];
+  input.firmware_history = [];
+  input.current_firmware_id = null;
+}
+
 export const deviceHooks: CategoryHooks<DeviceRow> = {
   async beforeCreate({ input }: CreateContext) {
     applyRules(input, undefined);
   },
-  async beforeUpdate({ input, existing }) {
-    applyRules(input, storedSync(existing));
+  async beforeUpdate({ tx, input, existing }) {
+    if ('team_id' in input && input.team_id !== existing.team_id) leaveTeam(input);
+    applyRules(input, storedSync(input.config_history ? { ...existing, config_history: [] } : existing));
+    if ('team_id' in input && input.team_id !== existing.team_id) await forgetDeviceKey(tx, existing.id);
   },
 };

@@ -3,6 +3,8 @@
  * expansion or public answer can ever carry a private key: those read category tables only.
  * Run by server/db/migrate.ts after the category tables, like the sign-in tables.
  */
+import type { Queryable } from '../db/database';
+
 export const CERTS_DDL = `
 CREATE TABLE IF NOT EXISTS device_certificate (
   device_id integer PRIMARY KEY REFERENCES device(id) ON DELETE CASCADE,
@@ -11,3 +13,11 @@ CREATE TABLE IF NOT EXISTS device_certificate (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 `;
+
+/**
+ * Forgets the device's key (in the transaction moving it to another team): the team it left
+ * downloaded it, so the device's new team gets a new one on its first download.
+ */
+export async function forgetDeviceKey(tx: Queryable, deviceId: number): Promise<void> {
+  await tx.query('DELETE FROM device_certificate WHERE device_id = $1', [deviceId]);
+}

@@ -16,6 +16,7 @@ import { insertRow, updateRow } from '../crud/rows';
 import { setServerFields } from '../crud/serverFields';
 import { badRequest, conflict } from '../http/errors';
 import { lockHash } from '../files/references';
+import { forgetDeviceKey } from '../certs/tables';
 
 export interface ClaimChoice {
   teamId: number;
@@ -137,6 +138,5 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
   await updateRow(tx, deviceCategory, device.id as number, values).catch((err: unknown) => {
     throw mapDbError(err, deviceCategory, 'update', { ...device, ...values });
   });
-  // The old team downloaded the key: the new owner gets a new one on its first download.
-  await tx.query('DELETE FROM device_certificate WHERE device_id = $1', [device.id]);
+  await forgetDeviceKey(tx, device.id as number);
 }

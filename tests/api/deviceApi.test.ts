@@ -3,12 +3,13 @@
  * of the device's own key, nothing else), what a check-in records and answers, and which firmware
  * file a device may download.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
-import { adminWithTeam, createTestApp, description, type TestApp } from './helpers';
+import { adminWithTeam, createTeam, createTestApp, description, ROLE, type TestApp } from './helpers';
+import { signDeviceJwt } from '../../scripts/device/deviceClient';
 import { checkinOk, deviceWithKey, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;
@@ -81,6 +82,26 @@ describe('authentication', () => {
     const bare = await createOk(owner.client, 'device', { name: 'no cert', team_id: owner.teamId, type_id: (await createOk(owner.client, 'type', { name: 'bare', team_id: owner.teamId })).id, uid_for_type: 'NC' });
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     await expectUnauthorized(rawToken(ES256, claimsOf(bare.id as number), privateKey));
+  });
+
+  it('a device moved to another team by an admin of both: the old key opens nothing, and its past stays with the old team', async () => {
+    const typeId = (await createOk(owner.client, 'type', { name: 'mover type', team_id: owner.teamId })).id as number;
+    const moving = await deviceWithKey(owner.client, owner.teamId, { type_id: typeId });
+    await checkinOk(t.app, moving, { config: { a: 1 } });
+    expect((await owner.client.get(`/api/device/${moving.id}`)).json().config_history).toHaveLength(1);
+    const secondTeam = await createTeam(t.db, 'second team', [[owner.userId, ROLE.ADMIN]]);
+    const newType = (await createOk(owner.client, 'type', { name: 'mover type', team_id: secondTeam })).id as number;
+
+    const moved = await owner.client.put(`/api/device/${moving.id}`, { team_id: secondTeam, type_id: newType, config_id: null });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectUnauthorized(moving.token());
+    const after = (await owner.client.get(`/api/device/${moving.id}`)).json();
+    expect(after).toMatchObject({ team_id: secondTeam, config_history: [], config_state: null });
+    // The new team downloads a new key, which works.
+    const key = await owner.client.get(`/api/download/private_key/${moving.id}`);
+    expect(key.statusCode).toBe(200);
+    const fresh = createPrivateKey(key.body);
+    expect((await postCheckin(t.app, signDeviceJwt(moving.id, fresh), {})).statusCode).toBe(200);
   });
 
   it("a console session opens nothing here, and a device token is no console session", async () => {
