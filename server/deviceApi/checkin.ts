@@ -8,6 +8,8 @@
 import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
+import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
+import { isTooDeep } from '../../src/schemas/rules';
 import { badRequest } from '../http/errors';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
 import { HISTORY_LIMIT, syncOnCheckin, type ConfigSource, type KnownConfigs } from './configSync';
@@ -53,7 +55,10 @@ export function parseCheckinBody(body: unknown): CheckinBody {
   if (configId !== null && !(Number.isSafeInteger(configId) && (configId as number) > 0)) {
     throw badRequest(ownMessages.wrongFieldType('config_id', 'null or a positive integer'));
   }
-  return { firmware: firmware as CheckinBody['firmware'], config_id: configId as number | null, config: body.config ?? null };
+  const config = body.config ?? null;
+  // A device's configuration is stored as a config text: it must be one that POST /api/config would take.
+  if (isTooDeep(config)) throw badRequest(ownMessages.jsonTooDeep('config', MAX_JSON_DEPTH));
+  return { firmware: firmware as CheckinBody['firmware'], config_id: configId as number | null, config };
 }
 
 interface DeviceRead {

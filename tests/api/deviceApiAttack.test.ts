@@ -6,6 +6,7 @@
 import { createHmac, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
+import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTestApp, description, memberOf, ROLE, type Client, type TestApp } from './helpers';
@@ -273,6 +274,27 @@ describe('hostile check-in bodies', () => {
     // The same report again is the same configuration: nothing new.
     await checkinOk(t.app, d, { config: { 'a\u0000b': 'x\u0000y', s: '\ud800', t: '\udfff\ud800' } });
     expect(((await c.get(`/api/device/${d.id}`)).json() as { config_id: number }).config_id).toBe(seen.config_id);
+  });
+
+  it(`a configuration nested deeper than ${MAX_JSON_DEPTH} levels is a 400 naming the limit, from a device or POST /api/config, without a 500`, async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const checkinRaw = (config: string) =>
+      t.app.inject({ method: 'POST', url: '/device-api/v1/checkin', headers: { authorization: `Bearer ${d.token()}`, 'content-type': 'application/json' }, payload: `{"config": ${config}}` });
+    for (const levels of [MAX_JSON_DEPTH + 1, 4_500]) {
+      const res = await checkinRaw(nested(levels));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(description(res)).toBe(ownMessages.jsonTooDeep('config', MAX_JSON_DEPTH));
+    }
+    expect(((await c.get(`/api/device/${d.id}`)).json() as { config_id: number | null }).config_id).toBeNull();
+    for (const levels of [MAX_JSON_DEPTH + 1, 6_000]) {
+      const res = await c.post('/api/config', { config: nested(levels), team_id: owner.teamId });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+      expect(description(res)).toContain(String(MAX_JSON_DEPTH));
+    }
+    // The limit itself is fine on both sides.
+    expect((await c.post('/api/config', { config: nested(MAX_JSON_DEPTH), team_id: owner.teamId })).statusCode).toBe(201);
+    expect((await checkinRaw(nested(MAX_JSON_DEPTH))).statusCode).toBe(200);
   });
 
   it('a firmware name or version with a NUL character or a lone surrogate is no crash', async () => {
