@@ -10,7 +10,8 @@ export const config = defineCategory({
   title: 'Configuration',
   plural: 'Configurations',
   scope: 'team',
-  permissions: { create: 'teamAdmin', update: 'nobody', delete: 'teamAdmin' },
+  // A configuration is a record of what a device was sent or reported (its history names it): never changed or deleted.
+  permissions: { create: 'teamAdmin', update: 'nobody', delete: 'nobody' },
   fields: {
     team_id: teamField,
     config: { kind: 'text', label: 'Configuration', default: '{}', maxLength: 1_000_000, input: 'json', check: checkJsonText },

@@ -104,6 +104,15 @@ describe('authentication', () => {
     expect((await postCheckin(t.app, signDeviceJwt(moving.id, fresh), {})).statusCode).toBe(200);
   });
 
+  it("a configuration named by a device's history cannot be deleted, even by the team's admin (405), and stays readable", async () => {
+    const reporting = await deviceWithKey(owner.client, owner.teamId);
+    await checkinOk(t.app, reporting, { config: { a: 1 } });
+    const history = (await owner.client.get(`/api/device/${reporting.id}`)).json().config_history as { config_id: number }[];
+    const refused = await owner.client.del(`/api/config/${history[0].config_id}`);
+    expect(refused.statusCode).toBe(405);
+    expect((await owner.client.get(`/api/config/${history[0].config_id}`)).json()).toMatchObject({ config: '{"a":1}' });
+  });
+
   it("a console session opens nothing here, and a device token is no console session", async () => {
     await expectUnauthorized(undefined, { cookie: owner.cookie, 'x-requested-with': 'pucs' });
     const res = await t.app.inject({ method: 'GET', url: `/api/device/${device.id}`, headers: { authorization: `Bearer ${device.token()}` } });
