@@ -6,6 +6,7 @@
 import { createHmac, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
+import { config as configCategory } from '../../src/schemas/config';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
@@ -295,6 +296,16 @@ describe('hostile check-in bodies', () => {
     // The limit itself is fine on both sides.
     expect((await c.post('/api/config', { config: nested(MAX_JSON_DEPTH), team_id: owner.teamId })).statusCode).toBe(201);
     expect((await checkinRaw(nested(MAX_JSON_DEPTH))).statusCode).toBe(200);
+  });
+
+  it('a body under 1 MB whose configuration is longer written out (1e20 is 21 digits) is a 400 naming the limit; nothing changes', async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    const payload = `{"config": [${Array(199_000).fill('1e20').join(',')}]}`;
+    expect(payload.length).toBeLessThan(1_000_000);
+    const res = await t.app.inject({ method: 'POST', url: '/device-api/v1/checkin', headers: { authorization: `Bearer ${d.token()}`, 'content-type': 'application/json' }, payload });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(description(res)).toBe(ownMessages.tooLong('config', configCategory.fields.config.maxLength));
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ config_id: null, config_state: null, config_history: [], last_seen: null });
   });
 
   it('a firmware name or version with a NUL character or a lone surrogate is no crash', async () => {
