@@ -138,7 +138,8 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   }
 
   const reported = report.config !== null;
-  const needsConfigs = reported || row.config_state === 'waiting_to_be_send';
+  // A bare config_id in conflict may name P, which ends the conflict with P's source.
+  const needsConfigs = reported || row.config_state === 'waiting_to_be_send' || (row.config_state === 'conflict' && report.config_id !== null);
   const configs: KnownConfigs = {};
   if (needsConfigs && row.product_text !== null) {
     configs.product = { value: JSON.parse(row.product_text) as unknown, source: (row.product_author === null ? 'device' : 'user') as ConfigSource };

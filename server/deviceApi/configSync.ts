@@ -93,9 +93,13 @@ export function syncOnCheckin(stored: StoredSync, report: CheckinReport, configs
     sendProduct: false,
   });
 
+  // The device holds P: by its id alone, or by a configuration equal to P's.
+  const holdsP = P !== null && product !== undefined && ((report.config_id === P && !reported) || (reported && sameJson(R, product.value)));
+  // Waiting or in conflict, a device holding P agrees with the product again (a local edit back to P ends a conflict).
+  if ((S === 'waiting_to_be_send' || S === 'conflict') && holdsP) {
+    return { state: 'synchronized', adopt: false, history: { configId: P, source: product.source }, synced: true, sendProduct: false };
+  }
   if (S === 'waiting_to_be_send' && P !== null && product) {
-    const appliedP = (report.config_id === P && !reported) || (reported && sameJson(R, product.value));
-    if (appliedP) return { state: 'synchronized', adopt: false, history: { configId: P, source: product.source }, synced: true, sendProduct: false };
     if (reported && L !== null && last && !sameJson(R, last.value)) return fromDevice('conflict', false);
     return unchanged(S);
   }

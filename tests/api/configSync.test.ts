@@ -219,6 +219,22 @@ describe('a check-in', () => {
     expect(after.config_history.at(-1)!.config_id).not.toBe(D);
   });
 
+  it("in conflict, the device reporting the product's configuration, or its id alone, ends the conflict: synchronized, P in the history", async () => {
+    for (const reportOf of [() => ({ config: { rate: 2 } }), (P: number) => ({ config_id: P })]) {
+      const { device, P, D } = await conflictDevice();
+      const before = await view(device);
+      const checkedIn = new Date().toISOString();
+      const answer = await checkinOk(t.app, device, reportOf(P));
+      expect(answer.config).toBeNull();
+      const after = await view(device);
+      expect(after).toMatchObject({ config_state: 'synchronized', config_id: P });
+      expect(after.config_history.map((e) => e.config_id)).toEqual([...before.config_history.map((e) => e.config_id), P]);
+      expect(after.config_history.at(-1)!.source).toBe('user');
+      expect(after.config_history.at(-2)!.config_id).toBe(D);
+      expect(after.last_config_sync! >= checkedIn).toBe(true);
+    }
+  });
+
   it('two check-ins of one device at once apply one after the other', async () => {
     for (let round = 0; round < 5; round++) {
       const { device, P: L } = await synchronizedDevice({ round, v: 0 });
@@ -227,11 +243,10 @@ describe('a check-in', () => {
       await Promise.all([checkinOk(t.app, device, { config_id: P }), checkinOk(t.app, device, { config_id: L, config: { round, v: 2 } })]);
       const after = await view(device);
       const ids = after.config_history.map((e) => e.config_id);
-      const D = ids.at(-1);
-      // Applied first, then adopted; or a conflict first, which the bare config_id report then leaves alone.
+      // Applied first, then the local change adopted (D last); or a conflict first (D), which the bare config_id report of P then ends.
       const serial = [
-        { config_state: 'synchronized', config_id: D, ids: [L, P, D] },
-        { config_state: 'conflict', config_id: P, ids: [L, D] },
+        { config_state: 'synchronized', config_id: ids.at(-1), ids: [L, P, ids.at(-1)] },
+        { config_state: 'synchronized', config_id: P, ids: [L, ids.at(-2), P] },
       ];
       expect(serial).toContainEqual({ config_state: after.config_state, config_id: after.config_id, ids });
     }

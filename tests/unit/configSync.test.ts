@@ -75,6 +75,13 @@ describe('a check-in', () => {
     expect(syncOnCheckin(stored(2, 'conflict', 3), { config_id: null, config: { a: 0 } }, { product, last })).toEqual({ state: 'conflict', adopt: false, synced: false, sendProduct: false });
   });
 
+  it("conflict: P's configuration (any key order) or P's config_id alone ends it like an applied P", () => {
+    const applied = { state: 'synchronized', adopt: false, history: { configId: 2, source: 'user' }, synced: true, sendProduct: false };
+    expect(syncOnCheckin(stored(2, 'conflict', 3), { config_id: null, config: { b: 2, a: 1 } }, { product, last })).toEqual(applied);
+    expect(syncOnCheckin(stored(2, 'conflict', 3), { config_id: 2, config: null }, { product, last })).toEqual(applied);
+    expect(syncOnCheckin(stored(2, 'conflict', 3), { config_id: 3, config: null }, { product, last })).toMatchObject({ state: 'conflict', synced: false });
+  });
+
   it('nothing reported: nothing changes, a waiting configuration is sent again', () => {
     expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 1), { config_id: null, config: null }, { product, last })).toMatchObject({ state: 'waiting_to_be_send', sendProduct: true });
     expect(syncOnCheckin(stored(2, 'synchronized', 2), { config_id: null, config: null }, { product })).toMatchObject({ state: 'synchronized', adopt: false, synced: false });
