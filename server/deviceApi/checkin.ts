@@ -107,12 +107,10 @@ function targetOf(row: DeviceRead): TargetFirmware | null {
   return { id: row.t_id, name: row.t_name, version: row.t_version, size: Number(row.t_size), sha3_256: row.t_hash, url: firmwareUrl(row.t_id) };
 }
 
-/** SQL of a jsonb array with `entry` appended, keeping its last `limit` entries. */
-const appended = (column: string, entry: string, limit?: number) =>
-  limit === undefined
-    ? `COALESCE(${column}, '[]'::jsonb) || ${entry}`
-    : `(SELECT COALESCE(jsonb_agg(h.e ORDER BY h.i), '[]'::jsonb) FROM jsonb_array_elements(COALESCE(${column}, '[]'::jsonb) || ${entry}) WITH ORDINALITY AS h(e, i)
-        WHERE h.i > jsonb_array_length(COALESCE(${column}, '[]'::jsonb) || ${entry}) - ${limit})`;
+/** SQL of a jsonb history array with `entry` appended, keeping its last HISTORY_LIMIT entries. */
+const appended = (column: string, entry: string) =>
+  `(SELECT COALESCE(jsonb_agg(h.e ORDER BY h.i), '[]'::jsonb) FROM jsonb_array_elements(COALESCE(${column}, '[]'::jsonb) || ${entry}) WITH ORDINALITY AS h(e, i)
+    WHERE h.i > jsonb_array_length(COALESCE(${column}, '[]'::jsonb) || ${entry}) - ${HISTORY_LIMIT})`;
 
 async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
   const { rows } = await tx.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null], 'pucs_device_checkin_read');
@@ -161,7 +159,7 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   if (changes.history) {
     const { configId, source } = changes.history;
     const entry = `jsonb_build_array(jsonb_build_object('config_id', ${add(configId === 'new' ? newId : configId)}::int, 'date', ${iso()}, 'source', ${add(source)}::text))`;
-    sets.push(`"config_history" = ${appended('"config_history"', entry, HISTORY_LIMIT)}`);
+    sets.push(`"config_history" = ${appended('"config_history"', entry)}`);
   }
   // Most check-ins only set last_seen: that one statement is kept prepared, the rarer shapes are not.
   await tx.query(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1`, params, sets.length === 1 ? 'pucs_device_checkin_seen' : undefined);

@@ -15,7 +15,7 @@ export interface HistoryEntry {
   source: ConfigSource;
 }
 
-/** The most entries a device's config_history keeps (the oldest go first). */
+/** The most entries a device's config_history and firmware_history keep (the oldest go first). */
 export const HISTORY_LIMIT = 100;
 
 export interface StoredSync {

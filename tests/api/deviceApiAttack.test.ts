@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { config as configCategory } from '../../src/schemas/config';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
+import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTestApp, description, memberOf, ROLE, type Client, type TestApp } from './helpers';
@@ -544,6 +545,22 @@ describe('the sync state under attack', () => {
     const v = await expectConsistent(d);
     expect(v.config_history).toHaveLength(100);
     expect(v.config_history.at(-1)!.config_id).toBe(v.config_id);
+  });
+});
+
+describe('firmware history', () => {
+  it(`a device switching firmware on every check-in keeps only the last ${HISTORY_LIMIT} entries, like its configuration history`, async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    const typeId = (await createOk(c, 'type', { name: 'history fw type', team_id: owner.teamId })).id;
+    const a = await createOk(c, 'firmware', { name: 'hist-core', version: '1.0.0', team_id: owner.teamId, type_id: typeId });
+    const b = await createOk(c, 'firmware', { name: 'hist-core', version: '2.0.0', team_id: owner.teamId, type_id: typeId });
+    const long = Array.from({ length: HISTORY_LIMIT }, (_, i) => ({ date: new Date(i * 1000).toISOString(), firmware_id: a.id }));
+    await t.db.query('UPDATE device SET firmware_history = $1::jsonb, current_firmware_id = $2 WHERE id = $3', [JSON.stringify(long), a.id, d.id]);
+    await checkinOk(t.app, d, { firmware: { name: 'hist-core', version: '2.0.0' } });
+    const history = ((await c.get(`/api/device/${d.id}`)).json() as { firmware_history: { date: string; firmware_id: number }[] }).firmware_history;
+    expect(history).toHaveLength(HISTORY_LIMIT);
+    expect(history[0].date).toBe(long[1].date);
+    expect(history.at(-1)!.firmware_id).toBe(b.id);
   });
 });
 
