@@ -9,8 +9,7 @@ import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
 import { config as configCategory } from '../../src/schemas/config';
-import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
-import { isTooDeep } from '../../src/schemas/rules';
+import { jsonProblemText } from '../../src/schemas/kinds';
 import { badRequest } from '../http/errors';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
 import { HISTORY_LIMIT, syncOnCheckin, type ConfigSource, type KnownConfigs } from './configSync';
@@ -58,7 +57,8 @@ export function parseCheckinBody(body: unknown): CheckinBody {
   }
   const config = body.config ?? null;
   // A device's configuration is stored as a config text: it must be one that POST /api/config would take.
-  if (isTooDeep(config)) throw badRequest(ownMessages.jsonTooDeep('config', MAX_JSON_DEPTH));
+  const problem = jsonProblemText(config, 'config', true);
+  if (problem) throw badRequest(problem);
   // Written out, numbers may grow (1e20 is 21 digits), so a body under the limit can make a longer text.
   const maxLength = configCategory.fields.config.maxLength;
   if (config !== null && maxLength !== undefined && JSON.stringify(config).length > maxLength) throw badRequest(ownMessages.tooLong('config', maxLength));

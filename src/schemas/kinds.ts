@@ -39,18 +39,33 @@ export const isStorableText = (text: string) => !text.includes('\u0000') && !LON
 /**
  * What is wrong with a JSON value PostgreSQL must store: 'depth', 'text' (a key or string),
  * 'number' (1e400 parses to Infinity, which JSON.stringify would store as null), or undefined.
+ * Stored `asText` (written out by JSON.stringify, which escapes NUL and lone surrogates), any string will do.
  */
-export function jsonProblem(value: unknown, depth = 0): 'depth' | 'text' | 'number' | undefined {
-  if (typeof value === 'string') return isStorableText(value) ? undefined : 'text';
+function jsonProblem(value: unknown, asText: boolean, depth = 0): 'depth' | 'text' | 'number' | undefined {
+  if (typeof value === 'string') return asText || isStorableText(value) ? undefined : 'text';
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'number';
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= MAX_JSON_DEPTH) return 'depth';
   for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    if (typeof key === 'string' && !isStorableText(key)) return 'text';
-    const problem = jsonProblem(item, depth + 1);
+    if (typeof key === 'string' && !asText && !isStorableText(key)) return 'text';
+    const problem = jsonProblem(item, asText, depth + 1);
     if (problem) return problem;
   }
   return undefined;
+}
+
+/** jsonProblem in words for the field `label`, or undefined: one rule for JSON fields, config texts and device reports. */
+export function jsonProblemText(value: unknown, label: string, asText = false): string | undefined {
+  switch (jsonProblem(value, asText)) {
+    case 'depth':
+      return ownMessages.jsonTooDeep(label, MAX_JSON_DEPTH);
+    case 'text':
+      return ownMessages.unstorableText(label);
+    case 'number':
+      return ownMessages.jsonNotFinite(label);
+    default:
+      return undefined;
+  }
 }
 
 /** The first problem of a value against a JSON Schema, in words, or undefined (ajv, as @rjsf's forms use it). */
@@ -270,10 +285,8 @@ export const KINDS: Record<FieldKind, KindDef> = {
     // overflow the stack on a value nested 100,000 deep before the depth rule could refuse it.
     value: (field, label) =>
       z.unknown().superRefine((value, ctx) => {
-        const problem = jsonProblem(value);
-        if (problem === 'depth') ctx.addIssue({ code: 'custom', message: ownMessages.jsonTooDeep(label, MAX_JSON_DEPTH) });
-        else if (problem === 'text') ctx.addIssue({ code: 'custom', message: ownMessages.unstorableText(label) });
-        else if (problem === 'number') ctx.addIssue({ code: 'custom', message: ownMessages.jsonNotFinite(label) });
+        const problem = jsonProblemText(value, label);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
         else if (field.schema) {
           const detail = jsonSchemaProblem(field.schema, value);
           if (detail) ctx.addIssue({ code: 'custom', message: ownMessages.jsonSchemaMismatch(label, detail) });

@@ -5,7 +5,7 @@
 import semverValid from 'semver/functions/valid.js';
 import { messages, ownMessages } from '../messages';
 import { isCustomFieldType } from './customFields';
-import { isPlainUrl, MAX_JSON_DEPTH } from './kinds';
+import { isPlainUrl, jsonProblemText } from './kinds';
 
 const ENTRY_KEYS = ['name', 'type', 'value'];
 
@@ -43,13 +43,6 @@ export function checkUid(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Whether a parsed JSON value nests deeper than MAX_JSON_DEPTH: JSON.stringify overflows the stack some thousands of levels down. */
-export function isTooDeep(value: unknown, depth = 0): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (depth >= MAX_JSON_DEPTH) return true;
-  return (Array.isArray(value) ? value : Object.values(value)).some((item) => isTooDeep(item, depth + 1));
-}
-
 export function checkJsonText(value: unknown, label = 'config'): string | undefined {
   if (typeof value !== 'string') return messages.configNotJson;
   let parsed: unknown;
@@ -58,7 +51,7 @@ export function checkJsonText(value: unknown, label = 'config'): string | undefi
   } catch {
     return messages.configNotJson;
   }
-  return isTooDeep(parsed) ? ownMessages.jsonTooDeep(label, MAX_JSON_DEPTH) : undefined;
+  return jsonProblemText(parsed, label, true);
 }
 
 /**

@@ -140,6 +140,20 @@ describe('check-in', () => {
     expect(big.statusCode).toBe(413);
   });
 
+  it('refuses a configuration holding a number JSON cannot keep (1e400), from the device and from a user, changing nothing', async () => {
+    const d = await deviceWithKey(owner.client, owner.teamId);
+    await checkinOk(t.app, d, { config: { a: 1 } });
+    const before = (await owner.client.get(`/api/device/${d.id}`)).json();
+    const res = await postCheckin(t.app, d.token(), '{"config":{"a":1e400}}', { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(400);
+    expect(description(res)).toBe(ownMessages.jsonNotFinite('config'));
+    expect((await owner.client.get(`/api/device/${d.id}`)).json()).toMatchObject({ config_id: before.config_id, config_history: before.config_history });
+    const posted = await owner.client.post('/api/config', { config: '{"a":1e400}', team_id: owner.teamId });
+    expect(posted.statusCode).toBe(400);
+    // A NUL written out as an escape is a text like any other: still taken.
+    expect((await owner.client.post('/api/config', { config: '{"a":"\\u0000"}', team_id: owner.teamId })).statusCode).toBe(201);
+  });
+
   it("sets the current firmware to the team's firmware of the reported name and version, with a history entry when it changes", async () => {
     const typeId = (await createOk(owner.client, 'type', { name: 'fw type', team_id: owner.teamId })).id as number;
     const d = await deviceWithKey(owner.client, owner.teamId, { type_id: typeId });
