@@ -35,7 +35,10 @@ const CHECKIN_BODY: JsonSchema = {
       description: 'The firmware the device runs; null or absent: unchanged.',
     },
     config_id: { ...nullable({ type: 'integer', minimum: 1 }), description: 'The id of the configuration the device applied last.' },
-    config: { description: 'The configuration the device holds (any JSON value); null or absent: not reported.' },
+    config: {
+      description:
+        'The configuration the device holds (any JSON value, at most 100 levels deep, finite numbers, at most 1,000,000 characters once written out); null or absent: not reported.',
+    },
   },
 };
 
@@ -82,7 +85,7 @@ export const DEVICE_API_ROUTES: RouteDoc[] = [
       body: CHECKIN_BODY,
       response: {
         '200': { description: 'What the device should run and apply.', content: json(CHECKIN_ANSWER) },
-        '400': { description: 'The body is not of this shape (an unknown key, a wrong type).', content: json(ref('Error')) },
+        '400': { description: 'The body is not of this shape (an unknown key, a wrong type), or its configuration breaks a limit of `config`.', content: json(ref('Error')) },
         ...unauthorized,
         '413': { description: 'The body is too large.', content: json(ref('Error')) },
       },
