@@ -1,0 +1,116 @@
+/**
+ * Check-ins per second of a large fleet (issue 10): the real server in a process of its own (PGlite,
+ * or PostgreSQL when DATABASE_URL is set), a fleet of BENCH_DEVICES (100,000) seeded by SQL, then
+ * BENCH_CONCURRENCY (200) devices checking in for BENCH_SECONDS (60) through the real HTTP device API
+ * from a load generator in another process. Prints the rate, p50/p95/p99, errors and the server's RSS
+ * (start, peak, end: memory must not grow over the run); asserts nothing.
+ * The data dir (BENCH_DATA_DIR) is kept, so a second run reuses the fleet.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { readConfig } from '../server/config';
+import { openConfiguredDatabase } from '../server/runtime/openConfiguredDatabase';
+import { FLEET_FILE, KEY_FILE, seedFleet } from './deviceCheckinsSeed';
+
+const DEVICES = Number(process.env.BENCH_DEVICES || 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS || 60);
+const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+// The CA and sealed keys of the fleet live here and must match its database: one dir per engine.
+const DATA_DIR = resolve(process.env.BENCH_DATA_DIR || `/tmp/pucs-bench-checkins-${ON_POSTGRES ? 'pg' : 'pglite'}`);
+
+const say = (line: string) => console.log(line);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+    s.on('error', fail);
+  });
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return kb ? Number(kb[1]) / 1024 : NaN;
+}
+
+/** `node --import tsx <script>`: one process (not tsx's wrapper), so its pid is the one to measure. */
+const runTs = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<void> {
+  return new Promise((done, fail) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (pattern.test(seen)) done();
+    });
+    child.on('exit', (code) => fail(new Error(`server exited (${code}) before it was ready:\n${seen}`)));
+  });
+}
+
+async function seed() {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const config = readConfig({ ...process.env, PUCS_DATA_DIR: DATA_DIR });
+  const started = performance.now();
+  const opened = await openConfiguredDatabase(config);
+  try {
+    const fleet = await seedFleet(opened.db, config, DEVICES, say);
+    if (ON_POSTGRES) await opened.db.exec('ANALYZE');
+    say(`seeding (or checking) ${fleet.ids.length} devices took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function main() {
+  say(`engine ${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}, data dir ${DATA_DIR}, load average ${load()}`);
+  await seed();
+
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const server = runTs('server/start.ts', [], {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUCS_DATA_DIR: DATA_DIR,
+    PUCS_SKIP_BUILD: '1',
+    PUCS_ADMIN_USER: 'bench',
+    PUCS_ADMIN_PASSWORD: 'bench-password',
+  });
+  try {
+    await waitForLine(server, /running at/);
+    const pid = server.pid!;
+    const rss = { start: rssMb(pid), peak: 0 };
+    rss.peak = rss.start;
+    const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 250);
+
+    const generator = runTs('bench/deviceCheckinsLoad.ts', [`http://127.0.0.1:${port}`, join(DATA_DIR, FLEET_FILE), join(DATA_DIR, KEY_FILE)], process.env);
+    let out = '';
+    generator.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((done) => generator.on('exit', done));
+    clearInterval(sampler);
+    const end = rssMb(pid);
+    if (code !== 0) throw new Error(`load generator exited with ${code}: ${out}`);
+    const r = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number> & { statuses: Record<string, number> };
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    say(
+      `check-ins/s ${r.perSecond.toFixed(0)}  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ` +
+        `(${r.checkins} check-ins in ${SECONDS} s, ${process.env.BENCH_CONCURRENCY || 200} devices at once)`,
+    );
+    say(`statuses ${JSON.stringify(r.statuses)}  errors ${r.errors}  timeouts ${r.timeouts}  non-2xx ${r.non2xx}`);
+    say(`server RSS start ${rss.start.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, end ${end.toFixed(0)} MB; load average ${load()}`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => (server.exitCode !== null ? done(null) : server.on('exit', done)));
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

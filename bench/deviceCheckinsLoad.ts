@@ -1,0 +1,64 @@
+/**
+ * The load generator of bench/deviceCheckins.ts, in a process of its own so that its CPU is not the
+ * server's event loop: C devices at once (one keep-alive connection each, autocannon) check in one
+ * after another through the fleet, each with a freshly signed token (a device of a 100,000 fleet
+ * checks in about once a minute, so its last token is rarely still worth keeping). Prints one JSON line.
+ * Run by bench/deviceCheckins.ts: tsx bench/deviceCheckinsLoad.ts <base url> <fleet file> <key file>
+ */
+import autocannon from 'autocannon';
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { DEVICE_API, signDeviceJwt } from '../scripts/device/deviceClient';
+import type { FleetFile } from './deviceCheckinsSeed';
+
+const [baseUrl, fleetFile, keyFile] = process.argv.slice(2);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 200);
+const SECONDS = Number(process.env.BENCH_SECONDS || 60);
+
+const fleet = JSON.parse(readFileSync(fleetFile, 'utf8')) as FleetFile;
+const key = createPrivateKey(readFileSync(keyFile, 'utf8'));
+const body = JSON.stringify(fleet.report);
+let next = 0;
+
+const times: number[] = [];
+const statuses = new Map<number, number>();
+const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const run = autocannon(
+    {
+      url: baseUrl,
+      connections: CONCURRENCY,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: `${DEVICE_API}/checkin`,
+          setupRequest: (req) => ({
+            ...req,
+            headers: { authorization: `Bearer ${signDeviceJwt(fleet.ids[next++ % fleet.ids.length], key)}`, 'content-type': 'application/json' },
+            body,
+          }),
+        },
+      ],
+    },
+    (err, r) => (err ? reject(err) : resolve(r)),
+  );
+  run.on('response', (_client, status, _bytes, ms) => {
+    times.push(ms);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  });
+});
+times.sort((a, b) => a - b);
+const at = (p: number) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))] ?? 0;
+console.log(
+  JSON.stringify({
+    checkins: times.length,
+    perSecond: times.length / SECONDS,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    statuses: Object.fromEntries(statuses),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  }),
+);
