@@ -39,6 +39,13 @@ function rssMb(pid: number): number {
   return kb ? Number(kb[1]) / 1024 : NaN;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** `node --import tsx <script>`: one process (not tsx's wrapper), so its pid is the one to measure. */
 const runTs = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
   spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -90,11 +97,16 @@ async function main() {
     const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 250);
 
     const generator = runTs('bench/deviceCheckinsLoad.ts', [`http://127.0.0.1:${port}`, join(DATA_DIR, FLEET_FILE), join(DATA_DIR, KEY_FILE)], process.env);
+    const cpuAtStart = cpuSeconds(pid);
+    let generatorCpu = 0;
+    const generatorSampler = setInterval(() => (generatorCpu = cpuSeconds(generator.pid!)), 1000);
     let out = '';
     generator.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const code = await new Promise<number | null>((done) => generator.on('exit', done));
     clearInterval(sampler);
+    clearInterval(generatorSampler);
     const end = rssMb(pid);
+    const serverCpu = cpuSeconds(pid) - cpuAtStart;
     if (code !== 0) throw new Error(`load generator exited with ${code}: ${out}`);
     const r = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number> & { statuses: Record<string, number> };
     const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -102,7 +114,12 @@ async function main() {
       `check-ins/s ${r.perSecond.toFixed(0)}  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ` +
         `(${r.checkins} check-ins in ${SECONDS} s, ${process.env.BENCH_CONCURRENCY || 200} devices at once)`,
     );
-    say(`statuses ${JSON.stringify(r.statuses)}  errors ${r.errors}  timeouts ${r.timeouts}  non-2xx ${r.non2xx}`);
+    say(`statuses ${JSON.stringify(r.statuses)}  errors ${r.errors}  timeouts (no answer in 10 s, counted at 10 s in the percentiles) ${r.timeouts}  non-2xx ${r.non2xx}`);
+    const perCheckin = (cpu: number) => ((cpu / r.checkins) * 1000).toFixed(2);
+    say(
+      `CPU: server ${serverCpu.toFixed(1)} s (${perCheckin(serverCpu)} ms a check-in), ` +
+        `load generator at least ${generatorCpu.toFixed(1)} s (${perCheckin(generatorCpu)} ms a check-in), over ${SECONDS} s on 2 shared cores`,
+    );
     say(`server RSS start ${rss.start.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, end ${end.toFixed(0)} MB; load average ${load()}`);
   } finally {
     server.kill('SIGTERM');
