@@ -5,6 +5,9 @@
  * from a load generator in another process. Prints the rate, p50/p95/p99, errors and the server's RSS
  * (start, peak, end: memory must not grow over the run); asserts nothing.
  * The data dir (BENCH_DATA_DIR) is kept, so a second run reuses the fleet.
+ * The devices check in one after another through the fleet, so in a run shorter than a pass over it
+ * no device checks in twice: the server's public-key cache misses every time, as in the first poll
+ * interval after a start (the costliest one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';

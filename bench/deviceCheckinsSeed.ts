@@ -9,7 +9,8 @@
  * in the SAN, its own serial, signed by the server's CA, the key sealed for that device as the server
  * seals it), so the server parses and caches one certificate per device exactly as with a real fleet.
  * A certificate is made from a template: its serial, subject and SAN are replaced and it is signed
- * again with the CA key, about 50 times faster than @peculiar/x509 making each one.
+ * again with the CA key: about 1 ms a device (sealing and insert included) instead of about 8 ms for a
+ * certificate and key pair made by server/certs/x509.ts.
  */
 // Before @peculiar/x509, as in server/certs/x509.ts.
 import 'reflect-metadata';
