@@ -54,14 +54,16 @@ export function parseDeviceToken(authorization: string | undefined, nowMs = Date
   return { deviceId: Number(sub), signedPart: Buffer.from(`${parts[0]}.${parts[1]}`), signature };
 }
 
-const keys = new Map<string, KeyObject>();
+/** Parsed keys by certificate digest; null for a certificate whose key is not P-256 (checked once, when parsed). */
+const keys = new Map<string, KeyObject | null>();
 
-/** The certificate's public key, parsed once per certificate text (the map is keyed by its digest, not the whole PEM). */
-function publicKeyOf(certificatePem: string): KeyObject {
+/** The certificate's P-256 public key, parsed once per certificate text (the map is keyed by its digest, not the whole PEM). */
+function publicKeyOf(certificatePem: string): KeyObject | null {
   const digest = createHash('sha256').update(certificatePem).digest('base64');
   let key = keys.get(digest);
-  if (!key) {
-    key = new X509Certificate(certificatePem).publicKey;
+  if (key === undefined) {
+    const parsed = new X509Certificate(certificatePem).publicKey;
+    key = parsed.asymmetricKeyDetails?.namedCurve === 'prime256v1' ? parsed : null;
     if (keys.size >= KEY_CACHE_LIMIT) keys.delete(keys.keys().next().value as string);
     keys.set(digest, key);
   }
@@ -74,7 +76,7 @@ export function checkSignature(token: DeviceToken, certificatePem: string | null
   let valid = false;
   try {
     const key = publicKeyOf(certificatePem);
-    valid = key.asymmetricKeyDetails?.namedCurve === 'prime256v1' && verify('sha256', token.signedPart, { key, dsaEncoding: 'ieee-p1363' }, token.signature);
+    valid = key !== null && verify('sha256', token.signedPart, { key, dsaEncoding: 'ieee-p1363' }, token.signature);
   } catch {
     valid = false;
   }
