@@ -98,8 +98,14 @@ LEFT JOIN "config" p ON p."id" = d."config_id"
 LEFT JOIN "config" l ON l."id" = (d."config_history" -> -1 ->> 'config_id')::int
 LEFT JOIN "firmware" t ON t."id" = d."target_firmware_id"
 LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."name" = $2 AND r."version" = $3
-WHERE d."id" = $1
-FOR UPDATE OF d`;
+WHERE d."id" = $1`;
+
+/**
+ * The device row is locked by a statement of its own before READ: a locking read with joins that
+ * waits for a concurrent write sees the device's new row but the joined rows of before (PostgreSQL
+ * re-checks only the locked table), e.g. a user's new config_id with the old configuration's text.
+ */
+const LOCK = 'SELECT 1 FROM "device" WHERE "id" = $1 FOR UPDATE';
 
 /** The target firmware a device may fetch: set, not disabled, its file uploaded. */
 function targetOf(row: DeviceRead): TargetFirmware | null {
@@ -113,6 +119,7 @@ const appended = (column: string, entry: string) =>
     WHERE h.i > jsonb_array_length(COALESCE(${column}, '[]'::jsonb) || ${entry}) - ${HISTORY_LIMIT})`;
 
 async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
+  await tx.query(LOCK, [token.deviceId], 'pucs_device_checkin_lock');
   const { rows } = await tx.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null], 'pucs_device_checkin_read');
   const row = rows[0];
   if (!row) throw deviceUnauthorized();
