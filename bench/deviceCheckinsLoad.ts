@@ -8,7 +8,8 @@
 import autocannon from 'autocannon';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DEVICE_API, signDeviceJwt } from '../scripts/device/deviceClient';
+import { signDeviceJwt } from '../scripts/device/deviceClient';
+import { DEVICE_API_PREFIX } from '../server/deviceApi/wire';
 import type { FleetFile } from './deviceCheckinsSeed';
 
 const [baseUrl, fleetFile, keyFile] = process.argv.slice(2);
@@ -34,7 +35,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
       requests: [
         {
           method: 'POST',
-          path: `${DEVICE_API}/checkin`,
+          path: `${DEVICE_API_PREFIX}/checkin`,
           setupRequest: (req) => ({
             ...req,
             headers: { authorization: `Bearer ${signDeviceJwt(fleet.ids[next++ % fleet.ids.length], key)}`, 'content-type': 'application/json' },

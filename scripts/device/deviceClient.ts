@@ -1,5 +1,5 @@
 /**
- * A device's side of /device-api/v1 (docs/DEVICE_API.md) in one dependency-free module: the ES256
+ * A device's side of /device-api/v1 (docs/DEVICE_API.md), needing only node:crypto and the wire contract: the ES256
  * token a device signs with its private key, a check-in and a firmware download. The fleet simulator
  * and the tests share it, so what they exercise is what a device maker would write.
  *
@@ -7,38 +7,12 @@
  * load of many check-ins needs; the undici package would be a dependency for nothing more.
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { DEVICE_API_PREFIX, MAX_TOKEN_LIFETIME_S, type CheckinAnswer, type CheckinBody } from '../../server/deviceApi/wire';
 
-/** The longest life the server accepts for a token (exp - iat, seconds). */
-export const TOKEN_LIFETIME_S = 300;
-
-export const DEVICE_API = '/device-api/v1';
-
-export interface FirmwareReport {
-  name: string;
-  version: string;
-}
+export type { CheckinAnswer, FirmwareReport, TargetFirmware } from '../../server/deviceApi/wire';
 
 /** What a device reports; a missing key means null. */
-export interface CheckinReport {
-  firmware?: FirmwareReport | null;
-  config_id?: number | null;
-  config?: unknown;
-}
-
-export interface TargetFirmware {
-  id: number;
-  name: string;
-  version: string;
-  size: number;
-  sha3_256: string;
-  url: string;
-}
-
-export interface CheckinAnswer {
-  target_firmware: TargetFirmware | null;
-  config: { id: number; config: unknown } | null;
-  poll_interval_s: number;
-}
+export type CheckinReport = Partial<CheckinBody>;
 
 /** An answer: `ok` (a 2xx) with the call's body, or the status with the error's body (`{Description}` as JSON, else the text). */
 export type DeviceResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: unknown };
@@ -59,7 +33,7 @@ const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64u
 export function signDeviceJwt(deviceId: number, privateKey: string | KeyObject, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const header = base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT' }));
-  const claims = base64url(JSON.stringify({ sub: String(deviceId), iat, exp: iat + TOKEN_LIFETIME_S }));
+  const claims = base64url(JSON.stringify({ sub: String(deviceId), iat, exp: iat + MAX_TOKEN_LIFETIME_S }));
   const key = typeof privateKey === 'string' ? createPrivateKey(privateKey) : privateKey;
   const signature = sign('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' });
   return `${header}.${claims}.${base64url(signature)}`;
@@ -78,7 +52,7 @@ async function errorBody(res: Response): Promise<unknown> {
 
 /** POST {baseUrl}/device-api/v1/checkin with the report. */
 export async function checkin(baseUrl: string, jwt: string, report: CheckinReport, signal?: AbortSignal): Promise<DeviceResult<CheckinAnswer>> {
-  const res = await fetch(`${baseUrl}${DEVICE_API}/checkin`, {
+  const res = await fetch(`${baseUrl}${DEVICE_API_PREFIX}/checkin`, {
     method: 'POST',
     headers: { ...bearer(jwt), 'content-type': 'application/json' },
     body: JSON.stringify(report),
@@ -90,7 +64,7 @@ export async function checkin(baseUrl: string, jwt: string, report: CheckinRepor
 
 /** GET the device's target firmware file `id` as a response whose body is still to be read (a device streams it). */
 export function firmwareResponse(baseUrl: string, jwt: string, id: number, range?: string, signal?: AbortSignal): Promise<Response> {
-  return fetch(`${baseUrl}${DEVICE_API}/firmware/${id}`, {
+  return fetch(`${baseUrl}${DEVICE_API_PREFIX}/firmware/${id}`, {
     headers: { ...bearer(jwt), ...(range ? { range } : {}) },
     signal,
   });

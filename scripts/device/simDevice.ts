@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { CheckinReport, FirmwareReport, TargetFirmware } from './deviceClient';
-import { checkin, firmwareResponse, signDeviceJwt, TOKEN_LIFETIME_S } from './deviceClient';
+import { checkin, firmwareResponse, signDeviceJwt } from './deviceClient';
+import { MAX_TOKEN_LIFETIME_S } from '../../server/deviceApi/wire';
 import type { DeviceIdentity } from './fleet';
 import type { FleetStats } from './stats';
 
@@ -56,7 +57,7 @@ export class SimulatedDevice {
   private jwt(): string {
     const now = Date.now();
     if (!this.token || this.token.expires - TOKEN_MARGIN_S * 1000 <= now) {
-      this.token = { jwt: signDeviceJwt(this.identity.id, this.identity.key, now), expires: now + TOKEN_LIFETIME_S * 1000 };
+      this.token = { jwt: signDeviceJwt(this.identity.id, this.identity.key, now), expires: now + MAX_TOKEN_LIFETIME_S * 1000 };
     }
     return this.token.jwt;
   }

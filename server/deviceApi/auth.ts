@@ -8,9 +8,9 @@
 import { createHash, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { ownMessages } from '../../src/messages';
 import { ApiError } from '../http/errors';
+import { MAX_TOKEN_LIFETIME_S } from './wire';
 
-/** The longest life of a token (exp - iat, seconds) and the clock skew tolerated between device and server. */
-export const MAX_TOKEN_LIFETIME_S = 300;
+/** The clock skew tolerated between device and server. */
 export const CLOCK_LEEWAY_S = 30;
 /** Parsed public keys kept; beyond it the oldest goes (a fleet's worth, far below its memory). */
 const KEY_CACHE_LIMIT = 200_000;

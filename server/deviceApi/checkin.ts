@@ -12,31 +12,8 @@ import { config as configCategory } from '../../src/schemas/config';
 import { jsonProblemText } from '../../src/schemas/kinds';
 import { badRequest } from '../http/errors';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
+import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
 import { HISTORY_LIMIT, syncOnCheckin, type ConfigSource, type KnownConfigs } from './configSync';
-
-export const DEVICE_API_PREFIX = '/device-api/v1';
-export const firmwareUrl = (id: number) => `${DEVICE_API_PREFIX}/firmware/${id}`;
-
-export interface CheckinBody {
-  firmware: { name: string; version: string } | null;
-  config_id: number | null;
-  config: unknown;
-}
-
-export interface TargetFirmware {
-  id: number;
-  name: string;
-  version: string;
-  size: number;
-  sha3_256: string;
-  url: string;
-}
-
-export interface CheckinAnswer {
-  target_firmware: TargetFirmware | null;
-  config: { id: number; config: unknown } | null;
-  poll_interval_s: number;
-}
 
 const KEYS = new Set(['firmware', 'config_id', 'config']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -5,6 +5,7 @@
  * history entry, S the stored state; configurations compare as JSON values (key order ignored).
  */
 import { sameJson } from '../../src/schemas/sameJson';
+import type { CheckinBody } from './wire';
 import type { ConfigState } from '../../src/schemas/device';
 
 export type ConfigSource = 'user' | 'device';
@@ -52,10 +53,7 @@ export function stateAfterUserWrite(stored: StoredSync | undefined, body: WriteB
   return { state };
 }
 
-export interface CheckinReport {
-  config_id: number | null;
-  config: unknown;
-}
+export type CheckinReport = Pick<CheckinBody, 'config_id' | 'config'>;
 
 /** The configurations a check-in compares, parsed: P's (with who made it) and L's; undefined when there is none. */
 export interface KnownConfigs {

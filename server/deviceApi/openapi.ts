@@ -4,7 +4,7 @@
  */
 import { ref, type JsonSchema } from '../openapi/jsonSchema';
 import { ID_PARAMS, json, type RouteDoc } from '../openapi/routes';
-import { DEVICE_API_PREFIX } from './checkin';
+import { DEVICE_API_PREFIX } from './wire';
 
 export const DEVICE_SECURITY = [{ deviceToken: [] }];
 export const DEVICE_TOKEN_SCHEME = {

@@ -4,7 +4,8 @@
  */
 import fp from 'fastify-plugin';
 import { parseDeviceToken } from './auth';
-import { checkin, DEVICE_API_PREFIX, parseCheckinBody } from './checkin';
+import { checkin, parseCheckinBody } from './checkin';
+import { DEVICE_API_PREFIX } from './wire';
 import { sendTargetFirmware } from './firmware';
 
 /** Largest check-in body: a configuration of up to 1 MB (config texts are kept under 1,000,000 characters). */

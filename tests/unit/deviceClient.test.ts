@@ -6,7 +6,8 @@
  */
 import { createPublicKey, generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signDeviceJwt, TOKEN_LIFETIME_S } from '../../scripts/device/deviceClient';
+import { signDeviceJwt } from '../../scripts/device/deviceClient';
+import { MAX_TOKEN_LIFETIME_S } from '../../server/deviceApi/wire';
 import { createCaPem, createDevicePem, loadCa } from '../../server/certs/x509';
 
 let device: { certPem: string; keyPem: string };
@@ -32,7 +33,7 @@ describe('signDeviceJwt', () => {
     expect(parts.every((p) => /^[A-Za-z0-9_-]+$/.test(p))).toBe(true);
     expect(decode(parts[0])).toEqual({ alg: 'ES256', typ: 'JWT' });
     const claims = decode(parts[1]);
-    expect(claims).toEqual({ sub: '42', iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + TOKEN_LIFETIME_S });
+    expect(claims).toEqual({ sub: '42', iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + MAX_TOKEN_LIFETIME_S });
     expect(Number(claims.exp) - Number(claims.iat)).toBeLessThanOrEqual(300);
     expect(Buffer.from(parts[2], 'base64url')).toHaveLength(64);
   });
