@@ -50,8 +50,11 @@ function cpuSeconds(pid: number): number {
 }
 
 /** `node --import tsx <script>`: one process (not tsx's wrapper), so its pid is the one to measure. */
-const runTs = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
-  spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const runTs = (script: string, args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []) =>
+  spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+
+// BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<void> {
   return new Promise((done, fail) => {
@@ -91,7 +94,7 @@ async function main() {
     PUCS_SKIP_BUILD: '1',
     PUCS_ADMIN_USER: 'bench',
     PUCS_ADMIN_PASSWORD: 'bench-password',
-  });
+  }, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE_DIR)}`] : []);
   try {
     await waitForLine(server, /running at/);
     const pid = server.pid!;

@@ -1,9 +1,10 @@
 /**
  * POST /device-api/v1/checkin: the device says what it runs and which configuration it holds; the
  * server records it and answers what it should run and apply. A check-in is the hot path of a fleet
- * (thousands a second), so it reads the device with everything it needs in one locked query and
- * writes it with one UPDATE (plus an INSERT only when the device brings a configuration of its own),
- * all in one transaction: two check-ins of one device at once run one after the other.
+ * (thousands a second), so it reads the device with everything it needs in one query; one that changes
+ * the device reads it again locked and writes it with one UPDATE (plus an INSERT only when the device
+ * brings a configuration of its own) in one transaction: two such check-ins of one device run one
+ * after the other.
  */
 import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
@@ -13,7 +14,8 @@ import { jsonProblemText } from '../../src/schemas/kinds';
 import { badRequest } from '../http/errors';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
 import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
-import { HISTORY_LIMIT, syncOnCheckin, type ConfigSource, type KnownConfigs } from './configSync';
+import { HISTORY_LIMIT, syncOnCheckin, type ConfigSource, type KnownConfigs, type SyncChanges } from './configSync';
+import type { LastSeenWriter } from './lastSeen';
 
 const KEYS = new Set(['firmware', 'config_id', 'config']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -95,12 +97,54 @@ const appended = (column: string, entry: string) =>
   `(SELECT COALESCE(jsonb_agg(h.e ORDER BY h.i), '[]'::jsonb) FROM jsonb_array_elements(COALESCE(${column}, '[]'::jsonb) || ${entry}) WITH ORDINALITY AS h(e, i)
     WHERE h.i > jsonb_array_length(COALESCE(${column}, '[]'::jsonb) || ${entry}) - ${HISTORY_LIMIT})`;
 
-async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
-  await tx.query(LOCK, [token.deviceId], 'pucs_device_checkin_lock');
-  const { rows } = await tx.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null], 'pucs_device_checkin_read');
+/** What a check-in does, decided from the device as read. */
+interface Plan {
+  row: DeviceRead;
+  configs: KnownConfigs;
+  changes: SyncChanges;
+  /** The reported firmware is another than the current one. */
+  firmwareMoved: boolean;
+}
+
+/** The device with everything a check-in needs, once the token's signature is checked against its certificate (401 otherwise). */
+async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody, prepared: string): Promise<DeviceRead> {
+  const { rows } = await q.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null], prepared);
   const row = rows[0];
   if (!row) throw deviceUnauthorized();
   checkSignature(token, row.certificate);
+  return row;
+}
+
+function plan(row: DeviceRead, report: CheckinBody): Plan {
+  // A bare config_id in conflict may name P, which ends the conflict with P's source.
+  const needsConfigs = report.config !== null || row.config_state === 'waiting_to_be_send' || (row.config_state === 'conflict' && report.config_id !== null);
+  const configs: KnownConfigs = {};
+  if (needsConfigs && row.product_text !== null) {
+    configs.product = { value: JSON.parse(row.product_text) as unknown, source: (row.product_author === null ? 'device' : 'user') as ConfigSource };
+  }
+  if (needsConfigs && row.last_text !== null) configs.last = { value: JSON.parse(row.last_text) as unknown };
+  const changes = syncOnCheckin({ configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id }, report, configs);
+  const firmwareMoved = report.firmware !== null && row.reported_firmware_id !== row.current_firmware_id;
+  return { row, configs, changes, firmwareMoved };
+}
+
+/** Whether the check-in writes more than last_seen. */
+const writesMore = ({ row, changes, firmwareMoved }: Plan) =>
+  firmwareMoved || changes.newConfig !== undefined || changes.adopt || changes.synced || changes.history !== undefined || changes.state !== row.config_state;
+
+function answer({ row, configs, changes }: Plan, pollSeconds: number): CheckinAnswer {
+  return {
+    target_firmware: targetOf(row),
+    config: changes.sendProduct && row.config_id !== null && configs.product ? { id: row.config_id, config: configs.product.value } : null,
+    poll_interval_s: pollSeconds,
+  };
+}
+
+/** A check-in that changes the device: read again with the row locked, then written in one UPDATE. */
+async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
+  await tx.query(LOCK, [token.deviceId], 'pucs_device_checkin_lock');
+  const decided = plan(await readDevice(tx, token, report, 'pucs_device_checkin_read'), report);
+  const { row, changes } = decided;
 
   const now = new Date().toISOString();
   const params: unknown[] = [token.deviceId, now];
@@ -109,25 +153,13 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   let isoParam: string | undefined;
   const iso = () => (isoParam ??= `${add(now)}::text`);
   const sets = [`"last_seen" = $2`];
-  if (report.firmware) {
+  if (decided.firmwareMoved) {
     const reported = row.reported_firmware_id;
-    if (reported !== row.current_firmware_id) {
-      sets.push(`"current_firmware_id" = ${add(reported)}`);
-      if (reported !== null) {
-        sets.push(`"firmware_history" = ${appended('"firmware_history"', `jsonb_build_array(jsonb_build_object('date', ${iso()}, 'firmware_id', ${add(reported)}::int))`)}`);
-      }
+    sets.push(`"current_firmware_id" = ${add(reported)}`);
+    if (reported !== null) {
+      sets.push(`"firmware_history" = ${appended('"firmware_history"', `jsonb_build_array(jsonb_build_object('date', ${iso()}, 'firmware_id', ${add(reported)}::int))`)}`);
     }
   }
-
-  const reported = report.config !== null;
-  // A bare config_id in conflict may name P, which ends the conflict with P's source.
-  const needsConfigs = reported || row.config_state === 'waiting_to_be_send' || (row.config_state === 'conflict' && report.config_id !== null);
-  const configs: KnownConfigs = {};
-  if (needsConfigs && row.product_text !== null) {
-    configs.product = { value: JSON.parse(row.product_text) as unknown, source: (row.product_author === null ? 'device' : 'user') as ConfigSource };
-  }
-  if (needsConfigs && row.last_text !== null) configs.last = { value: JSON.parse(row.last_text) as unknown };
-  const changes = syncOnCheckin({ configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id }, report, configs);
 
   let newId: number | undefined;
   if (changes.newConfig) {
@@ -145,16 +177,19 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
     const entry = `jsonb_build_array(jsonb_build_object('config_id', ${add(configId === 'new' ? newId : configId)}::int, 'date', ${iso()}, 'source', ${add(source)}::text))`;
     sets.push(`"config_history" = ${appended('"config_history"', entry)}`);
   }
-  // Most check-ins only set last_seen: that one statement is kept prepared, the rarer shapes are not.
-  await tx.query(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1`, params, sets.length === 1 ? 'pucs_device_checkin_seen' : undefined);
-
-  return {
-    target_firmware: targetOf(row),
-    config: changes.sendProduct && row.config_id !== null && configs.product ? { id: row.config_id, config: configs.product.value } : null,
-    poll_interval_s: pollSeconds,
-  };
+  await tx.query(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1`, params);
+  return answer(decided, pollSeconds);
 }
 
-export function checkin(db: Database, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
-  return db.transaction((tx) => record(tx, token, report, pollSeconds));
+/**
+ * Most check-ins of a fleet in use change nothing but last_seen: those read the device without a
+ * transaction or lock and join the next batched last_seen write (lastSeen.ts). Answering from a read
+ * taken just before a user's save is the same as the check-in arriving just before it; the next one
+ * brings the new configuration. A check-in that changes more is done again under the row's lock.
+ */
+export async function checkin(db: Database, seen: LastSeenWriter, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
+  const decided = plan(await readDevice(db, token, report, 'pucs_device_checkin_peek'), report);
+  if (writesMore(decided)) return db.transaction((tx) => record(tx, token, report, pollSeconds));
+  await seen.touch(token.deviceId);
+  return answer(decided, pollSeconds);
 }

@@ -7,6 +7,7 @@ import { parseDeviceToken } from './auth';
 import { checkin, parseCheckinBody } from './checkin';
 import { DEVICE_API_PREFIX } from './wire';
 import { sendTargetFirmware } from './firmware';
+import { lastSeenWriter } from './lastSeen';
 
 /** Largest check-in body: a configuration of up to 1 MB (config texts are kept under 1,000,000 characters). */
 export const CHECKIN_BODY_LIMIT = 1_000_000;
@@ -14,10 +15,11 @@ export const CHECKIN_BODY_LIMIT = 1_000_000;
 const positiveId = (raw: string): number | undefined => (/^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) < 2 ** 31 ? Number(raw) : undefined);
 
 export const deviceApiRoutes = fp(async (app) => {
+  const seen = lastSeenWriter(app.db);
   // `public`: no console session (the OpenAPI document lists the device token instead).
   app.post(`${DEVICE_API_PREFIX}/checkin`, { bodyLimit: CHECKIN_BODY_LIMIT, config: { public: true } }, async (request) => {
     const token = parseDeviceToken(request.headers.authorization);
-    return checkin(app.db, token, parseCheckinBody(request.body), app.config.devicePollSeconds);
+    return checkin(app.db, seen, token, parseCheckinBody(request.body), app.config.devicePollSeconds);
   });
 
   app.get<{ Params: { id: string } }>(`${DEVICE_API_PREFIX}/firmware/:id`, { config: { public: true } }, async (request, reply) => {
