@@ -12,6 +12,7 @@ import { buildApp } from './app';
 import { buildConsole, consoleBuildReason } from './build';
 import { ensureAdmin, type AdminBootstrap } from './auth/bootstrap';
 import { seedDemo } from './demo/seed';
+import { liveDeviceCount, startLiveDemo, type LiveDemo } from './demo/live';
 import { ensureSupportUser } from './claim/supportUser';
 import { describeDatabase, openConfiguredDatabase, DatabaseInUseError, type OpenedDatabase } from './runtime/openConfiguredDatabase';
 import { startupProblems } from './runtime/startupChecks';
@@ -87,10 +88,12 @@ async function main() {
   });
 
   let stopping = false;
+  let live: LiveDemo | undefined;
   const stop = async () => {
     if (stopping) process.exit(1); // a second Ctrl+C: do not wait
     stopping = true;
     say(ownMessages.stopping);
+    await live?.stop();
     await app.close().catch(() => {});
     await opened.close().catch(() => {});
     process.exit(0);
@@ -111,6 +114,7 @@ async function main() {
   say(ownMessages.serverRunning(urlOf(config.host, port)));
   if (admin.created && admin.generatedPassword) say(ownMessages.signInGenerated(admin.username, admin.generatedPassword));
   else say(ownMessages.signInSet(config.adminUser));
+  if (config.demo) live = await startLiveDemo(app, urlOf(config.host, port), { count: liveDeviceCount(), log: say });
 }
 
 schemaLoaded();

@@ -213,6 +213,9 @@ export const ownMessages = {
   adminCreated: (user: string, team: string) => `Created the server administrator '${user}', administrator of the team '${team}'.`,
   demoSeeded: (teams: number, devices: number) => `Demo fleet added: ${teams} teams, ${devices} devices.`,
   demoPresent: 'Demo fleet already present: nothing added.',
+  demoLive: (count: number, team: string, first: string, last: string, seconds: number) =>
+    `Live demo devices: ${count} of '${team}' (${first} ... ${last}) check in every ${seconds} s through the device API (PUCS_DEMO_LIVE=0 turns them off).`,
+  demoLiveFailed: (reason: string) => `The live demo devices stopped: ${reason} (the server goes on).`,
   serverRunning: (url: string) => `PUCS console running at ${url}`,
   signInGenerated: (user: string, password: string) =>
     `Sign in as '${user}' with the password ${password}\n(shown only this once; change it with: npm run user -- password ${user}).`,

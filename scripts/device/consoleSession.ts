@@ -29,6 +29,11 @@ export class ConsoleSession {
     private readonly cookie: string,
   ) {}
 
+  /** A session the caller already holds (the demo server makes one for its administrator). */
+  static withCookie(baseUrl: string, cookie: string): ConsoleSession {
+    return new ConsoleSession(baseUrl, cookie);
+  }
+
   static async signIn(baseUrl: string, username: string, password: string): Promise<ConsoleSession> {
     const res = await fetch(`${baseUrl}/api/login`, {
       method: 'POST',

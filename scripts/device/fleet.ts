@@ -11,6 +11,8 @@ import type { ConsoleSession } from './consoleSession';
 import type { FirmwareReport } from './deviceClient';
 
 export const SIM_TYPE = 'sim-type';
+/** The fields of a device that its identity needs (listAll). */
+export const DEVICE_FIELDS = 'id,name,config_history,firmware(name,version)';
 /** Whole pages of the list dialect (its largest range). */
 const PAGE = 10_000;
 /** Configurations read by id in one call (the ids go in the URL). */
@@ -38,7 +40,7 @@ interface Named {
   name: string;
 }
 
-interface DeviceRow extends Named {
+export interface DeviceRow extends Named {
   config_history: { config_id: number }[] | null;
   current_firmware: FirmwareReport | null;
 }
@@ -55,7 +57,7 @@ export async function forEachLimit<T>(items: T[], limit: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-async function listAll<T = Named>(session: ConsoleSession, cat: string, filter: Record<string, unknown>, fields: string): Promise<T[]> {
+export async function listAll<T = Named>(session: ConsoleSession, cat: string, filter: Record<string, unknown>, fields: string): Promise<T[]> {
   const all: T[] = [];
   for (let first = 0; ; first += PAGE) {
     const query = new URLSearchParams({
@@ -92,31 +94,36 @@ export async function enrolFleet(session: ConsoleSession, options: EnrolOptions)
   const typeId = await findOrCreate(session, 'type', { team_id: teamId }, { name: SIM_TYPE, team_id: teamId });
 
   const names = Array.from({ length: count }, (_, i) => simDeviceName(i));
-  const rows = await listAll<DeviceRow>(session, 'device', { team_id: teamId }, 'id,name,config_history,firmware(name,version)');
+  const rows = await listAll<DeviceRow>(session, 'device', { team_id: teamId }, DEVICE_FIELDS);
   const known = new Map(rows.map((d) => [d.name, d]));
   const missing = names.filter((n) => !known.has(n));
   log(`team '${team}' (${teamId}): ${count - missing.length} devices reused, ${missing.length} to create`);
-  const ids = new Map(rows.map((d) => [d.name, d.id]));
+  const made: DeviceRow[] = [];
   await forEachLimit(missing, concurrency, async (name) => {
-    const made = await session.json<Named>('POST', '/api/device', { name, team_id: teamId, type_id: typeId, uid_for_type: name });
-    ids.set(name, made.id);
+    const device = await session.json<Named>('POST', '/api/device', { name, team_id: teamId, type_id: typeId, uid_for_type: name });
+    made.push({ ...device, config_history: null, current_firmware: null });
   });
+  const byName = new Map([...rows, ...made].map((d) => [d.name, d]));
+  const fleet = await deviceIdentities(session, names.map((n) => byName.get(n)!), concurrency);
+  log(`${fleet.length} private keys downloaded`);
+  return fleet;
+}
 
-  const lastConfig = (name: string) => known.get(name)?.config_history?.at(-1)?.config_id;
-  const held = await configsById(session, [...new Set(names.map(lastConfig).filter((id) => id !== undefined))], concurrency);
-  const fleet: DeviceIdentity[] = new Array(count);
-  await forEachLimit([...names.keys()], concurrency, async (i) => {
-    const name = names[i];
-    const id = ids.get(name)!;
-    const configId = lastConfig(name);
+/** Existing devices (listed with DEVICE_FIELDS) as identities: their keys downloaded, what they last held resumed. */
+export async function deviceIdentities(session: ConsoleSession, rows: DeviceRow[], concurrency = 8): Promise<DeviceIdentity[]> {
+  const lastConfig = (row: DeviceRow) => row.config_history?.at(-1)?.config_id;
+  const held = await configsById(session, [...new Set(rows.map(lastConfig).filter((id) => id !== undefined))], concurrency);
+  const fleet: DeviceIdentity[] = new Array(rows.length);
+  await forEachLimit([...rows.keys()], concurrency, async (i) => {
+    const row = rows[i];
+    const configId = lastConfig(row);
     fleet[i] = {
-      id,
-      name,
-      key: createPrivateKey(await session.text(`/api/download/private_key/${id}`)),
-      firmware: known.get(name)?.current_firmware ?? null,
+      id: row.id,
+      name: row.name,
+      key: createPrivateKey(await session.text(`/api/download/private_key/${row.id}`)),
+      firmware: row.current_firmware ?? null,
       config: configId !== undefined && held.has(configId) ? { id: configId, value: held.get(configId) } : null,
     };
   });
-  log(`${fleet.length} private keys downloaded`);
   return fleet;
 }

@@ -1,0 +1,100 @@
+/**
+ * `npm run demo` makes part of the demo fleet alive: the first PUCS_DEMO_LIVE devices (default 50, 0
+ * none) of the first demo team become simulated devices (scripts/device/) that check in through the
+ * device API of this very server, as real ones would. They run in the server's process (a few
+ * check-ins a second cost nothing next to the server's work, and nothing has to be killed at exit),
+ * enrolled through /api with a session of the first server administrator made here, since the demo
+ * cannot know that administrator's password. Now and then a device changes its own configuration
+ * (adopted by the product), and the administrator saves a new one for a device: when the device changed
+ * its own meanwhile, that is a conflict to resolve on the console. A failure logs one line and leaves
+ * the server running.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
+import { ownMessages } from '../../src/messages';
+import { ConsoleSession } from '../../scripts/device/consoleSession';
+import { DEVICE_FIELDS, deviceIdentities, listAll, type DeviceRow } from '../../scripts/device/fleet';
+import { runSchedule } from '../../scripts/device/schedule';
+import { errorLabel, seededRandom, SimulatedDevice } from '../../scripts/device/simDevice';
+import { FleetStats } from '../../scripts/device/stats';
+import { DEMO_TEAMS } from './fleet';
+
+export const DEFAULT_LIVE_DEVICES = 50;
+export const LIVE_TEAM = DEMO_TEAMS[0].name;
+
+export interface LiveOptions {
+  /** Devices made alive (PUCS_DEMO_LIVE). */
+  count: number;
+  intervalS?: number;
+  /** Chance of a local configuration change before a check-in. */
+  drift?: number;
+  /** How often the administrator saves a new configuration for one device, in seconds. */
+  userChangeEveryS?: number;
+  log?: (line: string) => void;
+}
+
+export interface LiveDemo {
+  /** Stops the devices and waits for the calls in flight. */
+  stop(): Promise<void>;
+}
+
+/** PUCS_DEMO_LIVE as a count of devices; a value that is not a whole number of at least 0 gives the default. */
+export function liveDeviceCount(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.PUCS_DEMO_LIVE ?? DEFAULT_LIVE_DEVICES);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_LIVE_DEVICES;
+}
+
+/** Enrols the live devices and starts them; resolves once they run (never rejects: a failure is logged). */
+export async function startLiveDemo(app: FastifyInstance, baseUrl: string, options: LiveOptions): Promise<LiveDemo> {
+  const { db } = app;
+  const { count, intervalS = 5, drift = 0.02, userChangeEveryS = 20, log = (line: string) => console.log(line) } = options;
+  const idle: LiveDemo = { stop: async () => {} };
+  if (count === 0) return idle;
+  let token: string | undefined;
+  const fail = async (err: unknown) => {
+    log(ownMessages.demoLiveFailed(`${errorLabel(err)} ${(err as Error).message ?? ''}`.trim()));
+    if (token) await deleteSession(db, token).catch(() => {});
+  };
+  try {
+    const { rows: admins } = await db.query<{ id: number }>('SELECT id FROM "user" WHERE is_server_admin ORDER BY id LIMIT 1');
+    const { rows: teams } = await db.query<{ id: number }>('SELECT id FROM team WHERE name = $1', [LIVE_TEAM]);
+    if (!admins[0] || !teams[0]) throw new Error(`no server administrator or no team '${LIVE_TEAM}'`);
+    token = await createSession(db, admins[0].id);
+    const session = ConsoleSession.withCookie(baseUrl, `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}`);
+    const rows = (await listAll<DeviceRow>(session, 'device', { team_id: teams[0].id }, DEVICE_FIELDS)).slice(0, count);
+    const identities = await deviceIdentities(session, rows);
+    const stats = new FleetStats();
+    const random = seededRandom(Date.now() % 2 ** 32);
+    const devices = identities.map((identity) => new SimulatedDevice(identity, { baseUrl, stats, drift, random }));
+    // A device that never held a configuration boots with its factory one: the product adopts it.
+    for (const device of devices) if (device.config === null) device.changeLocally();
+
+    const stopping = new AbortController();
+    const userChanges = setInterval(() => void userChange(session, teams[0].id, devices, random).catch(fail), userChangeEveryS * 1000);
+    const running = runSchedule(devices, { intervalS, concurrency: 20, stats, stop: stopping.signal }).catch(fail);
+    log(ownMessages.demoLive(devices.length, LIVE_TEAM, devices[0]?.identity.name ?? '', devices.at(-1)?.identity.name ?? '', intervalS));
+    return {
+      async stop() {
+        clearInterval(userChanges);
+        stopping.abort();
+        await running;
+        await deleteSession(db, token!).catch(() => {});
+      },
+    };
+  } catch (err) {
+    await fail(err);
+    return idle;
+  }
+}
+
+/**
+ * What a user does on the console: a new configuration for one device. Every other time the device
+ * also changes its own before its next check-in: the conflict the console shows.
+ */
+async function userChange(session: ConsoleSession, teamId: number, devices: SimulatedDevice[], random: () => number): Promise<void> {
+  const device = devices[Math.floor(random() * devices.length)];
+  const config = { ...(typeof device.config === 'object' && device.config !== null ? device.config : {}), set_by: 'demo user', at: new Date().toISOString() };
+  const { id } = await session.json<{ id: number }>('POST', '/api/config', { config: JSON.stringify(config), team_id: teamId });
+  await session.json('PUT', `/api/device/${device.identity.id}`, { config_id: id });
+  if (random() < 0.5) device.changeLocally();
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm run demo`'s live devices: on a seeded demo fleet, the first devices of the first demo team
+ * check in for real through the device API of a listening app (last seen, their factory configuration
+ * adopted, their firmware reported), and only those.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemo } from '../../server/demo/seed';
+import { LIVE_TEAM, liveDeviceCount, startLiveDemo, type LiveDemo } from '../../server/demo/live';
+import { api, createTestApp, createUser, signIn, type Client, type TestApp } from './helpers';
+
+interface DeviceView {
+  id: number;
+  name: string;
+  last_seen: string | null;
+  config_state: string | null;
+  current_firmware_id: number | null;
+  config_history: { source: string }[];
+}
+
+const LIVE = 3;
+let t: TestApp;
+let c: Client;
+let live: LiveDemo;
+const lines: string[] = [];
+const seededAt = new Date(Date.now() - 48 * 3_600_000);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.db, 'demo_admin', 'demo-password-1', { serverAdmin: true });
+  await seedDemo(t.db, seededAt);
+  c = api(t.app, await signIn(t.app, 'demo_admin', 'demo-password-1'));
+  const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  live = await startLiveDemo(t.app, url, { count: LIVE, intervalS: 0.3, userChangeEveryS: 3600, log: (line) => lines.push(line) });
+}, 60_000);
+afterAll(async () => {
+  await live?.stop();
+  await t?.close();
+});
+
+async function teamDevices(first: number): Promise<DeviceView[]> {
+  const team = (await t.db.query<{ id: number }>('SELECT id FROM team WHERE name = $1', [LIVE_TEAM])).rows[0];
+  const query = new URLSearchParams({ filter: JSON.stringify({ team_id: team.id }), sort: JSON.stringify(['id', 'ASC']), range: JSON.stringify([0, first - 1]) });
+  return (await c.get(`/api/device?${query}`)).json();
+}
+
+it('makes the first devices of the first demo team check in: fresh last seen, factory configuration adopted, firmware reported', async () => {
+  expect(lines).toEqual([expect.stringContaining(`Live demo devices: ${LIVE} of '${LIVE_TEAM}'`)]);
+  const started = Date.now() - 1000;
+  await expect
+    .poll(async () => (await teamDevices(LIVE)).filter((d) => d.config_state === 'synchronized' && Date.parse(d.last_seen ?? '') >= started).length, {
+      timeout: 20_000,
+      interval: 200,
+    })
+    .toBe(LIVE);
+  const devices = await teamDevices(LIVE + 1);
+  for (const d of devices.slice(0, LIVE)) {
+    expect(d.config_history.at(-1)?.source).toBe('device');
+    expect(d.current_firmware_id).not.toBeNull();
+  }
+  // The next device of the team is not live: what the seed typed stays.
+  expect(devices[LIVE].config_state).toBeNull();
+  expect(Date.parse(devices[LIVE].last_seen ?? '')).toBeLessThan(started);
+});
+
+it('reads PUCS_DEMO_LIVE: 50 devices unless told, 0 for none; nothing starts for 0', async () => {
+  expect(liveDeviceCount({})).toBe(50);
+  expect(liveDeviceCount({ PUCS_DEMO_LIVE: '0' })).toBe(0);
+  expect(liveDeviceCount({ PUCS_DEMO_LIVE: '7' })).toBe(7);
+  const quiet: string[] = [];
+  await (await startLiveDemo(t.app, 'http://127.0.0.1:1', { count: 0, log: (line) => quiet.push(line) })).stop();
+  expect(quiet).toEqual([]);
+});
+
+it('logs one line and lets the server go on when the live devices cannot start', async () => {
+  const failed: string[] = [];
+  await (await startLiveDemo(t.app, 'http://127.0.0.1:1', { count: 2, log: (line) => failed.push(line) })).stop();
+  expect(failed).toEqual([expect.stringMatching(/^The live demo devices stopped: .*fetch failed/)]);
+  expect((await c.get('/api/team')).statusCode).toBe(200);
+});
