@@ -64,6 +64,15 @@ export class ConsoleSession {
     return (await (await this.call(method, path, body)).json()) as T;
   }
 
+  /** A file sent as a browser's form sends it: one part named `part`. */
+  async upload<T>(path: string, part: string, filename: string, bytes: Uint8Array<ArrayBuffer>): Promise<T> {
+    const form = new FormData();
+    form.append(part, new Blob([bytes]), filename);
+    const res = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers: { cookie: this.cookie, 'x-requested-with': 'pucs' }, body: form });
+    if (!res.ok) throw await failure(res);
+    return (await res.json()) as T;
+  }
+
   async text(path: string): Promise<string> {
     return (await this.call('GET', path)).text();
   }

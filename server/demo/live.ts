@@ -18,6 +18,7 @@ import { runSchedule } from '../../scripts/device/schedule';
 import { errorLabel, seededRandom, SimulatedDevice } from '../../scripts/device/simDevice';
 import { FleetStats } from '../../scripts/device/stats';
 import { DEMO_TEAMS } from './fleet';
+import { uploadDemoFirmwares } from './liveFirmwares';
 
 export const DEFAULT_LIVE_DEVICES = 50;
 export const LIVE_TEAM = DEMO_TEAMS[0].name;
@@ -61,6 +62,7 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
     if (!admins[0] || !teams[0]) throw new Error(`no server administrator or no team '${LIVE_TEAM}'`);
     token = await createSession(db, admins[0].id);
     const session = ConsoleSession.withCookie(baseUrl, `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}`);
+    await uploadDemoFirmwares(session, teams[0].id);
     const rows = (await listAll<DeviceRow>(session, 'device', { team_id: teams[0].id }, DEVICE_FIELDS)).slice(0, count);
     const identities = await deviceIdentities(session, rows);
     const stats = new FleetStats();

@@ -1,7 +1,7 @@
 /**
  * `npm run demo`'s live devices: on a seeded demo fleet, the first devices of the first demo team
  * check in for real through the device API of a listening app (last seen, their factory configuration
- * adopted, their firmware reported), and only those.
+ * adopted, their target firmware downloaded from the file uploaded for it and installed), and only those.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../../server/demo/seed';
@@ -14,10 +14,13 @@ interface DeviceView {
   last_seen: string | null;
   config_state: string | null;
   current_firmware_id: number | null;
+  target_firmware_id: number | null;
+  firmware_history: unknown[];
   config_history: { source: string }[];
 }
 
-const LIVE = 3;
+// Five of each type: the fifth of a type lags a release behind its target in the seed.
+const LIVE = 10;
 let t: TestApp;
 let c: Client;
 let live: LiveDemo;
@@ -43,20 +46,19 @@ async function teamDevices(first: number): Promise<DeviceView[]> {
   return (await c.get(`/api/device?${query}`)).json();
 }
 
-it('makes the first devices of the first demo team check in: fresh last seen, factory configuration adopted, firmware reported', async () => {
+it('makes the first devices of the first demo team check in: fresh last seen, factory configuration adopted, target firmware installed', async () => {
   expect(lines).toEqual([expect.stringContaining(`Live demo devices: ${LIVE} of '${LIVE_TEAM}'`)]);
   const started = Date.now() - 1000;
   await expect
-    .poll(async () => (await teamDevices(LIVE)).filter((d) => d.config_state === 'synchronized' && Date.parse(d.last_seen ?? '') >= started).length, {
+    .poll(async () => (await teamDevices(LIVE)).filter((d) => d.config_state === 'synchronized' && Date.parse(d.last_seen ?? '') >= started && d.current_firmware_id === d.target_firmware_id).length, {
       timeout: 20_000,
       interval: 200,
     })
     .toBe(LIVE);
   const devices = await teamDevices(LIVE + 1);
-  for (const d of devices.slice(0, LIVE)) {
-    expect(d.config_history.at(-1)?.source).toBe('device');
-    expect(d.current_firmware_id).not.toBeNull();
-  }
+  for (const d of devices.slice(0, LIVE)) expect(d.config_history.at(-1)?.source).toBe('device');
+  // The laggards installed their target: a second firmware history entry.
+  expect(devices.slice(0, LIVE).filter((d) => d.firmware_history.length === 2).map((d) => d.name)).toEqual(['Climate sensor 0005', 'Irrigation valve 0005']);
   // The next device of the team is not live: what the seed typed stays.
   expect(devices[LIVE].config_state).toBeNull();
   expect(Date.parse(devices[LIVE].last_seen ?? '')).toBeLessThan(started);
