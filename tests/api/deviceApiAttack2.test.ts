@@ -183,6 +183,39 @@ describe('check-in bodies against the parser', () => {
   });
 });
 
+describe('reports that change nothing, racing a user (the unlocked read and batched last_seen)', () => {
+  it('a device reporting the configuration it holds while a user switches config_id: every answer is one of the states, and the end state is consistent', async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    await checkinOk(t.app, d, { config: { held: 1 } });
+    const D1 = (await view(d)).config_id as number;
+    const X = await newConfig({ held: 2 });
+    for (let round = 0; round < 8; round++) {
+      const target = round % 2 === 0 ? X : D1;
+      const [put, ...reports] = await Promise.all([
+        c.put(`/api/device/${d.id}`, { config_id: target }),
+        ...Array.from({ length: 4 }, () => postCheckin(t.app, d.token(), { config_id: D1, config: { held: 1 } })),
+      ]);
+      expect(put.statusCode, put.body).toBe(200);
+      for (const r of reports) {
+        expect(r.statusCode, r.body).toBe(200);
+        const sent = (r.json() as { config: { id: number; config: unknown } | null }).config;
+        // Sent: the product's configuration of a moment of the race, whole and of the team.
+        if (sent) expect(sent).toEqual({ id: X, config: { held: 2 } });
+      }
+      const v = await view(d);
+      expect(v.config_id).toBe(target);
+      expect(v.config_state).toBe(target === D1 ? 'synchronized' : 'waiting_to_be_send');
+      expect(v.config_history.at(-1)!.config_id).toBe(D1);
+    }
+  });
+
+  it('odd keys (a NUL, a lone surrogate, a 10 KB name) are a JSON 400 naming nothing that breaks the answer', async () => {
+    for (const key of ['\u0000', '\ud800', 'k'.repeat(10_000)]) {
+      expectJsonError(await raw(`{"${key}": 1}`, { 'content-type': 'application/json' }), 400);
+    }
+  });
+});
+
 describe('stray requests under /device-api', () => {
   let built: TestApp;
   const dist = mkdtempSync(join(tmpdir(), 'pucs-attack2-dist-'));
