@@ -44,12 +44,29 @@ export interface BuildOptions {
   logger?: false | 'error' | 'warn' | 'info';
 }
 
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function buildApp({ db, config, registry = defaultRegistry, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: logger } : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
+  // Fastify's JSON parser refuses valid JSON holding a prototype key and says only "invalid": told apart here.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    defaultJson(request, body as string, (err: Error | null, value?: unknown) =>
+      (err as FastifyError | null)?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' && parsesAsJson(body as string) ? done(new ApiError(400, ownMessages.bodyPrototypeKey), undefined) : done(err, value),
+    ),
+  );
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('registry', registry);

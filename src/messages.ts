@@ -256,6 +256,8 @@ export const ownMessages = {
     `The field '${field}' contains a character that cannot be stored (a NUL character or an unpaired surrogate).`,
   jsonTooDeep: (field: string, max: number) => `The field '${field}' is nested more than ${max} levels deep.`,
   jsonNotFinite: (field: string) => `The field '${field}' contains a number JSON cannot hold (too large, such as 1e400).`,
+  jsonPrototypeKey: (field: string) => `The field '${field}' contains the key '__proto__' or 'constructor.prototype', which is not accepted.`,
+  bodyPrototypeKey: "The request body contains the key '__proto__' or 'constructor.prototype', which is not accepted.",
   jsonSchemaMismatch: (field: string, detail: string) => `The field '${field}' does not match its schema: ${detail}.`,
   duplicateInList: (field: string) => `The field '${field}' names the same object more than once.`,
   valueNotStorable: 'A value of the request cannot be stored or compared.',

@@ -10,6 +10,7 @@ import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { messages, ownMessages } from '../../src/messages';
@@ -43,7 +44,9 @@ function indexPage(file: string, vendorSuffix: string): () => string | undefined
   };
 }
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** The console's API and the devices' (every version): an unknown URL there is a JSON 404, never the console page a client could take for an answer. */
+const API_ROOTS = ['/api', `/${DEVICE_API_PREFIX.split('/')[1]}`];
+const isApi = (url: string) => API_ROOTS.some((root) => url === root || url.startsWith(`${root}/`) || url.startsWith(`${root}?`));
 
 const consolePlugin: FastifyPluginAsync = async (app) => {
   const distDir = resolve(app.config.distDir);

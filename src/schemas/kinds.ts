@@ -37,15 +37,24 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
 /**
+ * The keys the server's JSON body parser refuses (prototype pollution): a value holding one could be
+ * stored from a text (a configuration) but never sent back in a request body, by a user or a device.
+ */
+const isPrototypeKey = (key: string, item: unknown) =>
+  key === '__proto__' || (key === 'constructor' && typeof item === 'object' && item !== null && Object.hasOwn(item, 'prototype'));
+
+/**
  * What is wrong with a JSON value PostgreSQL must store: 'depth', 'text' (a key or string),
- * 'number' (1e400 parses to Infinity, which JSON.stringify would store as null), or undefined.
+ * 'number' (1e400 parses to Infinity, which JSON.stringify would store as null), 'prototype' (a key
+ * of isPrototypeKey), or undefined.
  * Stored `asText` (written out by JSON.stringify, which escapes NUL and lone surrogates), any string will do.
  */
-function jsonProblem(value: unknown, asText: boolean, depth = 0): 'depth' | 'text' | 'number' | undefined {
+function jsonProblem(value: unknown, asText: boolean, depth = 0): 'depth' | 'text' | 'number' | 'prototype' | undefined {
   if (typeof value === 'string') return asText || isStorableText(value) ? undefined : 'text';
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : 'number';
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= MAX_JSON_DEPTH) return 'depth';
+  if (!Array.isArray(value) && Object.entries(value).some(([key, item]) => isPrototypeKey(key, item))) return 'prototype';
   for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
     if (typeof key === 'string' && !asText && !isStorableText(key)) return 'text';
     const problem = jsonProblem(item, asText, depth + 1);
@@ -63,6 +72,8 @@ export function jsonProblemText(value: unknown, label: string, asText = false): 
       return ownMessages.unstorableText(label);
     case 'number':
       return ownMessages.jsonNotFinite(label);
+    case 'prototype':
+      return ownMessages.jsonPrototypeKey(label);
     default:
       return undefined;
   }

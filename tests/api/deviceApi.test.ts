@@ -154,6 +154,20 @@ describe('check-in', () => {
     expect((await owner.client.post('/api/config', { config: '{"a":"\\u0000"}', team_id: owner.teamId })).statusCode).toBe(201);
   });
 
+  it('refuses a prototype key on both sides, with the same reason: a configuration text and a device report', async () => {
+    const d = await deviceWithKey(owner.client, owner.teamId);
+    for (const text of ['{"a":{"__proto__":{"x":1}}}', '{"constructor":{"prototype":{}}}']) {
+      const posted = await owner.client.post('/api/config', { config: text, team_id: owner.teamId });
+      expect(posted.statusCode).toBe(400);
+      expect(description(posted)).toBe(ownMessages.jsonPrototypeKey('Configuration'));
+      const reported = await postCheckin(t.app, d.token(), `{"config":${text}}`, { 'content-type': 'application/json' });
+      expect(reported.statusCode).toBe(400);
+      expect(description(reported)).toBe(ownMessages.bodyPrototypeKey);
+    }
+    // A key that only looks alike is a key like any other.
+    expect((await owner.client.post('/api/config', { config: '{"constructor":{"name":1},"proto":2}', team_id: owner.teamId })).statusCode).toBe(201);
+  });
+
   it("sets the current firmware to the team's firmware of the reported name and version, with a history entry when it changes", async () => {
     const typeId = (await createOk(owner.client, 'type', { name: 'fw type', team_id: owner.teamId })).id as number;
     const d = await deviceWithKey(owner.client, owner.teamId, { type_id: typeId });
