@@ -4,6 +4,7 @@
  * asks for another one is a 400 that changes nothing.
  */
 import type { CategoryHooks, CreateContext, Row } from '../crud/hooks';
+import type { Queryable } from '../db/database';
 import type { RowOf } from '../../src/schemas/rowOf';
 import type { device } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
@@ -33,21 +34,32 @@ function applyRules(input: Row, stored: StoredSync | undefined): void {
 
 /**
  * A device moved to another team by an admin of both leaves its past behind, as a claimed one does
- * (server/claim/transfer.ts): its histories and current firmware name the old team's objects.
+ * (server/claim/transfer.ts): its histories and current firmware name the old team's objects. Its
+ * configuration, unless the body names another, is copied into the new team, still to be sent.
  */
-function leaveTeam(input: Row): void {
+async function leaveTeam(tx: Queryable, input: Row, existing: DeviceRow): Promise<void> {
   input.config_history = [];
   input.firmware_history = [];
   input.current_firmware_id = null;
+  if ('config_id' in input || existing.config_id === null) return;
+  const { rows } = await tx.query<{ id: number }>(
+    'INSERT INTO "config" ("team_id", "config", "author_id", "date") SELECT $2, "config", "author_id", "date" FROM "config" WHERE "id" = $1 RETURNING "id"',
+    [existing.config_id, input.team_id],
+  );
+  input.config_id = rows[0]?.id ?? null;
 }
+
+const movesTeam = (input: Row, existing: DeviceRow) => 'team_id' in input && input.team_id !== existing.team_id;
 
 export const deviceHooks: CategoryHooks<DeviceRow> = {
   async beforeCreate({ input }: CreateContext) {
     applyRules(input, undefined);
   },
+  async prepareUpdate({ tx, input, existing }) {
+    if (movesTeam(input, existing)) await leaveTeam(tx, input, existing);
+  },
   async beforeUpdate({ tx, input, existing }) {
-    if ('team_id' in input && input.team_id !== existing.team_id) leaveTeam(input);
     applyRules(input, storedSync(input.config_history ? { ...existing, config_history: [] } : existing));
-    if ('team_id' in input && input.team_id !== existing.team_id) await forgetDeviceKey(tx, existing.id);
+    if (movesTeam(input, existing)) await forgetDeviceKey(tx, existing.id);
   },
 };

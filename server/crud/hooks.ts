@@ -38,6 +38,8 @@ export interface DeleteContext<R extends Row = Row> extends HookContext {
 export interface CategoryHooks<R extends Row = Row> {
   beforeCreate?(ctx: CreateContext): Promise<void>;
   afterCreate?(ctx: CreateContext & { created: R }): Promise<void>;
+  /** Before any check of an update: what the body implies for other fields (a team move) may be added to `input`. */
+  prepareUpdate?(ctx: UpdateContext<R>): Promise<void>;
   beforeUpdate?(ctx: UpdateContext<R>): Promise<void>;
   afterUpdate?(ctx: UpdateContext<R> & { updated: R }): Promise<void>;
   beforeDelete?(ctx: DeleteContext<R>): Promise<void>;

@@ -84,6 +84,7 @@ export async function updateObject({ db, registry, files }: Store, user: Session
       assertPermitted(category.permissions.update, category, user, existing);
       const input = validateBody(category, body, 'update', id);
       await deriveFollowers(tx, registry, user, category, input, existing);
+      await hooks.prepareUpdate?.({ tx, user, category, registry, input, existing });
       after = { ...existing, ...input };
       const teamChanged = teamOf(category, after) !== teamOf(category, existing);
       // Moving an object to another team needs admin rights there too.

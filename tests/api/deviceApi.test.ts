@@ -104,6 +104,25 @@ describe('authentication', () => {
     expect((await postCheckin(t.app, signDeviceJwt(moving.id, fresh), {})).statusCode).toBe(200);
   });
 
+  it('a configured device moved to another team (the team alone changed, as the form sends it) takes a copy of its configuration there, to be sent', async () => {
+    const moving = await deviceWithKey(owner.client, owner.teamId);
+    await checkinOk(t.app, moving, { config: { keep: true } });
+    const before = (await owner.client.get(`/api/device/${moving.id}`)).json();
+    const thirdTeam = await createTeam(t.db, 'third team', [[owner.userId, ROLE.ADMIN]]);
+    const newType = (await createOk(owner.client, 'type', { name: 'copy type', team_id: thirdTeam })).id as number;
+
+    const moved = await owner.client.put(`/api/device/${moving.id}`, { team_id: thirdTeam, type_id: newType });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (await owner.client.get(`/api/device/${moving.id}`)).json();
+    expect(after).toMatchObject({ team_id: thirdTeam, config_history: [], config_state: 'waiting_to_be_send' });
+    expect(after.config_id).not.toBe(before.config_id);
+    const copy = (await owner.client.get(`/api/config/${after.config_id}`)).json();
+    expect(copy).toMatchObject({ team_id: thirdTeam });
+    expect(JSON.parse(copy.config)).toEqual({ keep: true });
+    // The old team's configuration is where it was.
+    expect((await owner.client.get(`/api/config/${before.config_id}`)).json()).toMatchObject({ team_id: owner.teamId });
+  });
+
   it("a configuration named by a device's history cannot be deleted, even by the team's admin (405), and stays readable", async () => {
     const reporting = await deviceWithKey(owner.client, owner.teamId);
     await checkinOk(t.app, reporting, { config: { a: 1 } });
