@@ -345,16 +345,44 @@ describe('races of a fleet', () => {
     expect(answer.json()).toMatchObject({ config: { id: theirs, config: { second: true } } });
   });
 
-  it('a move that keeps the old team\'s configuration is refused and changes nothing', async () => {
+  it("a configured device moved with its team alone takes a copy of its configuration: the new team's, never the old one's", async () => {
     const d = await deviceWithKey(c, owner.teamId);
     const mine = await newConfig({ mine: 1 });
     expect((await c.put(`/api/device/${d.id}`, { config_id: mine })).statusCode).toBe(200);
     const second = await createTeam(t.db, 'attack2 keep', [[owner.userId, ROLE.ADMIN]]);
     const newType = (await createOk(c, 'type', { name: 'attack2 keep type', team_id: second })).id as number;
     const res = await c.put(`/api/device/${d.id}`, { team_id: second, type_id: newType });
-    expectJsonError(res, 400);
-    expect(await view(d)).toMatchObject({ team_id: owner.teamId, config_id: mine });
-    expect((await checkinOk(t.app, d, {})).config).toMatchObject({ id: mine });
+    expect(res.statusCode, res.body).toBe(200);
+    const v = await view(d);
+    expect(v).toMatchObject({ team_id: second, config_state: 'waiting_to_be_send', config_history: [] });
+    expect(v.config_id).not.toBe(mine);
+    expect((await c.get(`/api/config/${v.config_id}`)).json()).toMatchObject({ team_id: second, config: '{"mine":1}' });
+    expectJsonError(await postCheckin(t.app, d.token(), {}), 401);
+    const fresh = createPrivateKey((await c.get(`/api/download/private_key/${d.id}`)).body);
+    expect((await postCheckin(t.app, signDeviceJwt(d.id, fresh), {})).json()).toMatchObject({ config: { id: v.config_id, config: { mine: 1 } } });
+  });
+
+  it("check-ins bringing local changes while the device is claimed into another team: the claimant's team gets a copy of the latest configuration, nothing of the old team", async () => {
+    for (let round = 0; round < 2; round++) {
+      const d = await deviceWithKey(c, owner.teamId);
+      await checkinOk(t.app, d, { config: { base: round } });
+      expect((await c.post(`/api/device_qr_code/${d.id}`)).statusCode).toBeLessThan(300);
+      const code = ((await c.put(`/api/set_device_claimed_status/${d.id}`, { to_be_claimed: true })).json() as { claim_code: string }).claim_code;
+      const [claimed, ...reports] = await Promise.all([
+        rival.client.put(`/api/claim_device/${d.id}`, { claim_code: code, team_id: rival.teamId }),
+        ...Array.from({ length: 4 }, (_, n) => postCheckin(t.app, d.token(), { config: { local: round * 10 + n } })),
+      ]);
+      expect(claimed.statusCode, claimed.body).toBe(204);
+      for (const r of reports) expect([200, 401], r.body).toContain(r.statusCode);
+      const v = await view(d, rival.client);
+      expect(v).toMatchObject({ team_id: rival.teamId, config_state: 'waiting_to_be_send', config_history: [] });
+      const copy = (await rival.client.get(`/api/config/${v.config_id}`)).json() as { team_id: number; config: string };
+      expect(copy.team_id).toBe(rival.teamId);
+      // A copy of what the old team last had: the base, or a local change adopted just before the claim.
+      const candidates = [{ base: round }, ...[0, 1, 2, 3].map((n) => ({ local: round * 10 + n }))];
+      expect(candidates).toContainEqual(JSON.parse(copy.config));
+      expectJsonError(await postCheckin(t.app, d.token(), {}), 401);
+    }
   });
 
   it('check-ins racing the delete of their device: each is a 200 or a 401, and after it only 401s', async () => {
@@ -458,5 +486,17 @@ describe('a device applying what it was sent', () => {
     const answer = await checkinOk(t.app, d, { config_id: X, config: { rate: 10 } });
     expect(answer.config).toEqual({ id: D1, config: { rate: 5 } });
     expect((await view(d)).config_id).toBe(D1);
+  });
+});
+
+describe('the firmware a device runs', () => {
+  it('cannot be deleted under it (409 with a Description); the device keeps it as current', async () => {
+    const typeId = (await createOk(c, 'type', { name: 'attack2 running type', team_id: owner.teamId })).id as number;
+    const fw = await createOk(c, 'firmware', { name: 'attack2-running', version: '1.0.0', team_id: owner.teamId, type_id: typeId });
+    const d = await deviceWithKey(c, owner.teamId, { type_id: typeId });
+    await checkinOk(t.app, d, { firmware: { name: 'attack2-running', version: '1.0.0' } });
+    expectJsonError(await c.del(`/api/firmware/${fw.id}`), 409);
+    await checkinOk(t.app, d, { firmware: { name: 'attack2-running', version: '1.0.0' } });
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: fw.id, firmware_history: [{ firmware_id: fw.id }] });
   });
 });
