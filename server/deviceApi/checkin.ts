@@ -54,6 +54,8 @@ interface DeviceRead {
   product_text: string | null;
   product_author: number | null;
   last_text: string | null;
+  named_text: string | null;
+  named_author: number | null;
   t_id: number | null;
   t_name: string;
   t_version: string;
@@ -68,6 +70,7 @@ const READ = `
 SELECT d."team_id", d."config_id", d."config_state", d."current_firmware_id",
   (d."config_history" -> -1 ->> 'config_id')::int AS "last_id",
   c."certificate", p."config" AS "product_text", p."author_id" AS "product_author", l."config" AS "last_text",
+  n."config" AS "named_text", n."author_id" AS "named_author",
   t."id" AS "t_id", t."name" AS "t_name", t."version" AS "t_version", t."size" AS "t_size",
   t."firmware_hash" AS "t_hash", t."filename" AS "t_filename", t."is_disabled" AS "t_disabled",
   r."id" AS "reported_firmware_id"
@@ -75,6 +78,7 @@ FROM "device" d
 LEFT JOIN "device_certificate" c ON c."device_id" = d."id"
 LEFT JOIN "config" p ON p."id" = d."config_id"
 LEFT JOIN "config" l ON l."id" = (d."config_history" -> -1 ->> 'config_id')::int
+LEFT JOIN "config" n ON n."id" = $4 AND n."id" IS DISTINCT FROM d."config_id" AND n."team_id" = d."team_id"
 LEFT JOIN "firmware" t ON t."id" = d."target_firmware_id"
 LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."name" = $2 AND r."version" = $3
 WHERE d."id" = $1`;
@@ -106,9 +110,12 @@ interface Plan {
   firmwareMoved: boolean;
 }
 
+/** The report's config_id as the READ compares it: a number past PostgreSQL's integer names no configuration. */
+const namedId = ({ config_id }: CheckinBody) => (config_id !== null && config_id <= 2 ** 31 - 1 ? config_id : null);
+
 /** The device with everything a check-in needs, once the token's signature is checked against its certificate (401 otherwise). */
 async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody, prepared: string): Promise<DeviceRead> {
-  const { rows } = await q.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null], prepared);
+  const { rows } = await q.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null, namedId(report)], prepared);
   const row = rows[0];
   if (!row) throw deviceUnauthorized();
   checkSignature(token, row.certificate);
@@ -116,13 +123,15 @@ async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody,
 }
 
 function plan(row: DeviceRead, report: CheckinBody): Plan {
-  // A bare config_id in conflict may name P, which ends the conflict with P's source.
-  const needsConfigs = report.config !== null || row.config_state === 'waiting_to_be_send' || (row.config_state === 'conflict' && report.config_id !== null);
+  // A bare config_id in conflict may name P, which ends the conflict with P's source; one naming C (not P) may say the device holds C.
+  const needsConfigs =
+    report.config !== null || row.config_state === 'waiting_to_be_send' || (row.config_state === 'conflict' && report.config_id !== null) || row.named_text !== null;
   const configs: KnownConfigs = {};
   if (needsConfigs && row.product_text !== null) {
     configs.product = { value: JSON.parse(row.product_text) as unknown, source: (row.product_author === null ? 'device' : 'user') as ConfigSource };
   }
   if (needsConfigs && row.last_text !== null) configs.last = { value: JSON.parse(row.last_text) as unknown };
+  if (row.named_text !== null) configs.named = { value: JSON.parse(row.named_text) as unknown, source: row.named_author === null ? 'device' : 'user' };
   const changes = syncOnCheckin({ configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id }, report, configs);
   const firmwareMoved = report.firmware !== null && row.reported_firmware_id !== row.current_firmware_id;
   return { row, configs, changes, firmwareMoved };

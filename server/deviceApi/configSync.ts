@@ -59,6 +59,8 @@ export type CheckinReport = Pick<CheckinBody, 'config_id' | 'config'>;
 export interface KnownConfigs {
   product?: { value: unknown; source: ConfigSource };
   last?: { value: unknown };
+  /** C: the configuration of the device's team the report's config_id names, when that is not P. */
+  named?: { value: unknown; source: ConfigSource };
 }
 
 /** What a check-in changes; `newConfig`: a configuration to create from the device's report (D). */
@@ -96,6 +98,13 @@ export function syncOnCheckin(stored: StoredSync, report: CheckinReport, configs
   // Waiting or in conflict, a device holding P agrees with the product again (a local edit back to P ends a conflict).
   if ((S === 'waiting_to_be_send' || S === 'conflict') && holdsP) {
     return { state: 'synchronized', adopt: false, history: { configId: P, source: product.source }, synced: true, sendProduct: false };
+  }
+  // The device holds C, sent to it before a user saved again or went back (between two of its check-ins):
+  // it changed nothing itself. C is what it holds (the history's last entry); P is to be sent.
+  const { named } = configs;
+  if (P !== null && S !== 'conflict' && named && report.config_id !== null && (!reported || sameJson(R, named.value))) {
+    const history = report.config_id === L ? undefined : { configId: report.config_id, source: named.source };
+    return { state: 'waiting_to_be_send', adopt: false, history, synced: false, sendProduct: true };
   }
   if (S === 'waiting_to_be_send' && P !== null && product) {
     if (reported && L !== null && last && !sameJson(R, last.value)) return fromDevice('conflict', false);

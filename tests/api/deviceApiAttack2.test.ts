@@ -460,8 +460,7 @@ describe('a device applying what it was sent', () => {
     expect(await view(d)).toMatchObject({ config_id: X, config_state: 'synchronized' });
   });
 
-  // DEFECT: see attack10.md (D3): a user's second save between two check-ins turns the applied first one into a "conflict".
-  it.skip('a user saving twice between two check-ins: the device that applied the first save is sent the second, no conflict', async () => {
+  it('a user saving twice between two check-ins: the device that applied the first save is sent the second, no conflict', async () => {
     const { d, D1 } = await synchronizedOn({ rate: 5 });
     const X = await newConfig({ rate: 10 });
     expect((await c.put(`/api/device/${d.id}`, { config_id: X })).statusCode).toBe(200);
@@ -476,8 +475,7 @@ describe('a device applying what it was sent', () => {
     expect(v.config_history.every((e) => e.source === 'device' ? e.config_id === D1 : true)).toBe(true);
   });
 
-  // DEFECT: see attack10.md (D3): a user's revert between two check-ins is replaced by the configuration the device was sent.
-  it.skip("a user reverting to the device's configuration before it applied the new one: the device is sent it back, nothing adopted", async () => {
+  it("a user reverting to the device's configuration before it applied the new one: the device is sent it back, nothing adopted", async () => {
     const { d, D1 } = await synchronizedOn({ rate: 5 });
     const X = await newConfig({ rate: 10 });
     expect((await c.put(`/api/device/${d.id}`, { config_id: X })).statusCode).toBe(200);

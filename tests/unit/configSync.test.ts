@@ -86,4 +86,30 @@ describe('a check-in', () => {
     expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 1), { config_id: null, config: null }, { product, last })).toMatchObject({ state: 'waiting_to_be_send', sendProduct: true });
     expect(syncOnCheckin(stored(2, 'synchronized', 2), { config_id: null, config: null }, { product })).toMatchObject({ state: 'synchronized', adopt: false, synced: false });
   });
+
+  describe('the device holds C, sent before a user saved again or went back', () => {
+    const named = { value: { a: 5 }, source: 'user' as const };
+    const holdsC = { product, last, named };
+
+    it('waiting for a newer save: C is recorded as what it holds, P is still sent, no conflict', () => {
+      expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 1), { config_id: 7, config: { a: 5 } }, holdsC)).toEqual({
+        state: 'waiting_to_be_send', adopt: false, history: { configId: 7, source: 'user' }, synced: false, sendProduct: true,
+      });
+    });
+
+    it('synchronized after a user went back: P is sent again, nothing adopted; by its id alone the same', () => {
+      for (const config of [{ a: 5 }, null]) {
+        expect(syncOnCheckin(stored(1, 'synchronized', 1), { config_id: 7, config }, holdsC)).toMatchObject({ state: 'waiting_to_be_send', adopt: false, sendProduct: true, history: { configId: 7 } });
+      }
+    });
+
+    it('already recorded: no second entry', () => {
+      expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 7), { config_id: 7, config: { a: 5 } }, holdsC).history).toBeUndefined();
+    });
+
+    it("a configuration that is not C's, or a conflict, follows the other rules", () => {
+      expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 1), { config_id: 7, config: { a: 6 } }, holdsC)).toMatchObject({ state: 'conflict', history: { configId: 'new' } });
+      expect(syncOnCheckin(stored(2, 'conflict', 3), { config_id: 7, config: { a: 5 } }, holdsC)).toMatchObject({ state: 'conflict', history: { configId: 'new' } });
+    });
+  });
 });
