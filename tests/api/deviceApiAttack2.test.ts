@@ -498,3 +498,26 @@ describe('the firmware a device runs', () => {
     expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: fw.id, firmware_history: [{ firmware_id: fw.id }] });
   });
 });
+
+describe('a configured device moved where it cannot go', () => {
+  it('a team of which the user is no admin: 403, no copy of its configuration left behind', async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    expect((await c.put(`/api/device/${d.id}`, { config_id: await newConfig({ stays: 1 }) })).statusCode).toBe(200);
+    const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM config')).rows[0].n;
+    const before = await count();
+    expectJsonError(await c.put(`/api/device/${d.id}`, { team_id: rival.teamId }), 403);
+    expect(await count()).toBe(before);
+    expect(await view(d)).toMatchObject({ team_id: owner.teamId, config_state: 'waiting_to_be_send' });
+  });
+
+  // DEFECT: see attack10.md (D4): the configuration's copy is made before the checks, so its foreign key answers first.
+  it.skip('a team that does not exist: the same answer as for a device without configuration, naming no database constraint', async () => {
+    const bare = await deviceWithKey(c, owner.teamId);
+    const configured = await deviceWithKey(c, owner.teamId);
+    expect((await c.put(`/api/device/${configured.id}`, { config_id: await newConfig({ nowhere: 1 }) })).statusCode).toBe(200);
+    const expected = await c.put(`/api/device/${bare.id}`, { team_id: 999_999 });
+    const res = await c.put(`/api/device/${configured.id}`, { team_id: 999_999 });
+    expectJsonError(res, expected.statusCode);
+    expect(description(res)).toBe(description(expected));
+  });
+});
