@@ -24,6 +24,13 @@ export function startupProblems(config: ServerConfig): string[] {
     config.uploadIdleSeconds > 0 && Number.isFinite(config.uploadIdleSeconds)
       ? undefined
       : ownMessages.invalidSetting('PUCS_UPLOAD_IDLE_SECONDS', String(config.uploadIdleSeconds)),
+    // A fleet told 0, a negative or NaN (answered as null) would poll without pause.
+    Number.isInteger(config.devicePollSeconds) && config.devicePollSeconds > 0
+      ? undefined
+      : ownMessages.invalidSetting('PUCS_DEVICE_POLL_SECONDS', String(config.devicePollSeconds)),
+    Number.isInteger(config.qrInfoPerMinute) && config.qrInfoPerMinute > 0
+      ? undefined
+      : ownMessages.invalidSetting('PUCS_QR_INFO_PER_MINUTE', String(config.qrInfoPerMinute)),
   ];
   return problems.filter((p): p is string => p !== undefined);
 }

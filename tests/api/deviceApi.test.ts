@@ -173,6 +173,16 @@ describe('check-in', () => {
     expect((await owner.client.post('/api/config', { config: '{"a":"\\u0000"}', team_id: owner.teamId })).statusCode).toBe(201);
   });
 
+  it('refuses a call without a valid token before reading its body: a malformed or oversized body is the same 401', async () => {
+    for (const body of ['{not json', JSON.stringify({ config: 'x'.repeat(1_000_001) })]) {
+      for (const token of [undefined, 'a.b.c']) {
+        const res = await postCheckin(t.app, token, body, { 'content-type': 'application/json' });
+        expect(res.statusCode).toBe(401);
+        expect(description(res)).toBe(ownMessages.deviceUnauthorized);
+      }
+    }
+  });
+
   it('refuses a prototype key on both sides, with the same reason: a configuration text and a device report', async () => {
     const d = await deviceWithKey(owner.client, owner.teamId);
     for (const text of ['{"a":{"__proto__":{"x":1}}}', '{"constructor":{"prototype":{}}}']) {

@@ -74,6 +74,12 @@ describe('startup checks', () => {
       ownMessages.invalidSetting('PUCS_ADMIN_PASSWORD', ownMessages.passwordTooShort),
       ownMessages.invalidSetting('PORT', 'NaN'),
     ]);
+    for (const [value, shown] of [['abc', 'NaN'], ['0', '0'], ['-5', '-5'], ['1.5', '1.5']]) {
+      expect(startupProblems(readConfig({ PUCS_DEVICE_POLL_SECONDS: value, PUCS_QR_INFO_PER_MINUTE: value }))).toEqual([
+        ownMessages.invalidSetting('PUCS_DEVICE_POLL_SECONDS', shown),
+        ownMessages.invalidSetting('PUCS_QR_INFO_PER_MINUTE', shown),
+      ]);
+    }
   });
 
   it('npm start exits 1 with the message, before building or opening anything', () => {
