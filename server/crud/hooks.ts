@@ -38,7 +38,7 @@ export interface DeleteContext<R extends Row = Row> extends HookContext {
 export interface CategoryHooks<R extends Row = Row> {
   beforeCreate?(ctx: CreateContext): Promise<void>;
   afterCreate?(ctx: CreateContext & { created: R }): Promise<void>;
-  /** Before any check of an update: what the body implies for other fields (a team move) may be added to `input`. */
+  /** Before the checks of an update (once a team move is known to be permitted): what the body implies for other fields may be added to `input`. */
   prepareUpdate?(ctx: UpdateContext<R>): Promise<void>;
   beforeUpdate?(ctx: UpdateContext<R>): Promise<void>;
   afterUpdate?(ctx: UpdateContext<R> & { updated: R }): Promise<void>;

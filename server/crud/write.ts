@@ -84,11 +84,12 @@ export async function updateObject({ db, registry, files }: Store, user: Session
       assertPermitted(category.permissions.update, category, user, existing);
       const input = validateBody(category, body, 'update', id);
       await deriveFollowers(tx, registry, user, category, input, existing);
-      await hooks.prepareUpdate?.({ tx, user, category, registry, input, existing });
       after = { ...existing, ...input };
       const teamChanged = teamOf(category, after) !== teamOf(category, existing);
-      // Moving an object to another team needs admin rights there too.
+      // Moving an object to another team needs admin rights there too (before a hook does anything there).
       if (teamChanged) assertPermitted(category.permissions.update, category, user, after);
+      await hooks.prepareUpdate?.({ tx, user, category, registry, input, existing });
+      after = { ...existing, ...input };
       const changed = Object.keys(input).filter((k) => !sameJson(input[k], existing[k]));
       // Locks first: "in use" explains a refused move better than the references it would break.
       await checkLocks(tx, registry, category, existing, input);

@@ -100,11 +100,13 @@ export function syncOnCheckin(stored: StoredSync, report: CheckinReport, configs
     return { state: 'synchronized', adopt: false, history: { configId: P, source: product.source }, synced: true, sendProduct: false };
   }
   // The device holds C, sent to it before a user saved again or went back (between two of its check-ins):
-  // it changed nothing itself. C is what it holds (the history's last entry); P is to be sent.
+  // it changed nothing itself. C is what it holds (the history's last entry); P is to be sent. C must be
+  // newer than L: a device naming an older configuration it held before (its config_id is the last one it
+  // was sent) while reporting that configuration's content has changed its own back to it, a local change.
   const { named } = configs;
-  if (P !== null && S !== 'conflict' && named && report.config_id !== null && (!reported || sameJson(R, named.value))) {
-    const history = report.config_id === L ? undefined : { configId: report.config_id, source: named.source };
-    return { state: 'waiting_to_be_send', adopt: false, history, synced: false, sendProduct: true };
+  const C = report.config_id;
+  if (P !== null && S !== 'conflict' && named && C !== null && (L === null || C > L) && (!reported || sameJson(R, named.value))) {
+    return { state: 'waiting_to_be_send', adopt: false, history: { configId: C, source: named.source }, synced: false, sendProduct: true };
   }
   if (S === 'waiting_to_be_send' && P !== null && product) {
     if (reported && L !== null && last && !sameJson(R, last.value)) return fromDevice('conflict', false);

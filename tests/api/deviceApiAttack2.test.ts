@@ -500,8 +500,7 @@ describe('the firmware a device runs', () => {
 });
 
 describe('a device changing its configuration back to one it was sent before', () => {
-  // DEFECT: see attack10.md (D5): since 1677cdb such a local change is taken for "holds C sent before" and undone.
-  it.skip("the product adopts it, as any local change of a synchronized device: the device's change is not undone", async () => {
+  it("the product adopts it, as any local change of a synchronized device: the device's change is not undone", async () => {
     // The device of docs/DEVICE_API.md's Node example: config_id is the last configuration it was sent and applied.
     const d = await deviceWithKey(c, owner.teamId);
     await checkinOk(t.app, d, { config_id: null, config: { rate: 5 } });
@@ -531,8 +530,7 @@ describe('a configured device moved where it cannot go', () => {
     expect(await view(d)).toMatchObject({ team_id: owner.teamId, config_state: 'waiting_to_be_send' });
   });
 
-  // DEFECT: see attack10.md (D4): the configuration's copy is made before the checks, so its foreign key answers first.
-  it.skip('a team that does not exist: the same answer as for a device without configuration, naming no database constraint', async () => {
+  it('a team that does not exist: the same answer as for a device without configuration, naming no database constraint', async () => {
     const bare = await deviceWithKey(c, owner.teamId);
     const configured = await deviceWithKey(c, owner.teamId);
     expect((await c.put(`/api/device/${configured.id}`, { config_id: await newConfig({ nowhere: 1 }) })).statusCode).toBe(200);

@@ -103,8 +103,9 @@ describe('a check-in', () => {
       }
     });
 
-    it('already recorded: no second entry', () => {
-      expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 7), { config_id: 7, config: { a: 5 } }, holdsC).history).toBeUndefined();
+    it('older than what the device last held: a local change back to it, adopted as any other', () => {
+      const heldAfter = { product: { value: { a: 9 }, source: 'device' as const }, last: { value: { a: 9 } }, named };
+      expect(syncOnCheckin(stored(8, 'synchronized', 8), { config_id: 7, config: { a: 5 } }, heldAfter)).toMatchObject({ state: 'synchronized', adopt: true, history: { configId: 'new' } });
     });
 
     it("a configuration that is not C's, or a conflict, follows the other rules", () => {
