@@ -72,7 +72,15 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
     for (const device of devices) if (device.config === null) device.changeLocally();
 
     const stopping = new AbortController();
-    const userChanges = setInterval(() => void userChange(session, teams[0].id, devices, random).catch(fail), userChangeEveryS * 1000);
+    // A failed change logs once and ends the changes (not a line every interval); the devices go on.
+    const userChanges: NodeJS.Timeout = setInterval(
+      () =>
+        void userChange(session, teams[0].id, devices, random).catch((err: unknown) => {
+          clearInterval(userChanges);
+          return fail(err);
+        }),
+      userChangeEveryS * 1000,
+    );
     const running = runSchedule(devices, { intervalS, concurrency: 20, stats, stop: stopping.signal }).catch(fail);
     log(ownMessages.demoLive(devices.length, LIVE_TEAM, devices[0]?.identity.name ?? '', devices.at(-1)?.identity.name ?? '', intervalS));
     return {
