@@ -101,6 +101,9 @@ async function main() {
     const rss = { start: rssMb(pid), peak: 0 };
     rss.peak = rss.start;
     const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 250);
+    // Whether memory settles or keeps growing: the RSS every 10 s of the run.
+    const timeline: number[] = [];
+    const timelineSampler = setInterval(() => timeline.push(rssMb(pid)), 10_000);
 
     const generator = runTs('bench/deviceCheckinsLoad.ts', [`http://127.0.0.1:${port}`, join(DATA_DIR, FLEET_FILE), join(DATA_DIR, KEY_FILE)], process.env);
     const cpuAtStart = cpuSeconds(pid);
@@ -110,6 +113,7 @@ async function main() {
     generator.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const code = await new Promise<number | null>((done) => generator.on('exit', done));
     clearInterval(sampler);
+    clearInterval(timelineSampler);
     clearInterval(generatorSampler);
     const end = rssMb(pid);
     const serverCpu = cpuSeconds(pid) - cpuAtStart;
@@ -127,6 +131,7 @@ async function main() {
         `load generator at least ${generatorCpu.toFixed(1)} s (${perCheckin(generatorCpu)} ms a check-in), over ${SECONDS} s on 2 shared cores`,
     );
     say(`server RSS start ${rss.start.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, end ${end.toFixed(0)} MB; load average ${load()}`);
+    say(`server RSS every 10 s (MB): ${timeline.map((mb) => mb.toFixed(0)).join(', ')}`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((done) => (server.exitCode !== null ? done(null) : server.on('exit', done)));
