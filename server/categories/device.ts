@@ -41,6 +41,7 @@ async function leaveTeam(tx: Queryable, input: Row, existing: DeviceRow): Promis
   input.config_history = [];
   input.firmware_history = [];
   input.current_firmware_id = null;
+  input.config_sent_id = null;
   if ('config_id' in input || existing.config_id === null) return;
   const { rows } = await tx.query<{ id: number }>(
     'INSERT INTO "config" ("team_id", "config", "author_id", "date") SELECT $2, "config", "author_id", "date" FROM "config" WHERE "id" = $1 RETURNING "id"',

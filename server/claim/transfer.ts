@@ -129,6 +129,7 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     // A new history: the copy is the new team's configuration, still to be sent (docs/DEVICE_API.md).
     config_state: configId === null ? null : 'waiting_to_be_send',
     config_history: [],
+    config_sent_id: null,
     firmware_history: [],
     documents_collection_id: null,
     icon: type?.icon ?? null,

@@ -14,7 +14,7 @@ import { jsonProblemText } from '../../src/schemas/kinds';
 import { badRequest } from '../http/errors';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
 import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
-import { HISTORY_LIMIT, syncOnCheckin, type ConfigSource, type KnownConfigs, type SyncChanges } from './configSync';
+import { HISTORY_LIMIT, sentAfter, syncOnCheckin, type ConfigSource, type KnownConfigs, type SyncChanges } from './configSync';
 import type { LastSeenWriter } from './lastSeen';
 
 const KEYS = new Set(['firmware', 'config_id', 'config']);
@@ -48,6 +48,7 @@ interface DeviceRead {
   team_id: number;
   config_id: number | null;
   config_state: ConfigState | null;
+  config_sent_id: number | null;
   current_firmware_id: number | null;
   last_id: number | null;
   certificate: string | null;
@@ -67,7 +68,7 @@ interface DeviceRead {
 }
 
 const READ = `
-SELECT d."team_id", d."config_id", d."config_state", d."current_firmware_id",
+SELECT d."team_id", d."config_id", d."config_state", d."config_sent_id", d."current_firmware_id",
   (d."config_history" -> -1 ->> 'config_id')::int AS "last_id",
   c."certificate", p."config" AS "product_text", p."author_id" AS "product_author", l."config" AS "last_text",
   n."config" AS "named_text", n."author_id" AS "named_author",
@@ -108,6 +109,8 @@ interface Plan {
   changes: SyncChanges;
   /** The reported firmware is another than the current one. */
   firmwareMoved: boolean;
+  /** config_sent_id after it. */
+  sent: number | null;
 }
 
 /** The report's config_id as the READ compares it: a number past PostgreSQL's integer names no configuration. */
@@ -132,14 +135,15 @@ function plan(row: DeviceRead, report: CheckinBody): Plan {
   }
   if (needsConfigs && row.last_text !== null) configs.last = { value: JSON.parse(row.last_text) as unknown };
   if (row.named_text !== null) configs.named = { value: JSON.parse(row.named_text) as unknown, source: row.named_author === null ? 'device' : 'user' };
-  const changes = syncOnCheckin({ configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id }, report, configs);
+  const stored = { configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id, sentId: row.config_sent_id };
+  const changes = syncOnCheckin(stored, report, configs);
   const firmwareMoved = report.firmware !== null && row.reported_firmware_id !== row.current_firmware_id;
-  return { row, configs, changes, firmwareMoved };
+  return { row, configs, changes, firmwareMoved, sent: sentAfter(stored, changes) };
 }
 
 /** Whether the check-in writes more than last_seen. */
-const writesMore = ({ row, changes, firmwareMoved }: Plan) =>
-  firmwareMoved || changes.newConfig !== undefined || changes.adopt || changes.synced || changes.history !== undefined || changes.state !== row.config_state;
+const writesMore = ({ row, changes, firmwareMoved, sent }: Plan) =>
+  firmwareMoved || sent !== row.config_sent_id || changes.newConfig !== undefined || changes.adopt || changes.synced || changes.history !== undefined || changes.state !== row.config_state;
 
 function answer({ row, configs, changes }: Plan, pollSeconds: number): CheckinAnswer {
   return {
@@ -181,6 +185,7 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   if (changes.state !== row.config_state) sets.push(`"config_state" = ${add(changes.state)}`);
   if (changes.adopt) sets.push(`"config_id" = ${add(newId)}`);
   if (changes.synced) sets.push(`"last_config_sync" = $2`);
+  if (decided.sent !== row.config_sent_id) sets.push(`"config_sent_id" = ${add(decided.sent)}::int`);
   if (changes.history) {
     const { configId, source } = changes.history;
     const entry = `jsonb_build_array(jsonb_build_object('config_id', ${add(configId === 'new' ? newId : configId)}::int, 'date', ${iso()}, 'source', ${add(source)}::text))`;

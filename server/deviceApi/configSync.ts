@@ -26,6 +26,8 @@ export interface StoredSync {
   state: ConfigState | null;
   /** L */
   lastHistoryId: number | null;
+  /** The configuration the last answers carried since the device last reported holding one (null: none). */
+  sentId?: number | null;
 }
 
 /** What a write body says about the configuration (a key absent from the body is absent here). */
@@ -101,11 +103,11 @@ export function syncOnCheckin(stored: StoredSync, report: CheckinReport, configs
   }
   // The device holds C, sent to it before a user saved again or went back (between two of its check-ins):
   // it changed nothing itself. C is what it holds (the history's last entry); P is to be sent. C must be
-  // newer than L: a device naming an older configuration it held before (its config_id is the last one it
-  // was sent) while reporting that configuration's content has changed its own back to it, a local change.
+  // the configuration last sent: a device naming one it held before (its config_id is the last one it was
+  // sent) while reporting that one's content has changed its own back to it, a local change.
   const { named } = configs;
   const C = report.config_id;
-  if (P !== null && S !== 'conflict' && named && C !== null && (L === null || C > L) && (!reported || sameJson(R, named.value))) {
+  if (P !== null && S !== 'conflict' && named && C !== null && C === stored.sentId && (!reported || sameJson(R, named.value))) {
     return { state: 'waiting_to_be_send', adopt: false, history: { configId: C, source: named.source }, synced: false, sendProduct: true };
   }
   if (S === 'waiting_to_be_send' && P !== null && product) {
@@ -118,4 +120,10 @@ export function syncOnCheckin(stored: StoredSync, report: CheckinReport, configs
   }
   if (reported && (P === null || !product || !sameJson(R, product.value))) return fromDevice('synchronized', true);
   return unchanged(S);
+}
+
+/** config_sent_id after a check-in: P when the answer carries it; cleared once the device reports holding a configuration. */
+export function sentAfter(stored: StoredSync, changes: SyncChanges): number | null {
+  if (changes.sendProduct && stored.configId !== null) return stored.configId;
+  return changes.history ? null : (stored.sentId ?? null);
 }

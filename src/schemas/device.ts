@@ -77,6 +77,9 @@ export const device = defineCategory({
       filter: true,
     },
     last_config_sync: { kind: 'datetime', label: 'Last configuration sync', system: true },
+    // The configuration a check-in's answer last carried, until the device reports holding one (docs/DEVICE_API.md):
+    // a device applying it after a user saved again is told apart from a local change. Internal, never shown.
+    config_sent_id: { kind: 'integer', label: 'Configuration sent', system: true, secret: true },
     last_seen: { kind: 'datetime', label: 'Last seen', system: true, list: true },
     firmware_history: { kind: 'json', label: 'Firmware update history', system: true, default: [] },
     config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },

@@ -520,8 +520,7 @@ describe('a device changing its configuration back to one it was sent before', (
 });
 
 describe('a configuration shared by many devices, made before the device\'s own', () => {
-  // DEFECT: see attack10.md (D6): the D3 rule takes a sent configuration only when its id is newer than the history's last.
-  it.skip('a user assigning it, then saving again before the next check-in: the device that applied it is sent the new one, no conflict', async () => {
+  it('a user assigning it, then saving again before the next check-in: the device that applied it is sent the new one, no conflict', async () => {
     const profile = await newConfig({ profile: 'shared' });
     const d = await deviceWithKey(c, owner.teamId);
     await checkinOk(t.app, d, { config_id: null, config: { rate: 5 } });

@@ -3,7 +3,7 @@
  * docs/DEVICE_API.md, one row per transition, without a database.
  */
 import { describe, expect, it } from 'vitest';
-import { stateAfterUserWrite, syncOnCheckin, type StoredSync } from '../../server/deviceApi/configSync';
+import { sentAfter, stateAfterUserWrite, syncOnCheckin, type StoredSync } from '../../server/deviceApi/configSync';
 
 const stored = (configId: number | null, state: StoredSync['state'], lastHistoryId: number | null): StoredSync => ({ configId, state, lastHistoryId });
 
@@ -90,27 +90,39 @@ describe('a check-in', () => {
   describe('the device holds C, sent before a user saved again or went back', () => {
     const named = { value: { a: 5 }, source: 'user' as const };
     const holdsC = { product, last, named };
+    const sentC = (configId: number, state: StoredSync['state'], lastHistoryId: number | null): StoredSync => ({ configId, state, lastHistoryId, sentId: 7 });
 
     it('waiting for a newer save: C is recorded as what it holds, P is still sent, no conflict', () => {
-      expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 1), { config_id: 7, config: { a: 5 } }, holdsC)).toEqual({
-        state: 'waiting_to_be_send', adopt: false, history: { configId: 7, source: 'user' }, synced: false, sendProduct: true,
-      });
+      const changes = syncOnCheckin(sentC(2, 'waiting_to_be_send', 1), { config_id: 7, config: { a: 5 } }, holdsC);
+      expect(changes).toEqual({ state: 'waiting_to_be_send', adopt: false, history: { configId: 7, source: 'user' }, synced: false, sendProduct: true });
+      expect(sentAfter(sentC(2, 'waiting_to_be_send', 1), changes)).toBe(2);
     });
 
     it('synchronized after a user went back: P is sent again, nothing adopted; by its id alone the same', () => {
       for (const config of [{ a: 5 }, null]) {
-        expect(syncOnCheckin(stored(1, 'synchronized', 1), { config_id: 7, config }, holdsC)).toMatchObject({ state: 'waiting_to_be_send', adopt: false, sendProduct: true, history: { configId: 7 } });
+        expect(syncOnCheckin(sentC(1, 'synchronized', 1), { config_id: 7, config }, holdsC)).toMatchObject({ state: 'waiting_to_be_send', adopt: false, sendProduct: true, history: { configId: 7 } });
       }
     });
 
-    it('older than what the device last held: a local change back to it, adopted as any other', () => {
+    it('not the one last sent (held before, or never sent): a local change back to it, adopted as any other', () => {
       const heldAfter = { product: { value: { a: 9 }, source: 'device' as const }, last: { value: { a: 9 } }, named };
-      expect(syncOnCheckin(stored(8, 'synchronized', 8), { config_id: 7, config: { a: 5 } }, heldAfter)).toMatchObject({ state: 'synchronized', adopt: true, history: { configId: 'new' } });
+      for (const sentId of [null, 3]) {
+        expect(syncOnCheckin({ ...stored(8, 'synchronized', 8), sentId }, { config_id: 7, config: { a: 5 } }, heldAfter)).toMatchObject({ state: 'synchronized', adopt: true, history: { configId: 'new' } });
+      }
     });
 
     it("a configuration that is not C's, or a conflict, follows the other rules", () => {
-      expect(syncOnCheckin(stored(2, 'waiting_to_be_send', 1), { config_id: 7, config: { a: 6 } }, holdsC)).toMatchObject({ state: 'conflict', history: { configId: 'new' } });
-      expect(syncOnCheckin(stored(2, 'conflict', 3), { config_id: 7, config: { a: 5 } }, holdsC)).toMatchObject({ state: 'conflict', history: { configId: 'new' } });
+      expect(syncOnCheckin(sentC(2, 'waiting_to_be_send', 1), { config_id: 7, config: { a: 6 } }, holdsC)).toMatchObject({ state: 'conflict', history: { configId: 'new' } });
+      expect(syncOnCheckin(sentC(2, 'conflict', 3), { config_id: 7, config: { a: 5 } }, holdsC)).toMatchObject({ state: 'conflict', history: { configId: 'new' } });
     });
+  });
+
+  it('what was sent: P while the answers carry it, cleared once the device reports holding a configuration', () => {
+    const waiting = { ...stored(2, 'waiting_to_be_send', 1), sentId: null };
+    expect(sentAfter(waiting, syncOnCheckin(waiting, { config_id: null, config: null }, { product, last }))).toBe(2);
+    const synced = syncOnCheckin({ ...waiting, sentId: 2 }, { config_id: 2, config: null }, { product, last });
+    expect(sentAfter({ ...waiting, sentId: 2 }, synced)).toBeNull();
+    const quiet = { ...stored(2, 'synchronized', 2), sentId: null };
+    expect(sentAfter(quiet, syncOnCheckin(quiet, { config_id: 2, config: null }, { product }))).toBeNull();
   });
 });
