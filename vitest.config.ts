@@ -14,9 +14,6 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           // The default leaves one of the two cores idle; jsdom and the imports dominate each file.
           maxWorkers: 2,
-          // Every test opens its own app on a fresh database, and nothing mocks modules: the files of a
-          // worker share the server's imported modules (about 1.5 s a file when each imports them anew).
-          isolate: false,
         },
       },
       {
