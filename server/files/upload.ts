@@ -7,9 +7,8 @@
  * the next start, see cleanup.ts) or the new one.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import type { Socket } from 'node:net';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
@@ -114,6 +113,9 @@ async function receiveParts(app: FastifyInstance, request: FastifyRequest, categ
   if (!part || part.fieldname !== category.file.part) throw badRequest(ownMessages.uploadPartMissing(category.file.part));
   const hasher = createHash('sha3-256');
   let size = 0;
+  // Created before a byte is read: a stream left to open the file itself may create it after a failed
+  // upload's cleanup has run (a cut body fails at once), leaving the temporary file behind.
+  const out = (await open(temp, 'wx')).createWriteStream();
   await pipeline(
     part.file,
     async function* (source: AsyncIterable<Buffer>) {
@@ -123,7 +125,7 @@ async function receiveParts(app: FastifyInstance, request: FastifyRequest, categ
         yield chunk;
       }
     },
-    createWriteStream(temp, { flags: 'wx' }),
+    out,
   ).catch(malformed);
   // Busboy stops at the limit and reports it only through `truncated`: the file is cut, not refused.
   if (part.file.truncated) throw new ApiError(413, ownMessages.uploadTooLarge(maxMb));
