@@ -7,12 +7,12 @@
  */
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { ownMessages } from '../../src/messages';
+import { idFromText } from '../../src/schemas/kinds';
 import { ApiError } from '../http/errors';
 import { MAX_TOKEN_LIFETIME_S } from './wire';
 
 /** The clock skew tolerated between device and server. */
 export const CLOCK_LEEWAY_S = 30;
-const MAX_DEVICE_ID = 2 ** 31 - 1;
 
 export const deviceUnauthorized = () => new ApiError(401, ownMessages.deviceUnauthorized, { 'WWW-Authenticate': 'Bearer' });
 
@@ -44,12 +44,13 @@ export function parseDeviceToken(authorization: string | undefined, nowMs = Date
   if (!header || !claims || header.alg !== 'ES256' || (header.typ !== undefined && header.typ !== 'JWT')) throw deviceUnauthorized();
   const { sub, iat, exp } = claims;
   const now = Math.floor(nowMs / 1000);
-  if (typeof sub !== 'string' || !/^[1-9][0-9]{0,9}$/.test(sub) || Number(sub) > MAX_DEVICE_ID) throw deviceUnauthorized();
+  const deviceId = typeof sub === 'string' ? idFromText(sub) : undefined;
+  if (deviceId === undefined) throw deviceUnauthorized();
   if (!isSeconds(iat) || !isSeconds(exp) || exp < iat || exp - iat > MAX_TOKEN_LIFETIME_S) throw deviceUnauthorized();
   if (exp + CLOCK_LEEWAY_S < now || iat - CLOCK_LEEWAY_S > now) throw deviceUnauthorized();
   const signature = Buffer.from(parts[2], 'base64url');
   if (signature.length !== 64) throw deviceUnauthorized();
-  return { deviceId: Number(sub), signedPart: Buffer.from(`${parts[0]}.${parts[1]}`), signature };
+  return { deviceId, signedPart: Buffer.from(`${parts[0]}.${parts[1]}`), signature };
 }
 
 /**

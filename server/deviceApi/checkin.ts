@@ -10,7 +10,7 @@ import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
 import { config as configCategory } from '../../src/schemas/config';
-import { jsonProblemText } from '../../src/schemas/kinds';
+import { INT4_MAX, jsonProblemText } from '../../src/schemas/kinds';
 import { badRequest } from '../http/errors';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
 import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
@@ -114,7 +114,7 @@ interface Plan {
 }
 
 /** The report's config_id as the READ compares it: a number past PostgreSQL's integer names no configuration. */
-const namedId = ({ config_id }: CheckinBody) => (config_id !== null && config_id <= 2 ** 31 - 1 ? config_id : null);
+const namedId = ({ config_id }: CheckinBody) => (config_id !== null && config_id <= INT4_MAX ? config_id : null);
 
 /** The device with everything a check-in needs, once the token's signature is checked against its certificate (401 otherwise). */
 async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody, prepared: string): Promise<DeviceRead> {
@@ -125,16 +125,19 @@ async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody,
   return row;
 }
 
+/** Who made a configuration: one made from a device's report has no author. */
+const sourceOf = (author: number | null): ConfigSource => (author === null ? 'device' : 'user');
+
 function plan(row: DeviceRead, report: CheckinBody): Plan {
   // A bare config_id in conflict may name P, which ends the conflict with P's source; one naming C (not P) may say the device holds C.
   const needsConfigs =
     report.config !== null || row.config_state === 'waiting_to_be_send' || (row.config_state === 'conflict' && report.config_id !== null) || row.named_text !== null;
   const configs: KnownConfigs = {};
   if (needsConfigs && row.product_text !== null) {
-    configs.product = { value: JSON.parse(row.product_text) as unknown, source: (row.product_author === null ? 'device' : 'user') as ConfigSource };
+    configs.product = { value: JSON.parse(row.product_text) as unknown, source: sourceOf(row.product_author) };
   }
   if (needsConfigs && row.last_text !== null) configs.last = { value: JSON.parse(row.last_text) as unknown };
-  if (row.named_text !== null) configs.named = { value: JSON.parse(row.named_text) as unknown, source: row.named_author === null ? 'device' : 'user' };
+  if (row.named_text !== null) configs.named = { value: JSON.parse(row.named_text) as unknown, source: sourceOf(row.named_author) };
   const stored = { configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id, sentId: row.config_sent_id };
   const changes = syncOnCheckin(stored, report, configs);
   const firmwareMoved = report.firmware !== null && row.reported_firmware_id !== row.current_firmware_id;

@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { idFromText } from '../../src/schemas/kinds';
 import { parseDeviceToken, type DeviceToken } from './auth';
 import { checkin, parseCheckinBody } from './checkin';
 import { DEVICE_API_PREFIX } from './wire';
@@ -12,8 +13,6 @@ import { lastSeenWriter } from './lastSeen';
 
 /** Largest check-in body: a configuration of up to 1 MB (config texts are kept under 1,000,000 characters). */
 export const CHECKIN_BODY_LIMIT = 1_000_000;
-
-const positiveId = (raw: string): number | undefined => (/^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) < 2 ** 31 ? Number(raw) : undefined);
 
 export const deviceApiRoutes = fp(async (app) => {
   const seen = lastSeenWriter(app.db);
@@ -27,6 +26,6 @@ export const deviceApiRoutes = fp(async (app) => {
 
   app.get<{ Params: { id: string } }>(`${DEVICE_API_PREFIX}/firmware/:id`, { config: { public: true } }, async (request, reply) => {
     const token = parseDeviceToken(request.headers.authorization);
-    return sendTargetFirmware(app, request, reply, token, positiveId(request.params.id));
+    return sendTargetFirmware(app, request, reply, token, idFromText(request.params.id));
   });
 });
