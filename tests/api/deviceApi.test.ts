@@ -10,7 +10,7 @@ import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTeam, createTestApp, description, ROLE, type TestApp } from './helpers';
 import { signDeviceJwt } from '../../scripts/device/deviceClient';
-import { checkinOk, deviceWithKey, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
+import { checkinOk, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -25,15 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ES256 = { alg: 'ES256', typ: 'JWT' };
-const claimsOf = (id: number, iat = nowS(), life = 300) => ({ sub: String(id), iat, exp: iat + life });
-
-async function expectUnauthorized(token: string | undefined, headers: Record<string, string> = {}) {
-  const res = await postCheckin(t.app, token, {}, headers);
-  expect(res.statusCode, res.body).toBe(401);
-  expect(description(res)).toBe(ownMessages.deviceUnauthorized);
-  expect(res.headers['www-authenticate']).toBe('Bearer');
-}
+const expectUnauthorized = (token: string | undefined, headers: Record<string, string> = {}) => expectDeviceUnauthorized(t.app, token, headers);
 
 describe('authentication', () => {
   it("accepts a token signed by the device's key", async () => {

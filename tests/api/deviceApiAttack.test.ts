@@ -12,7 +12,7 @@ import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTestApp, description, memberOf, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
+import { b64, checkinOk, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -31,16 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ES256 = { alg: 'ES256', typ: 'JWT' };
-const claimsOf = (id: number | string, iat = nowS(), life = 300) => ({ sub: String(id), iat, exp: iat + life });
-const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
-
-async function expectUnauthorized(token: string | undefined, headers: Record<string, string> = {}) {
-  const res = await postCheckin(t.app, token, {}, headers);
-  expect(res.statusCode, res.body).toBe(401);
-  expect(description(res)).toBe(ownMessages.deviceUnauthorized);
-  expect(res.headers['www-authenticate']).toBe('Bearer');
-}
+const expectUnauthorized = (token: string | undefined, headers: Record<string, string> = {}) => expectDeviceUnauthorized(t.app, token, headers);
 
 const accepted = async (token: string) => (await postCheckin(t.app, token, {})).statusCode;
 

@@ -16,7 +16,7 @@ import { signDeviceJwt } from '../../scripts/device/deviceClient';
 import { createOk } from './crudFixtures';
 import { firmwareFor, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTeam, createTestApp, description, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
+import { checkinOk, deviceWithKey, ES256, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -33,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ES256 = { alg: 'ES256', typ: 'JWT' };
 const raw = (body: string, headers: Record<string, string>, token = device.token()) =>
   t.app.inject({ method: 'POST', url: '/device-api/v1/checkin', headers: { authorization: `Bearer ${token}`, ...headers }, payload: body });
 

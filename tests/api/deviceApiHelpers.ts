@@ -7,6 +7,7 @@ import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signDeviceJwt } from '../../scripts/device/deviceClient';
+import { ownMessages } from '../../src/messages';
 import { createOk } from './crudFixtures';
 import type { Client } from './helpers';
 
@@ -30,7 +31,7 @@ export async function deviceWithKey(c: Client, team: number, extra: Record<strin
   return { id, key, token: (now?: number) => signDeviceJwt(id, key, now) };
 }
 
-const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+export const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 
 /** A token with any header and claims, ES256-signed by `key` (or with `signature` as given). */
 export function rawToken(header: unknown, claims: unknown, key?: KeyObject, signature?: Buffer): string {
@@ -40,6 +41,18 @@ export function rawToken(header: unknown, claims: unknown, key?: KeyObject, sign
 }
 
 export const nowS = () => Math.floor(Date.now() / 1000);
+
+export const ES256 = { alg: 'ES256', typ: 'JWT' };
+/** A token's claims for device `id` (any value, for the broken ones), issued at `iat`, living `life` seconds. */
+export const claimsOf = (id: number | string, iat = nowS(), life = 300) => ({ sub: String(id), iat, exp: iat + life });
+
+/** The device API's one refusal: 401, its Description, `WWW-Authenticate: Bearer`. */
+export async function expectUnauthorized(app: FastifyInstance, token: string | undefined, headers: Record<string, string> = {}): Promise<void> {
+  const res = await postCheckin(app, token, {}, headers);
+  expect(res.statusCode, res.body).toBe(401);
+  expect((res.json() as { Description?: string }).Description).toBe(ownMessages.deviceUnauthorized);
+  expect(res.headers['www-authenticate']).toBe('Bearer');
+}
 
 export function postCheckin(app: FastifyInstance, token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return app.inject({
