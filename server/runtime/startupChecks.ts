@@ -14,23 +14,23 @@ export function sessionSecretProblem(config: Pick<ServerConfig, 'production' | '
   return (config.sessionSecret?.length ?? 0) >= MIN_SESSION_SECRET ? undefined : ownMessages.weakSessionSecret;
 }
 
+/** The problem of a numeric setting that must be above 0 (and whole, when `whole`), or undefined. */
+function positive(name: string, value: number, whole: boolean): string | undefined {
+  const ok = value > 0 && (whole ? Number.isInteger(value) : Number.isFinite(value));
+  return ok ? undefined : ownMessages.invalidSetting(name, String(value));
+}
+
 export function startupProblems(config: ServerConfig): string[] {
   const port = config.port;
   const problems = [
     sessionSecretProblem(config),
     adminSettingsProblem(config),
     Number.isInteger(port) && port >= 0 && port < 65536 ? undefined : ownMessages.invalidSetting('PORT', String(port)),
-    config.maxUploadMb > 0 && Number.isFinite(config.maxUploadMb) ? undefined : ownMessages.invalidSetting('PUCS_MAX_UPLOAD_MB', String(config.maxUploadMb)),
-    config.uploadIdleSeconds > 0 && Number.isFinite(config.uploadIdleSeconds)
-      ? undefined
-      : ownMessages.invalidSetting('PUCS_UPLOAD_IDLE_SECONDS', String(config.uploadIdleSeconds)),
+    positive('PUCS_MAX_UPLOAD_MB', config.maxUploadMb, false),
+    positive('PUCS_UPLOAD_IDLE_SECONDS', config.uploadIdleSeconds, false),
     // A fleet told 0, a negative or NaN (answered as null) would poll without pause.
-    Number.isInteger(config.devicePollSeconds) && config.devicePollSeconds > 0
-      ? undefined
-      : ownMessages.invalidSetting('PUCS_DEVICE_POLL_SECONDS', String(config.devicePollSeconds)),
-    Number.isInteger(config.qrInfoPerMinute) && config.qrInfoPerMinute > 0
-      ? undefined
-      : ownMessages.invalidSetting('PUCS_QR_INFO_PER_MINUTE', String(config.qrInfoPerMinute)),
+    positive('PUCS_DEVICE_POLL_SECONDS', config.devicePollSeconds, true),
+    positive('PUCS_QR_INFO_PER_MINUTE', config.qrInfoPerMinute, true),
   ];
   return problems.filter((p): p is string => p !== undefined);
 }
