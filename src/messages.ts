@@ -215,6 +215,7 @@ export const ownMessages = {
   demoPresent: 'Demo fleet already present: nothing added.',
   demoLive: (count: number, team: string, first: string, last: string, seconds: number) =>
     `Live demo devices: ${count} of '${team}' (${first} ... ${last}) check in every ${seconds} s through the device API (PUCS_DEMO_LIVE=0 turns them off).`,
+  demoLiveNothingToRun: (team: string) => `no server administrator or no team '${team}'`,
   demoLiveFailed: (reason: string) => `The live demo devices stopped: ${reason} (the server goes on).`,
   serverRunning: (url: string) => `PUCS console running at ${url}`,
   signInGenerated: (user: string, password: string) =>

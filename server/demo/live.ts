@@ -59,7 +59,7 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
   try {
     const { rows: admins } = await db.query<{ id: number }>('SELECT id FROM "user" WHERE is_server_admin ORDER BY id LIMIT 1');
     const { rows: teams } = await db.query<{ id: number }>('SELECT id FROM team WHERE name = $1', [LIVE_TEAM]);
-    if (!admins[0] || !teams[0]) throw new Error(`no server administrator or no team '${LIVE_TEAM}'`);
+    if (!admins[0] || !teams[0]) throw new Error(ownMessages.demoLiveNothingToRun(LIVE_TEAM));
     token = await createSession(db, admins[0].id);
     const session = ConsoleSession.withCookie(baseUrl, `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}`);
     await uploadDemoFirmwares(session, teams[0].id);
