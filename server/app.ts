@@ -22,6 +22,7 @@ import { certificateRoutes } from './certs/routes';
 import { labelRoutes } from './labels/routes';
 import { consoleRoutes } from './routes/console';
 import { deviceApiRoutes } from './deviceApi/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { openApiPlugin } from './openapi/plugin';
 
 declare module 'fastify' {
@@ -108,5 +109,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(certificateRoutes);
   await app.register(labelRoutes);
   await app.register(deviceApiRoutes);
+  await app.register(dashboardRoutes);
   return app;
 }

@@ -13,6 +13,7 @@ import { CERTIFICATE_ROUTES } from '../certs/openapi';
 import { LABEL_ROUTES } from '../labels/openapi';
 import { CLAIM_ROUTES } from '../claim/openapi';
 import { DEVICE_API_ROUTES } from '../deviceApi/openapi';
+import { DASHBOARD_ROUTES } from '../dashboard/openapi';
 
 /** Where the document and its reference page are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -331,6 +332,7 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
     ...LABEL_ROUTES,
     ...CLAIM_ROUTES,
     ...DEVICE_API_ROUTES,
+    ...DASHBOARD_ROUTES,
   ];
 }
 

@@ -1,0 +1,36 @@
+/**
+ * The answer of GET /api/dashboard (server/dashboard/), shared by the server that builds it and the
+ * home page that draws it, so that both read one shape. Every figure counts the devices of the
+ * caller's teams only.
+ */
+import type { ConfigState } from '../../schemas/device';
+
+/** The call's path under /api. */
+export const DASHBOARD_PATH = '/dashboard';
+
+/** How many devices of a type run (current) or are to run (target) one firmware; firmware_id null: none. */
+export interface FirmwareCount {
+  firmware_id: number | null;
+  name: string | null;
+  version: string | null;
+  count: number;
+}
+
+export interface TypeFigures {
+  type_id: number;
+  name: string;
+  count: number;
+  current_firmware: FirmwareCount[];
+  target_firmware: FirmwareCount[];
+}
+
+export interface DashboardFigures {
+  device_count: number;
+  /** Devices last seen more than a day ago (never seen ones are not in this count). */
+  not_seen_for_a_day: number;
+  never_seen: number;
+  /** config_state null: never configured. */
+  config_states: { config_state: ConfigState | null; count: number }[];
+  /** Most devices first. */
+  types: TypeFigures[];
+}
