@@ -197,6 +197,25 @@ export const ownMessages = {
   daysAgo: (n: number) => (n === 1 ? '1 day ago' : `${n} days ago`),
   lastSeenAt: (date: string, relative: string) => `${date} (${relative})`,
 
+  // The figures of the home page (src/custom/dashboard/).
+  dashboardDevicesPerType: 'Devices per type',
+  dashboardFirmwareInField: 'Firmware versions in the field',
+  dashboardFirmwareType: 'Type',
+  dashboardCurrentFirmware: 'Current firmware',
+  dashboardTargetFirmware: 'Target firmware',
+  dashboardNoFirmware: 'None',
+  dashboardMore: (n: number) => `${n} more`,
+  dashboardLastSeen: 'Last seen',
+  dashboardNotSeenForADay: 'Not seen for more than a day',
+  dashboardNeverSeen: 'Never seen',
+  dashboardConfigStates: 'Configuration sync states',
+  dashboardNeverConfigured: 'Never configured',
+  dashboardNoDevices: 'No devices in your teams yet: the charts appear with the first one.',
+  dashboardUnreadable: 'The figures of your fleet could not be read.',
+  dashboardChart: (title: string, parts: string[]) => `${title}: ${parts.join(', ')}`,
+  dashboardCount: (label: string, count: number) => `${label} ${count}`,
+  dashboardFirmwareCounts: (firmware: string, current: number, target: number) => `${firmware}: current ${current}, target ${target}`,
+
   // Terminal output of `npm start` and `npm run user` (server/start.ts, server/cli/user.ts)
   consoleNotBuilt:
     'The console is not built. Run "npm run build", or start the server with "npm start", which builds it.',

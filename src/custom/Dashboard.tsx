@@ -1,6 +1,7 @@
 /**
  * The home page ('/', title 'Home'): how many objects of each menu category the user can see,
- * and the user's teams with their role in each.
+ * the charts of the user's fleet (a chunk of their own, dashboard/DashboardCharts.tsx), and the
+ * user's teams with their role in each.
  */
 import { Card, CardActionArea, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetList } from 'react-admin';
@@ -9,6 +10,9 @@ import { messages } from '../messages';
 import { menuEntries, type MenuEntry } from '../resources/consoleRoutes';
 import { PageTitle } from '../resources/PageTitle';
 import { useProfileState } from './useProfileState';
+import { lazyChunk } from '../lazyChunk';
+
+const DashboardCharts = lazyChunk(() => import('./dashboard/DashboardCharts'));
 
 /** The category whose objects are teams (the profile lists the user's teams). */
 const teamCategory: Category | undefined = categories.find((c) => c.scope === 'teamItself');
@@ -26,6 +30,7 @@ export const Dashboard = () => {
           </Grid>
         ))}
       </Grid>
+      <DashboardCharts />
       {teamCategory && (
         <Card>
           <CardContent>
