@@ -56,6 +56,8 @@ async function main() {
   await load('GET /api/full/device page 1 (console table)', `${address}/api/full/device?${page1}`, cookie);
   await load('GET /api/full/device (all fields)', `${address}/api/full/device`, cookie);
   await load(`GET /api/full/type/{id} (lists)`, `${address}/api/full/type/${type.rows[0].id}`, cookie);
+  await timed('GET /api/dashboard once', () => fetch(`${address}/api/dashboard`, { headers: { cookie } }).then((r) => r.text()));
+  await load('GET /api/dashboard (home page figures)', `${address}/api/dashboard`, cookie);
   console.log(`${'peak RSS'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(7)} MB`);
   await app.close();
   await db.close();
