@@ -8,6 +8,8 @@ export interface ServerConfig {
   adminPassword?: string;
   sessionSecret?: string;
   demo: boolean;
+  /** Size of the demo fleet (PUCS_DEMO_DEVICES or `npm run demo -- --devices N`). */
+  demoDevices: number;
   vendorSuffix: string;
   production: boolean;
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client address, https). */
@@ -35,7 +37,14 @@ export interface ServerConfig {
   devicePollSeconds: number;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/** The value of `--name N` on the command line, if given. */
+function argument(argv: readonly string[], name: string): string | undefined {
+  const at = argv.indexOf(`--${name}`);
+  if (at !== -1) return argv[at + 1] ?? '';
+  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
   const dataDir = env.PUCS_DATA_DIR || './data';
   return {
     port: Number(env.PORT || 8080),
@@ -46,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.PUCS_ADMIN_PASSWORD || undefined,
     sessionSecret: env.PUCS_SESSION_SECRET || undefined,
     demo: env.PUCS_DEMO === '1',
+    demoDevices: Number(argument(argv, 'devices') ?? (env.PUCS_DEMO_DEVICES || 2000)),
     vendorSuffix: env.PUCS_VENDOR_SUFFIX ?? '',
     production: env.NODE_ENV === 'production',
     trustProxy: env.PUCS_TRUST_PROXY === '1',

@@ -63,8 +63,10 @@ async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDa
     // After the administrator: ensureAdmin makes one only while there is no user at all.
     await ensureSupportUser(opened.db, config.supportUser);
     if (config.demo) {
-      const demo = await seedDemo(opened.db);
-      say(demo.seeded ? ownMessages.demoSeeded(demo.teams, demo.devices) : ownMessages.demoPresent);
+      const started = performance.now();
+      const demo = await seedDemo(opened.db, { devices: config.demoDevices });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      say(!demo.seeded ? ownMessages.demoPresent(demo.total) : demo.teams > 0 ? ownMessages.demoSeeded(demo.teams, demo.devices, seconds) : ownMessages.demoGrown(demo.devices, demo.total, seconds));
     }
     return { opened, admin };
   } catch (err) {
@@ -74,7 +76,7 @@ async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDa
 }
 
 async function main() {
-  const env = readConfig();
+  const env = readConfig(process.env, process.argv.slice(2));
   // The console built from this checkout, wherever the command runs from (npm runs it in the root).
   const config: ServerConfig = { ...env, distDir: process.env.PUCS_DIST_DIR ? resolve(env.distDir) : resolve(ROOT, 'dist') };
   const problems = startupProblems(config);

@@ -230,8 +230,9 @@ export const ownMessages = {
   migrationApplied: (statement: string) => `Migrated: ${statement.replace(/\s*\n\s*/g, ' ')}`,
   invalidSetting: (name: string, problem: string) => `${name}: ${problem}`,
   adminCreated: (user: string, team: string) => `Created the server administrator '${user}', administrator of the team '${team}'.`,
-  demoSeeded: (teams: number, devices: number) => `Demo fleet added: ${teams} teams, ${devices} devices.`,
-  demoPresent: 'Demo fleet already present: nothing added.',
+  demoSeeded: (teams: number, devices: number, seconds: string) => `Demo fleet added: ${teams} teams, ${devices} devices (${seconds} s).`,
+  demoGrown: (added: number, total: number, seconds: string) => `Demo fleet grown to ${total} devices: ${added} added (${seconds} s).`,
+  demoPresent: (devices: number) => `Demo fleet already present (${devices} devices): nothing added.`,
   demoLive: (count: number, team: string, first: string, last: string, seconds: number) =>
     `Live demo devices: ${count} of '${team}' (${first} ... ${last}) check in every ${seconds} s through the device API (PUCS_DEMO_LIVE=0 turns them off).`,
   demoLiveNothingToRun: (team: string) => `no server administrator or no team '${team}'`,

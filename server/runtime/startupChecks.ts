@@ -31,6 +31,7 @@ export function startupProblems(config: ServerConfig): string[] {
     // A fleet told 0, a negative or NaN (answered as null) would poll without pause.
     positive('PUCS_DEVICE_POLL_SECONDS', config.devicePollSeconds, true),
     positive('PUCS_QR_INFO_PER_MINUTE', config.qrInfoPerMinute, true),
+    positive('PUCS_DEMO_DEVICES', config.demoDevices, true),
   ];
   return problems.filter((p): p is string => p !== undefined);
 }

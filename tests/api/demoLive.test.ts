@@ -15,7 +15,7 @@ interface DeviceView {
   config_state: string | null;
   current_firmware_id: number | null;
   target_firmware_id: number | null;
-  firmware_history: unknown[];
+  firmware_history: { date: string; firmware_id: number }[];
   config_history: { source: string }[];
 }
 
@@ -30,7 +30,7 @@ const seededAt = new Date(Date.now() - 48 * 3_600_000);
 beforeAll(async () => {
   t = await createTestApp();
   await createUser(t.db, 'demo_admin', 'demo-password-1', { serverAdmin: true });
-  await seedDemo(t.db, seededAt);
+  await seedDemo(t.db, { now: seededAt });
   c = api(t.app, await signIn(t.app, 'demo_admin', 'demo-password-1'));
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   live = await startLiveDemo(t.app, url, { count: LIVE, intervalS: 0.3, userChangeEveryS: 3600, log: (line) => lines.push(line) });
@@ -57,8 +57,10 @@ it('makes the first devices of the first demo team check in: fresh last seen, fa
     .toBe(LIVE);
   const devices = await teamDevices(LIVE + 1);
   for (const d of devices.slice(0, LIVE)) expect(d.config_history.at(-1)?.source).toBe('device');
-  // The laggards installed their target: a second firmware history entry.
-  expect(devices.slice(0, LIVE).filter((d) => d.firmware_history.length === 2).map((d) => d.name)).toEqual(['Climate sensor 0005', 'Irrigation valve 0005']);
+  // The laggards installed their target: a new firmware history entry, the others none.
+  const updatedNow = devices.slice(0, LIVE).filter((d) => Date.parse(d.firmware_history.at(-1)?.date ?? '') >= started);
+  expect(updatedNow.map((d) => d.name)).toEqual(['Climate sensor 0005', 'Irrigation valve 0005']);
+  for (const d of updatedNow) expect(d.firmware_history.at(-1)?.firmware_id).toBe(d.target_firmware_id);
   // The next device of the team is not live: what the seed typed stays.
   expect(devices[LIVE].config_state).toBeNull();
   expect(Date.parse(devices[LIVE].last_seen ?? '')).toBeLessThan(started);

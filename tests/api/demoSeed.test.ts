@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 import { ensureAdmin } from '../../server/auth/bootstrap';
 import { seedDemo } from '../../server/demo/seed';
+import { insertRows, json } from '../../server/demo/insertRows';
 import { DEMO_TEAMS } from '../../server/demo/fleet';
 import { checkCustomFields, checkName, checkVersion } from '../../src/schemas/rules';
 
@@ -22,7 +23,7 @@ describe('seedDemo', () => {
 
   it('seeds 3 teams and 2,000 devices in a few seconds, then adds nothing the second time', async () => {
     const started = performance.now();
-    expect(await seedDemo(t.db)).toEqual({ seeded: true, teams: 3, devices: 2000 });
+    expect(await seedDemo(t.db)).toEqual({ seeded: true, teams: 3, devices: 2000, total: 2000 });
     expect(performance.now() - started).toBeLessThan(15_000);
 
     expect(await count('FROM team WHERE name IN ($1, $2, $3)', DEMO_TEAMS.map((d) => d.name))).toBe(3);
@@ -31,7 +32,7 @@ describe('seedDemo', () => {
     expect(await count('FROM role WHERE user_id = $1 AND role_id = 3', [adminId])).toBe(4);
 
     const before = await count('FROM device') + (await count('FROM team')) + (await count('FROM firmware'));
-    expect(await seedDemo(t.db)).toEqual({ seeded: false, teams: 0, devices: 0 });
+    expect(await seedDemo(t.db)).toEqual({ seeded: false, teams: 0, devices: 0, total: 2000 });
     expect(await count('FROM device') + (await count('FROM team')) + (await count('FROM firmware'))).toBe(before);
   });
 
@@ -69,5 +70,52 @@ describe('seedDemo', () => {
     const collections = await t.db.query<{ basic_docs_list: { id: number }[] }>('SELECT basic_docs_list FROM documents_collection');
     expect(collections.rows).toHaveLength(3);
     for (const c of collections.rows) expect(c.basic_docs_list).toHaveLength(3);
+  });
+
+  it('grows the fleet to the size asked, continuing the same numbering, and never shrinks it', async () => {
+    expect(await seedDemo(t.db, { devices: 2600 })).toEqual({ seeded: true, teams: 0, devices: 600, total: 2600 });
+    expect(await count('FROM device')).toBe(2600);
+    expect(await count('FROM team WHERE name IN ($1, $2, $3)', DEMO_TEAMS.map((d) => d.name))).toBe(3);
+    const perType = await t.db.query<{ n: number; uids: number; names: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT uid_for_type)::int AS uids, count(DISTINCT name)::int AS names FROM device GROUP BY type_id',
+    );
+    for (const r of perType.rows) expect([r.uids, r.names]).toEqual([r.n, r.n]);
+    expect(await count("FROM device WHERE name = 'Climate sensor 0434'")).toBe(1);
+    expect(await seedDemo(t.db, { devices: 2600 })).toEqual({ seeded: false, teams: 0, devices: 0, total: 2600 });
+    expect(await seedDemo(t.db, { devices: 100 })).toEqual({ seeded: false, teams: 0, devices: 0, total: 2600 });
+    expect(await count('FROM device')).toBe(2600);
+  });
+
+  it('leaves a fleet alone when a user removed part of it', async () => {
+    await t.db.query("UPDATE \"type\" SET name = 'Renamed type' WHERE name = $1", [DEMO_TEAMS[0].types[0].name]);
+    expect(await seedDemo(t.db, { devices: 3000 })).toEqual({ seeded: false, teams: 0, devices: 0, total: 2600 });
+    expect(await count('FROM device')).toBe(2600);
+  });
+
+  it('bulk-inserts text, JSON, numbers, dates and nulls exactly, in order', async () => {
+    const awkward = ['a "quoted", {braced} \\ back\\slash', "it's", 'NULL', '', 'é ✓ 中文'];
+    const rows = await insertRows<{ id: number; name: string; notes: string | null }>(
+      t.db,
+      'team',
+      awkward.map((notes, i) => ({ name: `Bulk team ${i}`, notes: i === 3 ? null : notes })),
+      ['id', 'name', 'notes'],
+    );
+    expect(rows.map((r) => r.name)).toEqual(awkward.map((_, i) => `Bulk team ${i}`));
+    expect(rows.map((r) => r.notes)).toEqual(awkward.map((n, i) => (i === 3 ? null : n)));
+    const [type] = await insertRows<{ id: number; custom_fields_devices: unknown }>(
+      t.db,
+      'type',
+      [{ name: 'Bulk type', team_id: rows[0].id, custom_fields_devices: json([{ name: 'x', type: 0, value: '"{}"' }]) }],
+      ['id', 'custom_fields_devices'],
+    );
+    expect(type.custom_fields_devices).toEqual([{ name: 'x', type: 0, value: '"{}"' }]);
+    const [firmware] = await insertRows<{ date: Date; is_disabled: number }>(
+      t.db,
+      'firmware',
+      [{ name: 'bulk-fw', version: '1.0.0', team_id: rows[0].id, type_id: type.id, is_disabled: 1, date: '2026-01-02T03:04:05.000Z' }],
+      ['date', 'is_disabled'],
+    );
+    expect(new Date(firmware.date).toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(firmware.is_disabled).toBe(1);
   });
 });
