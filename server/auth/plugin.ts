@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import { loadSessionUser, SESSION_COOKIE, sessionSecret } from './sessions';
+import { SessionCache } from './sessionCache';
 import './sessionUser';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -43,6 +44,9 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 export const authPlugin = fp(async (app) => {
   await app.register(cookie, { secret: await sessionSecret(app.db, app.config.sessionSecret) });
   app.decorateRequest('user', null);
+  const sessions = new SessionCache();
+  const unsubscribe = app.db.onChange((payload) => sessions.changed(payload));
+  app.addHook('onClose', async () => unsubscribe());
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isApiRequest(request)) return;
@@ -52,7 +56,7 @@ export const authPlugin = fp(async (app) => {
       }
     }
     const token = sessionToken(request);
-    request.user = token ? await loadSessionUser(app.db, token) : null;
+    request.user = token ? await loadSessionUser(app.db, token, sessions) : null;
     if (!request.user && request.routeOptions.config?.public !== true) {
       return reply.code(401).send({ Description: ownMessages.signInRequired });
     }

@@ -9,6 +9,12 @@ export interface SessionUser {
   roles: Map<number, number>;
   /** The stored hash of the session this request came with (a password change keeps it open). */
   sessionHash?: string;
+  /** What GET /api/current_user answers besides the above, read with the session. */
+  profile?: {
+    preferences: unknown;
+    /** The teams the user is a member of (role_id > 0), by name. */
+    teams: { id: number; name: string; role_id: number }[];
+  };
 }
 
 declare module 'fastify' {

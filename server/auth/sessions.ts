@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from './sessionUser';
+import type { SessionCache } from './sessionCache';
 
 export const SESSION_COOKIE = 'pucs_session';
 export const SESSION_DAYS = 30;
@@ -26,15 +27,43 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
 }
 
-/** The user behind a session token, with their roles, or null when the session is unknown or expired. */
-export async function loadSessionUser(db: Queryable, token: string): Promise<SessionUser | null> {
-  const { rows } = await db.query<{ id: number; username: string; is_server_admin: boolean }>(
-    `SELECT u.id, u.username, u.is_server_admin FROM sessions s JOIN "user" u ON u.id = s.user_id
+/**
+ * The user behind a session token, with their roles and profile, or null when the session is
+ * unknown or expired: from `cache` when it holds the session, else one query (then cached,
+ * unless a change was notified while it ran: what it read may be older than that change).
+ */
+export async function loadSessionUser(db: Queryable, token: string, cache?: SessionCache): Promise<SessionUser | null> {
+  const sessionHash = hashToken(token);
+  const cached = cache?.get(sessionHash);
+  if (cached) return cached;
+  const generation = cache?.generation;
+  const { rows } = await db.query<{
+    id: number;
+    username: string;
+    is_server_admin: boolean;
+    preferences: unknown;
+    expires_at: Date | string;
+    teams: { id: number; name: string; role_id: number }[];
+  }>(
+    `SELECT u.id, u.username, u.is_server_admin, u.preferences, s.expires_at,
+       COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role_id', r.role_id) ORDER BY t.name, t.id)
+                 FROM role r JOIN team t ON t.id = r.team_id WHERE r.user_id = u.id), '[]'::json) AS teams
+     FROM sessions s JOIN "user" u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [hashToken(token)],
+    [sessionHash],
   );
   if (rows.length === 0) return null;
-  return { ...(await withRoles(db, rows[0])), sessionHash: hashToken(token) };
+  const u = rows[0];
+  const user: SessionUser = {
+    id: u.id,
+    username: u.username,
+    isServerAdmin: u.is_server_admin === true,
+    roles: new Map(u.teams.map((t) => [t.id, t.role_id])),
+    sessionHash,
+    profile: { preferences: u.preferences ?? {}, teams: u.teams.filter((t) => t.role_id > 0) },
+  };
+  if (cache && cache.generation === generation) cache.set(sessionHash, user, new Date(u.expires_at).getTime());
+  return user;
 }
 
 /**
@@ -43,22 +72,6 @@ export async function loadSessionUser(db: Queryable, token: string): Promise<Ses
  */
 export async function endSessionsAfterPasswordChange(db: Queryable, userId: number, keepHash: string | undefined): Promise<void> {
   await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [userId, keepHash ?? null]);
-}
-
-export async function withRoles(
-  db: Queryable,
-  u: { id: number; username: string; is_server_admin: boolean },
-): Promise<SessionUser> {
-  const roles = await db.query<{ team_id: number; role_id: number }>(
-    'SELECT team_id, role_id FROM role WHERE user_id = $1',
-    [u.id],
-  );
-  return {
-    id: u.id,
-    username: u.username,
-    isServerAdmin: u.is_server_admin === true,
-    roles: new Map(roles.rows.map((r) => [r.team_id, r.role_id])),
-  };
 }
 
 /** The cookie-signing secret: the configured one, else one generated once and kept in settings. */

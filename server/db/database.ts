@@ -24,7 +24,30 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on CHANGES_CHANNEL, from any process sharing
+   * the database (triggers send them: server/auth/tables.ts). A change this process commits is
+   * told before its statement's promise settles: the notification reaches the session that sent
+   * it ahead of the commit's answer, and every connection here listens. Returns the unsubscribe.
+   */
+  onChange(handler: (payload: string) => void): () => void;
   close(): Promise<void>;
+}
+
+/** The channel of the notifications that keep in-memory caches of several processes true. */
+export const CHANGES_CHANNEL = 'pucs_changes';
+
+function changeHandlers() {
+  const handlers = new Set<(payload: string) => void>();
+  return {
+    dispatch: (payload: string) => {
+      for (const h of handlers) h(payload);
+    },
+    onChange: (handler: (payload: string) => void) => {
+      handlers.add(handler);
+      return () => void handlers.delete(handler);
+    },
+  };
 }
 
 export interface OpenOptions {
@@ -43,6 +66,8 @@ export interface OpenOptions {
 const DATE_OID = 1082;
 const keepDateText = (value: string) => value;
 
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url) : openPglite(opts);
 }
@@ -54,7 +79,14 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
     dataDir = resolve(opts.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const pg = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir, parsers: { [DATE_OID]: keepDateText } });
+  const pg = await PGlite.create({
+    dataDir,
+    loadDataDir: opts.loadDataDir,
+    parsers: { [DATE_OID]: keepDateText },
+    // PostgreSQL's default 128 MB of shared buffers is resident memory in the server's own process
+    // here; the files are read through the operating system's cache anyway, so 16 MB is enough.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const wrap = (q: { query: typeof pg.query; exec: typeof pg.exec }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const r = await q.query<T>(sql, params);
@@ -64,10 +96,13 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
       await q.exec(sql);
     },
   });
+  const changes = changeHandlers();
+  await pg.listen(CHANGES_CHANNEL, changes.dispatch);
   return {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    onChange: changes.onChange,
     close: () => pg.close(),
     dump: async () => (await pg.dumpDataDir('none')) as Blob,
   };
@@ -83,20 +118,53 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client whose server connection ends (restart, DROP DATABASE ... FORCE) emits 'error';
   // the next query reconnects, so there is nothing to crash for.
   pool.on('error', () => {});
-  const wrap = (c: pgTypes.Pool | pgTypes.PoolClient): Queryable => ({
+  const changes = changeHandlers();
+  const listening = new WeakSet<pgTypes.PoolClient>();
+  /** A client of the pool that listens to CHANGES_CHANNEL (each one does, from its first use). */
+  const acquire = async () => {
+    const client = await pool.connect();
+    if (!listening.has(client)) {
+      listening.add(client);
+      client.on('notification', (n) => {
+        if (n.channel === CHANGES_CHANNEL) changes.dispatch(n.payload ?? '');
+      });
+      try {
+        await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+    }
+    return client;
+  };
+  const run = (c: pgTypes.PoolClient, sql: string, params?: unknown[], prepared?: string) =>
+    prepared ? c.query({ name: prepared, text: sql, values: params }) : c.query(sql, params);
+  const wrap = (c: pgTypes.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[], prepared?: string) {
-      const r = prepared ? await c.query({ name: prepared, text: sql, values: params }) : await c.query(sql, params);
-      return { rows: r.rows as T[] };
+      return { rows: (await run(c, sql, params, prepared)).rows as T[] };
     },
     async exec(sql: string) {
       await c.query(sql);
     },
   });
+  /** One statement on a client of its own, as pool.query does (a failed client is not reused). */
+  const once = async <R>(fn: (c: pgTypes.PoolClient) => Promise<R>): Promise<R> => {
+    const client = await acquire();
+    try {
+      const result = await fn(client);
+      client.release();
+      return result;
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+  };
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    query: <T>(sql: string, params?: unknown[], prepared?: string) => once(async (c) => ({ rows: (await run(c, sql, params, prepared)).rows as T[] })),
+    exec: (sql: string) => once(async (c) => void (await c.query(sql))),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await acquire();
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -109,6 +177,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    onChange: changes.onChange,
     close: () => pool.end(),
   };
 }

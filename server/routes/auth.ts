@@ -81,20 +81,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/current_user', { config: { public: true } }, async (request, reply) => {
     const user = request.user;
     if (!user) return reply.code(200).send('');
-    const [u, teams] = await Promise.all([
-      app.db.query<{ preferences: unknown }>('SELECT preferences FROM "user" WHERE id = $1', [user.id]),
-      app.db.query<{ id: number; name: string; role_id: number }>(
-        `SELECT t.id, t.name, r.role_id FROM role r JOIN team t ON t.id = r.team_id
-         WHERE r.user_id = $1 AND r.role_id > 0 ORDER BY t.name, t.id`,
-        [user.id],
-      ),
-    ]);
+    // Read with the session (server/auth/sessions.ts): a known session costs no query here.
     const profile: Profile = {
       id: user.id,
       username: user.username,
-      preferences: u.rows[0]?.preferences ?? {},
+      preferences: user.profile?.preferences ?? {},
       is_server_admin: user.isServerAdmin,
-      teams: teams.rows,
+      teams: user.profile?.teams ?? [],
     };
     return profile;
   });

@@ -20,10 +20,12 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: ServerConfig;
+  /** The database's postgres:// address (PostgreSQL only): another process would connect there. */
+  url?: string;
   close(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dump = readFileSync(inject('pgliteTemplate'));
@@ -39,6 +41,7 @@ async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void
   await migrate(db);
   return {
     db,
+    url: u.toString(),
     drop: async () => {
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
@@ -47,7 +50,7 @@ async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void
 }
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const { db, drop } = await freshDatabase();
+  const { db, url, drop } = await freshDatabase();
   // A files folder of its own: the app cleans its store at start, so it must never be a real one.
   const filesDir = mkdtempSync(join(tmpdir(), 'pucs-test-files-'));
   const config = readConfig({ PUCS_DIST_DIR: '/nonexistent-dist', PUCS_FILES_DIR: filesDir, ...env });
@@ -57,6 +60,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     app,
     db,
     config,
+    url,
     async close() {
       await app.close();
       await db.close();
