@@ -7,32 +7,9 @@
 import { Alert, Button, CircularProgress } from '@mui/material';
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ownMessages } from './messages';
+import { CHUNK_TIMEOUT_MS, ChunkTimeoutError, withChunkTimeout } from './chunkTimeout';
 
-/** Spec section 9: script chunk loading timeout. */
-export const CHUNK_TIMEOUT_MS = 120_000;
-
-export class ChunkTimeoutError extends Error {
-  constructor(timeoutMs: number) {
-    super(ownMessages.chunkTimedOut(timeoutMs / 1000));
-  }
-}
-
-/** The load, or a ChunkTimeoutError once it has not settled within the timeout. */
-export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkTimeoutError(timeoutMs)), timeoutMs);
-    load().then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
+export { CHUNK_TIMEOUT_MS, ChunkTimeoutError, withChunkTimeout };
 
 export interface LazyChunkOptions {
   /** Shown while the chunk loads (a small spinner by default). */

@@ -95,6 +95,8 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
         index: false,
         globIgnore: ['index.html'],
         decorateReply: false,
+        // The build's .br and .gz copies (vite.config.ts), to browsers that accept them.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, path) => {
           reply.header('cache-control', path.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');

@@ -1,27 +1,12 @@
 /**
- * What a signed-out visitor sees on every console route (spec section 1): a welcome text and a
- * sign-in button leading to the sign-in page, which brings them back here afterwards.
+ * The welcome page inside the console (the layout shows it on every route once signed out): the
+ * light entry's page, its sign-in button bringing the visitor back to the route they were on.
  */
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { LinkBase, useLocation } from 'react-admin';
-import { ownMessages } from '../messages';
-import { loginHref } from './safeNextPath';
+import { useLocation } from 'react-admin';
+import { WelcomeCard } from '../entry/WelcomeCard';
+import { ConsoleLink } from './ConsoleLink';
 
 export const WelcomePage = () => {
   const { pathname, search } = useLocation();
-  return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-      <Card sx={{ maxWidth: 480 }}>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {ownMessages.welcome}
-          </Typography>
-          <Typography sx={{ mb: 3 }}>{ownMessages.welcomeText}</Typography>
-          <Button component={LinkBase} to={loginHref(`${pathname}${search}`)} variant="contained">
-            {ownMessages.signIn}
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
-  );
+  return <WelcomeCard next={`${pathname}${search}`} link={ConsoleLink} />;
 };

@@ -4,11 +4,10 @@
  */
 import QRCode from 'qrcode';
 import { qrPageHref } from './qrPaths';
+import { svgDataUrl } from './svgDataUrl';
 
 /** 'https://pucs.example/qr?id=abc' from the public origin the server gives and the QR id. */
 export const qrLink = (origin: string, qrId: string) => `${origin.replace(/\/+$/, '')}${qrPageHref(qrId)}`;
-
-export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 export async function qrImageUrl(text: string): Promise<string> {
   return svgDataUrl(await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }));

@@ -7,12 +7,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import { ROLE } from '../schemas/role';
 import { http, HttpError, isAbortError } from './http';
 import { reportError } from './errors';
-import { profileStore as defaultStore, type ProfileStore, type ProfileTeam } from './profile';
-
-export interface Credentials {
-  username: string;
-  password: string;
-}
+import { profileStore as defaultStore, type Credentials, type ProfileStore, type ProfileTeam } from './profile';
 
 /** What getPermissions answers: the user's teams with their roles (spec section 6). */
 export interface Permissions {
@@ -45,8 +40,7 @@ export function createAuthProvider(store: ProfileStore = defaultStore, fetchAdmi
 
   return {
     async login({ username, password }: Credentials) {
-      await http('/login', { method: 'POST', body: { username, password } });
-      await store.load();
+      await store.signIn({ username, password });
     },
 
     async logout() {

@@ -1,7 +1,9 @@
 /**
  * The signed-in user's profile (GET /api/current_user), fetched at startup (spec section 2) and
- * kept in a tiny external store: the layout decides between the console and the welcome page from
- * it, the authProvider answers react-admin from it, sign-in and sign-out update it.
+ * kept in a tiny external store: the light entry (src/entry/) decides from it whether to load the
+ * console, the layout between the console and the welcome page, the authProvider answers react-admin
+ * from it, sign-in and sign-out update it. It is part of the first script a visitor downloads, so it
+ * imports nothing of react-admin.
  */
 import { http } from './http';
 import { reportError } from './errors';
@@ -18,6 +20,11 @@ export interface Profile {
   preferences: unknown;
   is_server_admin: boolean;
   teams: ProfileTeam[];
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
 }
 
 export type ProfileState =
@@ -72,6 +79,12 @@ export function createProfileStore(fetcher: (signal?: AbortSignal) => Promise<Pr
     async settled(): Promise<ProfileState> {
       if (state.status === 'loading') return pending ?? this.load();
       return state;
+    },
+
+    /** Signs in, then reads the profile afresh (the session, teams and roles are the new user's). */
+    async signIn(credentials: Credentials): Promise<ProfileState> {
+      await http('/login', { method: 'POST', body: credentials });
+      return this.load();
     },
 
     signOut(): void {

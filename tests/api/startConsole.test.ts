@@ -1,6 +1,7 @@
 /** The built console: files, history routing with the vendor suffix, 404s, 503 without a build. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminWithTeam, createTestApp, type TestApp } from './helpers';
@@ -24,6 +25,7 @@ describe('console routes with a build', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ PUCS_DIST_DIR: dist, PUCS_VENDOR_SUFFIX: ' <Acme & Co>' });
     ({ cookie } = await adminWithTeam(t, 'viewer'));
@@ -53,6 +55,16 @@ describe('console routes with a build', () => {
     const icon = await t.app.inject('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's brotli copy of an asset to a browser that accepts it, the file itself to others", async () => {
+    const br = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([br.statusCode, br.headers['content-encoding']]).toEqual([200, 'br']);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload).toEqual(brotliCompressSync('console.log(1)'));
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
   });
 
   it('answers unknown /api paths and non-GET methods with 404 { Description } (signed in; signed out is 401)', async () => {

@@ -51,3 +51,23 @@ test('a next address outside the console is ignored', async ({ page }) => {
   await expect(appTitle(page)).toHaveText(messages.home);
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
+
+test('the sign-in page comes without the console, which is fetched while the user types and shown once signed in', async ({ page }) => {
+  // The console's chunks (vite.config.ts): its screens, react-admin, MUI.
+  const consoleChunk = /\/assets\/(App|react-admin|mui)-[^/]+\.js$/;
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel(ownMessages.username)).toBeVisible();
+  expect(scripts.filter((url) => consoleChunk.test(url))).toEqual([]);
+
+  const prefetched = page.waitForRequest(consoleChunk);
+  await page.getByLabel(ownMessages.username).fill(ADMIN.username);
+  await prefetched;
+  await page.getByLabel(ownMessages.password).fill(ADMIN.password);
+  await page.getByRole('button', { name: ownMessages.signIn }).click();
+  await expect(appTitle(page)).toHaveText(messages.home);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
