@@ -42,8 +42,41 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * The first script (src/main.tsx) sends the startup reads, then imports the public pages' chunk
+ * (src/entry/render.tsx, with React). index.html announces that chunk, what it imports and its
+ * styles, so that the browser downloads them alongside the first script rather than after it.
+ */
+const announcePublicPages = (): Plugin => ({
+  name: 'pucs-announce-public-pages',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle }) {
+      const chunks = Object.values(bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const pages = chunks.find((c) => c.facadeModuleId?.endsWith('/src/entry/render.tsx'));
+      if (!pages) throw new Error('vite.config.ts: no chunk for src/entry/render.tsx');
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        if (!chunk || scripts.has(fileName)) return;
+        scripts.add(fileName);
+        chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+        chunk.imports.forEach(visit);
+      };
+      visit(pages.fileName);
+      const link = (rel: string, file: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `/${file}` }, injectTo: 'head' as const });
+      return [
+        ...[...scripts].filter((f) => !html.includes(`/${f}`)).map((f) => link('modulepreload', f)),
+        ...[...styles].filter((f) => !html.includes(`/${f}`)).map((f) => link('stylesheet', f)),
+      ];
+    },
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), announcePublicPages()],
   build: {
     outDir: process.env.PUCS_DIST_DIR || 'dist',
     emptyOutDir: true,

@@ -1,20 +1,26 @@
 /**
- * The one script every page load starts with. It stays small (no react-admin, MUI or @rjsf): the
- * public pages show from it, and the console is a chunk it loads once someone is signed in
- * (src/entry/PublicEntry.tsx).
+ * The one script every page load starts with, kept tiny (no React, react-admin, MUI or @rjsf): it
+ * sends the startup reads at once, then shows the public pages from their chunk (src/entry/), which
+ * load the console's chunk once someone is signed in.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { documentTitle } from './documentTitle';
-import { profileStore } from './dataProvider/profile';
-import { PublicEntry } from './entry/PublicEntry';
+import { ownMessages } from './messages';
+import { withChunkTimeout } from './chunkTimeout';
+import { startReads } from './entry/startup';
 
 document.title = documentTitle();
-// Spec section 2: the profile is fetched at startup, before any page asks for it.
-void profileStore.load();
+startReads();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PublicEntry />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+
+/** Without React there is nothing else to show: the reason, and Retry as a new page load. */
+function showFailure(): void {
+  const text = document.createElement('p');
+  text.textContent = ownMessages.chunkLoadFailed;
+  const retry = document.createElement('button');
+  retry.textContent = ownMessages.retry;
+  retry.addEventListener('click', () => window.location.reload());
+  root.replaceChildren(text, retry);
+}
+
+withChunkTimeout(() => import('./entry/render')).then(({ render }) => render(root), showFailure);

@@ -8,7 +8,7 @@ import { http, HttpError, isAbortError } from '../dataProvider/http';
 import { errorMessage } from '../dataProvider/errors';
 import { messages } from '../messages';
 import type { QrPublicInfo } from './qrPaths';
-
+import { readQrPublicInfo, takeEarlyQrPublicInfo } from './qrInfoRead';
 
 /** failed: what the visitor is told (the invalid-address message for an unknown id, else the server's Description). */
 export type QrLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; info: QrPublicInfo };
@@ -26,9 +26,11 @@ export function useQrPublicInfo(id: string | undefined, signedIn: boolean): QrLo
   useEffect(() => {
     if (!id) return;
     const controller = new AbortController();
-    const done = (load: QrLoad) => setResult({ key, load });
-    http<QrPublicInfo | null>(`/execute_qr_code_action/${encodeURIComponent(id)}`, { signal: controller.signal })
-      .then(({ json }) => done(json ? { state: 'loaded', info: json } : INVALID))
+    const done = (load: QrLoad) => {
+      if (!controller.signal.aborted) setResult({ key, load });
+    };
+    (takeEarlyQrPublicInfo(id) ?? readQrPublicInfo(id, controller.signal))
+      .then((json) => done(json ? { state: 'loaded', info: json } : INVALID))
       .catch((error: unknown) => {
         if (!isAbortError(error)) done(failure(error));
       });

@@ -12,13 +12,11 @@ import { QR_LOGIN_PATH, QR_PAGE_PATH, qrPageHref } from '../custom/qrPaths';
 import { CHUNK_TIMEOUT_MS, ChunkTimeoutError } from '../chunkTimeout';
 import { loadConsole, prefetchConsole } from './consoleChunk';
 import { EntryLink, navigate, useCurrentHref } from './navigation';
+import { routeOf } from './startup';
 import { Alert, Spinner } from './parts';
 import { QrPage } from './QrPage';
 import { SignInForm } from './SignInForm';
 import { WelcomeCard } from './WelcomeCard';
-
-/** As the console's router matches: case and a trailing slash do not matter. */
-const routeOf = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
 
 const PageSpinner = () => (
   <div className="pucs-page">

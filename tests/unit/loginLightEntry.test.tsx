@@ -8,7 +8,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Profile } from '../../src/dataProvider/profile';
 import type { QrPublicInfo } from '../../src/custom/qrPaths';
 import { messages, ownMessages } from '../../src/messages';
-import { installFetch, jsonResponse } from './fetchMock';
+import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 
 const { loadConsole } = vi.hoisted(() => ({ loadConsole: vi.fn() }));
 vi.mock('../../src/entry/consoleChunk', () => ({
@@ -23,6 +23,7 @@ const profile: Profile = { id: 1, username: 'admin', preferences: {}, is_server_
 const info: QrPublicInfo = { id: 'q1', to_be_claimed: true, label_svg_image: '<svg xmlns="http://www.w3.org/2000/svg"/>', provisioning: null };
 
 let signedIn = false;
+let calls: RecordedCall[] = [];
 /** When set, current_user waits for it (a slow profile call). */
 let profileGate: Promise<void> | undefined;
 
@@ -33,7 +34,7 @@ beforeEach(() => {
   loadConsole.mockResolvedValue(FakeConsole);
   // jsdom has no scrolling; moving to another page scrolls to the top.
   vi.stubGlobal('scrollTo', vi.fn());
-  installFetch(async ({ url, method, body }) => {
+  calls = installFetch(async ({ url, method, body }) => {
     const path = url.pathname;
     if (path === '/api/current_user') {
       await profileGate;
@@ -55,18 +56,20 @@ afterEach(() => {
 });
 
 /**
- * Opens the entry at `path` as a page load does, with modules of its own (the profile store starts
- * as a fresh page's): the profile read at startup, the entry rendered.
+ * Opens the entry at `path` as a page load does (src/main.tsx), with modules of its own (the
+ * profile store starts as a fresh page's): the startup reads sent, then the entry rendered.
  */
 async function openAt(path: string, asSignedIn = false) {
   vi.resetModules();
   const { profileStore } = await import('../../src/dataProvider/profile');
   const { setErrorUi } = await import('../../src/dataProvider/errors');
+  const { startReads } = await import('../../src/entry/startup');
   const { PublicEntry } = await import('../../src/entry/PublicEntry');
   setErrorUi({ alert: vi.fn(), goHome: vi.fn() });
   window.history.replaceState(null, '', path);
   signedIn = asSignedIn;
-  const loaded = profileStore.load();
+  startReads();
+  const loaded = profileStore.settled();
   render(<PublicEntry />);
   return { store: profileStore, loaded };
 }
@@ -106,6 +109,8 @@ describe('the light entry, signed out', () => {
     expect(screen.getByRole('link', { name: ownMessages.signIn }).getAttribute('href')).toBe('/qr_code_page_login/?id=q1');
     expect((await screen.findByRole('link', { name: ownMessages.qrContact })).getAttribute('href')).toBe('mailto:help@example.com');
     expect(loadConsole).not.toHaveBeenCalled();
+    // Sent at startup with the profile; the page took that answer rather than asking again.
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/execute_qr_code_action/'))).toHaveLength(1);
   });
 
   it('every other route shows the welcome page, whose sign-in button opens the form in place', async () => {
