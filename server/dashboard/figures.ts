@@ -13,7 +13,7 @@ import { CONFIG_STATES, device } from '../../src/schemas/device';
 import { type } from '../../src/schemas/type';
 import { firmware } from '../../src/schemas/firmware';
 import type { Category } from '../../src/schemas/defineCategory';
-import type { DashboardFigures, FirmwareCount, TypeFigures } from '../../src/custom/dashboard/dashboardFigures';
+import type { DashboardFigures, DeclaredField, FirmwareCount, TypeFigures } from '../../src/custom/dashboard/dashboardFigures';
 import type { ConfigState } from '../../src/schemas/device';
 import type { Database } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
@@ -21,7 +21,7 @@ import { visibleWhere } from '../crud/access';
 import { ident, SqlParams } from '../crud/sql';
 
 /** A column of the category, checked against its declared fields when compiled. */
-const col = <C extends Category>(alias: string, _category: C, name: Extract<keyof C['fields'], string> | 'id') => `${ident(alias)}.${ident(name)}`;
+const col = <C extends Category>(alias: string, _category: C, name: (DeclaredField<C> & string) | 'id') => `${ident(alias)}.${ident(name)}`;
 
 /** Not seen for more than this is 'not seen for a day'. */
 const STALE_AFTER = '1 day';

@@ -8,11 +8,11 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import { LinkBase } from 'react-admin';
 import { device } from '../../schemas/device';
 import { ownMessages } from '../../messages';
-import type { DashboardFigures } from './dashboardFigures';
+import type { DashboardFigures, DeclaredField } from './dashboardFigures';
 
 type State = DashboardFigures['config_states'][number]['config_state'];
 
-const stateField: keyof typeof device.fields = 'config_state';
+const stateField: DeclaredField<typeof device> = 'config_state';
 
 /** The devices table showing the devices in `state` (the table's own 'Configuration state' filter). */
 export const devicesInState = (state: Exclude<State, null>) =>

@@ -8,11 +8,11 @@ import { Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/
 import { useNavigate } from 'react-router-dom';
 import { device } from '../../schemas/device';
 import { ownMessages } from '../../messages';
-import type { DashboardFigures } from './dashboardFigures';
+import type { DashboardFigures, DeclaredField } from './dashboardFigures';
 import { barsText, firmwareBars, firmwareText, typeBars } from './chartData';
 import { BarsChart } from './BarsChart';
 
-const typeField: keyof typeof device.fields = 'type_id';
+const typeField: DeclaredField<typeof device> = 'type_id';
 
 const devicesOfType = (typeId: number) => `${device.console.list}?filter=${encodeURIComponent(JSON.stringify({ [typeField]: typeId }))}`;
 

@@ -5,6 +5,12 @@
  */
 import type { ConfigState } from '../../schemas/device';
 
+/**
+ * A field the category declares (the wide index signature of Category left out), for naming a
+ * device column without a string a typo would let through.
+ */
+export type DeclaredField<C extends { fields: object }> = Extract<keyof { [K in keyof C['fields'] as string extends K ? never : K]: unknown }, string>;
+
 /** The call's path under /api. */
 export const DASHBOARD_PATH = '/dashboard';
 
