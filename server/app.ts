@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import type { ServerConfig } from './config';
 import type { ServerRegistry } from './crud/registry';
+import { CountCache } from './crud/countCache';
 import { registry as defaultRegistry } from './registry';
 import { ApiError } from './http/errors';
 import { clientDataError, concurrencyError } from './http/dbErrorNet';
@@ -30,6 +31,7 @@ declare module 'fastify' {
     db: Database;
     config: ServerConfig;
     registry: ServerRegistry;
+    counts: CountCache;
   }
 }
 
@@ -71,6 +73,9 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('registry', registry);
+  app.decorate('counts', new CountCache());
+  const forgetCounts = db.onChange((payload) => app.counts.changed(payload));
+  app.addHook('onClose', async () => forgetCounts());
 
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     if (err instanceof ApiError) {

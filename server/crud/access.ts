@@ -27,8 +27,11 @@ export const notFoundError = () => notFound(ownMessages.notFound);
 export function visibleWhere(category: Category, user: SessionUser, alias: string, params: SqlParams): string {
   const a = ident(alias);
   switch (category.scope) {
-    case 'team':
-      return `${a}.${ident(TEAM_FIELD)} = ANY(${params.add(memberTeamIds(user))}::int[])`;
+    case 'team': {
+      // One team (the usual case) as an equality: the lists' indexes then give their order too.
+      const teams = memberTeamIds(user);
+      return teams.length === 1 ? `${a}.${ident(TEAM_FIELD)} = ${params.add(teams[0])}::int` : `${a}.${ident(TEAM_FIELD)} = ANY(${params.add(teams)}::int[])`;
+    }
     case 'teamItself':
       return `${a}."id" = ANY(${params.add(memberTeamIds(user))}::int[])`;
     case 'user':

@@ -7,14 +7,16 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import { blankPrivateFields, visibleWhere } from './access';
+import { blankPrivateFields, TEAM_FIELD, visibleWhere } from './access';
+import { memberTeamIds } from '../auth/sessionUser';
 import { helperColumns, withDerived } from './expand';
 import { resolveProjection } from './projection';
 import type { Condition, ListQuery, Sort } from './listQuery';
-import { conditionSql, KEYSET_ALIAS, keysetAfterSql, keysetKeySql, orderBySql, type KeysetPosition } from './listSql';
+import { conditionSql, KEYSET_ALIAS, keysetAfterSql, keysetKeySql, orderBySql, sortExpression, type KeysetPosition } from './listSql';
 import { ident, SqlParams } from './sql';
 import type { ReadOptions, ReadStore } from './read';
 import type { Row } from './hooks';
+import type { CountCache } from './countCache';
 
 export interface Page {
   /** The answered objects (projection and derived values applied). */
@@ -31,24 +33,70 @@ function whereSql(category: Category, user: SessionUser, conditions: readonly Co
 
 const selectList = (columns: readonly string[]) => [...new Set(['id', ...columns])].map((c) => `"t".${ident(c)}`).join(', ');
 
-export async function readPage({ db, registry }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
+/** Above this many teams a page is read in one scan of them all rather than merged team by team. */
+export const MERGED_TEAMS_MAX = 32;
+const SORT_ALIAS = '__sort';
+
+/**
+ * The teams whose pages are merged: each team's objects are read in the order of its list index
+ * (server/db/ddl.ts: team, sort key, id), then merged, so a page at any offset reads only as many
+ * index entries as the offset, instead of sorting every visible object.
+ */
+function mergedTeams(category: Category, user: SessionUser): number[] | undefined {
+  if (category.scope !== 'team' || category.fields[TEAM_FIELD] === undefined) return undefined;
+  const teams = memberTeamIds(user);
+  return teams.length > 1 && teams.length <= MERGED_TEAMS_MAX ? teams : undefined;
+}
+
+/** SELECT of one page: `from` is the FROM ... WHERE of every visible match. */
+function pageSql(category: Category, user: SessionUser, query: ListQuery, columns: string, conditions: string[], params: SqlParams): string {
+  const order = orderBySql(category, query.sort);
+  const range = query.range;
+  const teams = range ? mergedTeams(category, user) : undefined;
+  if (!range || !teams) {
+    const where = [visibleWhere(category, user, 't', params), ...conditions].join(' AND ');
+    const limit = range ? ` LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}` : '';
+    return `SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${order}${limit}`;
+  }
+  const enough = params.add(range.end + 1);
+  const branches = teams.map(
+    (team) =>
+      `(SELECT ${columns}, ${sortExpression(category, query.sort)} AS ${ident(SORT_ALIAS)} FROM ${ident(category.key)} AS "t"
+        WHERE ${[`"t".${ident(TEAM_FIELD)} = ${params.add(team)}`, ...conditions].join(' AND ')} ${order} LIMIT ${enough})`,
+  );
+  const direction = query.sort.descending ? 'DESC' : 'ASC';
+  return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t"
+    ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction} LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}`;
+}
+
+/** How many rows `sql` counts, from `counts` when it holds the answer. */
+async function countOf(db: Queryable, counts: CountCache | undefined, category: Category, sql: string, params: unknown[]): Promise<number> {
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  const known = counts?.get(category.key, key);
+  if (known !== undefined) return known;
+  const generation = counts?.generation(category.key) ?? 0;
+  const n = (await db.query<{ n: number }>(sql, params)).rows[0].n;
+  counts?.set(category.key, key, n, generation);
+  return n;
+}
+
+export async function readPage({ db, registry, counts }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
+  const countParams = new SqlParams();
+  const count = `SELECT count(*)::int AS n FROM ${ident(category.key)} AS "t" WHERE ${whereSql(category, user, [...(opts.conditions ?? []), ...query.conditions], countParams)}`;
   const params = new SqlParams();
-  const where = whereSql(category, user, [...(opts.conditions ?? []), ...query.conditions], params);
-  const from = `FROM ${ident(category.key)} AS "t" WHERE ${where}`;
-  const countParams = [...params.values];
-  const start = query.range?.start ?? 0;
-  const limit = query.range ? ` LIMIT ${params.add(query.range.end - start + 1)} OFFSET ${params.add(start)}` : '';
+  const conditions = [...(opts.conditions ?? []), ...query.conditions].map((c) => conditionSql(c, params));
   const columns = selectList([...projection.columns, ...helperColumns(projection)]);
   const [page, counted] = await Promise.all([
-    db.query<Row>(`SELECT ${columns} ${from} ${orderBySql(category, query.sort)}${limit}`, params.values),
+    db.query<Row>(pageSql(category, user, query, columns, conditions, params), params.values),
     // Without a range the page is the whole list: its length is the total.
-    query.range ? db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, countParams) : undefined,
+    // Who sees a user depends on other tables (roles): those totals are counted each time.
+    query.range ? countOf(db, category.scope === 'user' ? undefined : counts, category, count, countParams.values) : undefined,
   ]);
-  const total = counted ? counted.rows[0].n : page.rows.length;
+  const total = counted ?? page.rows.length;
   const answers = await withDerived(db, user, page.rows, projection);
   blankPrivateFields(category, user, page.rows, answers);
-  return { rows: answers, start, total };
+  return { rows: answers, start: query.range?.start ?? 0, total };
 }
 
 /**

@@ -22,6 +22,7 @@ import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { publicColumns } from './projection';
 import { fieldOf, isPlainObject, isStorableText } from './validate';
+import { isSortable } from './listSql';
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -79,7 +80,7 @@ export function parseSort(category: Category, query: Query): Sort {
   const direction = order.toUpperCase();
   if (direction !== 'ASC' && direction !== 'DESC') throw badRequest(ownMessages.badListParam('sort', expected));
   const field = fieldOf(category, column);
-  const sortable = column === 'id' || (field !== undefined && KINDS[field.kind].sortable) || field?.kind === 'ref';
+  const sortable = column === 'id' || (field !== undefined && isSortable(field));
   // A private field is not readable on every row: ordering by it would tell its values.
   if (!publicColumns(category).includes(column) || !sortable || field?.private) {
     throw badRequest(ownMessages.badSortField(column));

@@ -7,8 +7,8 @@
  * Every ORDER BY ends with the id, in the same direction, so the order is total and pages are
  * stable. Text is sorted case-insensitively (lower()): 'alpha' next to 'Alpha', not after 'Zulu'.
  */
-import type { Category } from '../../src/schemas/defineCategory';
-import { sqlType } from '../../src/schemas/kinds';
+import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
+import { KINDS, sqlType } from '../../src/schemas/kinds';
 import type { Condition, Sort } from './listQuery';
 import { ident, type SqlParams } from './sql';
 
@@ -30,10 +30,15 @@ export function conditionSql(c: Condition, params: SqlParams): string {
   }
 }
 
+/** Whether a list may be ordered by the field (listQuery.ts checks the rest: public, not private). */
+export const isSortable = (field: FieldSpec): boolean => KINDS[field.kind].sortable || field.kind === 'ref';
+
+/** The key a field's values are ordered by, over the column's SQL: text case-insensitively. */
+export const sortKey = (field: FieldSpec | undefined, columnSql: string): string => (field?.kind === 'text' ? `lower(${columnSql})` : columnSql);
+
 /** The value a list is ordered by. */
 export function sortExpression(category: Category, sort: Sort): string {
-  const column = `"t".${ident(sort.column)}`;
-  return category.fields[sort.column]?.kind === 'text' ? `lower(${column})` : column;
+  return sortKey(category.fields[sort.column], `"t".${ident(sort.column)}`);
 }
 
 export function orderBySql(category: Category, sort: Sort): string {

@@ -10,6 +10,7 @@ import { ident, SqlParams } from './sql';
 import type { Condition } from './listQuery';
 import { conditionSql } from './listSql';
 import type { Row } from './hooks';
+import type { CountCache } from './countCache';
 
 export interface ReadOptions {
   /** The raw ?fields= value. */
@@ -45,6 +46,8 @@ export async function selectVisible(
 export interface ReadStore {
   db: Queryable;
   registry: ServerRegistry;
+  /** List totals kept between requests (the app's; absent: every page counts afresh). */
+  counts?: CountCache;
 }
 
 export async function readList({ db, registry }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {

@@ -74,6 +74,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promise<Blob> }> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let dataDir: string | undefined;
   if (opts.dataDir) {
     dataDir = resolve(opts.dataDir);
@@ -83,6 +84,8 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
     dataDir,
     loadDataDir: opts.loadDataDir,
     parsers: { [DATE_OID]: keepDateText },
+    // The name search's trigram index (server/db/ddl.ts).
+    extensions: { pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers is resident memory in the server's own process
     // here; the files are read through the operating system's cache anyway, so 16 MB is enough.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],

@@ -13,6 +13,9 @@
 import { createHash } from 'node:crypto';
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { ident } from '../crud/sql';
+import { isSortable, sortKey } from '../crud/listSql';
+import { TEAM_FIELD } from '../../src/schemas/referrers';
+import { searchFields } from '../../src/schemas/searchFields';
 import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 
@@ -47,6 +50,8 @@ export interface ExistingSchema {
   /** constraint name -> constraint */
   constraints: Map<string, ConstraintInfo>;
   indexes: Set<string>;
+  /** pg_trgm (the name search's index): installed, installable by us, or absent (undefined). */
+  trigram?: 'installed' | 'available';
 }
 
 export const emptySchema = (): ExistingSchema => ({ columns: new Map(), constraints: new Map(), indexes: new Set() });
@@ -127,6 +132,35 @@ export function columnSql(name: string, field: FieldSpec, notNull = field.requir
 
 export const foreignKeyName = (table: string, column: string) => `${table}_${column}_fkey`;
 export const refIndexName = (table: string, column: string) => `${table}_${column}_idx`;
+export const listIndexName = (table: string, column: string) => `${table}_${column}_list_idx`;
+export const searchIndexName = (table: string, column: string) => `${table}_${column}_trgm_idx`;
+
+/**
+ * The columns whose sorted or filtered pages of a team's objects read an index of their own
+ * (team, the column's sort key, id: the order of listSql.ts): every list column a table can be
+ * sorted by, and every filter, of a category whose objects belong to teams.
+ */
+const hasTeamColumn = (category: Category) => category.scope === 'team' && category.fields[TEAM_FIELD] !== undefined;
+
+export function listIndexColumns(category: Category): string[] {
+  if (!hasTeamColumn(category)) return [];
+  return storedFields(category)
+    .filter(([name, f]) => name !== TEAM_FIELD && !f.secret && !f.private && !f.writeOnly && ((f.list && isSortable(f)) || f.filter))
+    .map(([name]) => name);
+}
+
+/** The indexes of lists and search of one category, with their names. */
+function listIndexes(category: Category, trigram: boolean): [string, string][] {
+  const T = ident(category.key);
+  const sorted = listIndexColumns(category).map((name): [string, string] => [
+    listIndexName(category.key, name),
+    `(${ident(TEAM_FIELD)}, ${sortKey(category.fields[name], ident(name))}, "id")`,
+  ]);
+  const teamOnly: [string, string][] = hasTeamColumn(category) ? [[listIndexName(category.key, TEAM_FIELD), `(${ident(TEAM_FIELD)}, "id")`]] : [];
+  // ILIKE '%text%' reads a trigram index: the search box answers at once on a big fleet.
+  const searched = trigram && hasTeamColumn(category) ? searchFields(category).map((name): [string, string] => [searchIndexName(category.key, name), `USING gin (${ident(name)} gin_trgm_ops)`]) : [];
+  return [...teamOnly, ...sorted, ...searched].map(([name, how]) => [name, `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${T} ${how}`]);
+}
 
 export function createTableSql(category: Category): string {
   const cols = [
@@ -209,6 +243,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
   const columns: string[] = [];
   const constraints: string[] = [];
   const indexes: string[] = [];
+  const renamedIndexes = new Set<string>();
   const checks: DataCheck[] = [];
   const rowsOf = (t: string) => `SELECT count(*)::int AS n FROM ${ident(t)}`;
 
@@ -233,9 +268,12 @@ export function planMigration(categories: readonly Category[], existing: Existin
         if (existing.constraints.has(oldFk) && !existing.constraints.has(newFk)) {
           renames.push(`ALTER TABLE ${T} RENAME CONSTRAINT ${ident(oldFk)} TO ${ident(newFk)}`);
         }
-        const [oldIdx, newIdx] = [refIndexName(table, old), refIndexName(table, name)];
-        if (existing.indexes.has(oldIdx) && !existing.indexes.has(newIdx)) {
-          renames.push(`ALTER INDEX ${ident(oldIdx)} RENAME TO ${ident(newIdx)}`);
+        for (const indexName of [refIndexName, listIndexName, searchIndexName]) {
+          const [oldIdx, newIdx] = [indexName(table, old), indexName(table, name)];
+          if (existing.indexes.has(oldIdx) && !existing.indexes.has(newIdx)) {
+            renames.push(`ALTER INDEX ${ident(oldIdx)} RENAME TO ${ident(newIdx)}`);
+            renamedIndexes.add(newIdx);
+          }
         }
       }
     }
@@ -397,6 +435,10 @@ export function planMigration(categories: readonly Category[], existing: Existin
       const hasIndex = existing.indexes.has(indexName) || (current.get(name) !== name && existing.indexes.has(refIndexName(table, current.get(name) ?? '')));
       if (!hasIndex) indexes.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName)} ON ${T} (${ident(name)})`);
     }
+    for (const [name, sql] of listIndexes(category, existing.trigram !== undefined)) {
+      if (!existing.indexes.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
+    }
   }
-  return { statements: [...tables, ...renames, ...drops, ...alters, ...columns, ...constraints, ...indexes], checks };
+  const extensions = existing.trigram === 'available' ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : [];
+  return { statements: [...extensions, ...tables, ...renames, ...drops, ...alters, ...columns, ...constraints, ...indexes], checks };
 }

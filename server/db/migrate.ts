@@ -11,6 +11,7 @@ import type { Category } from '../../src/schemas/defineCategory';
 import { categories as registry } from '../../src/schemas/index';
 import { columnType, defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
 import { AUTH_DDL } from '../auth/tables';
+import { dropRowChangeTriggersSql, rowChangeTriggersSql } from '../crud/countCache';
 import { CERTS_DDL } from '../certs/tables';
 import { ownMessages } from '../../src/messages';
 
@@ -61,6 +62,12 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
   const idx = await db.query<{ indexname: string }>(
     `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`,
   );
+  // pg_trgm is a trusted extension: a user who may create objects in the database may install it.
+  const trgm = await db.query<{ installed: boolean; installable: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS installed,
+            EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm')
+              AND has_database_privilege(current_database(), 'CREATE') AS installable`,
+  );
   const columns = new Map<string, Map<string, ColumnInfo>>();
   for (const r of cols.rows) {
     let table = columns.get(r.table_name);
@@ -78,6 +85,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
       ]),
     ),
     indexes: new Set(idx.rows.map((r) => r.indexname)),
+    trigram: trgm.rows[0].installed ? 'installed' : trgm.rows[0].installable ? 'available' : undefined,
   };
 }
 
@@ -135,6 +143,8 @@ export async function migrate(
       if (n > 0) problems.push(check.refusal(n, rows[0]?.sample ?? []));
     }
     if (problems.length > 0) throw new MigrationError(problems);
+    // A column named by a trigger cannot change type: the triggers are made again below.
+    if (plan.statements.length > 0) await tx.exec(dropRowChangeTriggersSql(categories.filter((c) => existing.columns.has(c.key))));
     for (const statement of plan.statements) {
       try {
         await tx.exec(statement);
@@ -145,6 +155,7 @@ export async function migrate(
     }
     await tx.exec(AUTH_DDL);
     await tx.exec(CERTS_DDL);
+    await tx.exec(rowChangeTriggersSql(categories));
     if (plan.statements.length > 0 || registryChanged) {
       await tx.query(`INSERT INTO schema_migrations (fingerprint, statements) VALUES ($1, $2)`, [fingerprint, JSON.stringify(plan.statements)]);
     }

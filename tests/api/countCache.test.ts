@@ -1,0 +1,85 @@
+/**
+ * List totals are kept in memory (server/crud/countCache.ts) and forgotten as soon as rows of the
+ * table are added, removed or moved between teams, filters or searched text, by whatever
+ * process; a check-in's last_seen keeps them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
+import { createOk } from './crudFixtures';
+import { openDatabase, type Database } from '../../server/db/database';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof adminWithTeam>>;
+let typeA: number;
+let typeB: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await adminWithTeam(t, 'counter');
+  typeA = (await createOk(owner.client, 'type', { name: 'A', team_id: owner.teamId })).id as number;
+  typeB = (await createOk(owner.client, 'type', { name: 'B', team_id: owner.teamId })).id as number;
+  for (let i = 0; i < 5; i++) await createOk(owner.client, 'device', { name: `d${i}`, team_id: owner.teamId, type_id: typeA, uid_for_type: `u${i}` });
+});
+afterAll(() => t.close());
+
+const total = async (client: Client, filter: Record<string, unknown> = {}) => {
+  const res = await client.get(`/api/full/device?fields=id,name&range=[0,1]&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  expect(res.statusCode).toBe(200);
+  return Number(/\/(\d+)$/.exec(String(res.headers['content-range']))?.[1]);
+};
+
+async function queriesOf(fn: () => Promise<unknown>): Promise<number> {
+  const query = t.db.query.bind(t.db);
+  let n = 0;
+  t.db.query = ((sql: string, params?: unknown[], prepared?: string) => {
+    n++;
+    return query(sql, params, prepared);
+  }) as typeof t.db.query;
+  try {
+    await fn();
+  } finally {
+    t.db.query = query;
+  }
+  return n;
+}
+
+describe('list totals', () => {
+  it('are counted once, then answered from memory', async () => {
+    expect(await total(owner.client)).toBe(5);
+    expect(await queriesOf(() => total(owner.client))).toBe(1);
+    expect(await total(owner.client, { type_id: typeA })).toBe(5);
+    expect(await total(owner.client, { type_id: typeB })).toBe(0);
+  });
+
+  it('follow creates, moves between filters, searched renames and deletes on the next request', async () => {
+    const d = await createOk(owner.client, 'device', { name: 'new one', team_id: owner.teamId, type_id: typeA, uid_for_type: 'u-fresh' });
+    expect(await total(owner.client)).toBe(6);
+    expect(await total(owner.client, { q: 'new' })).toBe(1);
+    expect((await owner.client.put(`/api/device/${d.id}`, { name: 'renamed' })).statusCode).toBe(200);
+    expect(await total(owner.client, { q: 'new' })).toBe(0);
+    expect((await owner.client.del(`/api/device/${d.id}`)).statusCode).toBe(200);
+    expect(await total(owner.client)).toBe(5);
+  });
+
+  it('follow changes made straight in the database, and keep through a last_seen update', async () => {
+    expect(await total(owner.client, { type_id: typeB })).toBe(0);
+    await t.db.query('UPDATE device SET last_seen = now() WHERE team_id = $1', [owner.teamId]);
+    expect(await queriesOf(() => total(owner.client, { type_id: typeB }))).toBe(1);
+
+    // Another connection to the same database, as another server process has; on PGlite the same one.
+    const elsewhere: Database = t.url ? await openDatabase({ url: t.url }) : t.db;
+    try {
+      await elsewhere.query(`UPDATE device SET type_id = $1 WHERE name IN ('d0', 'd1')`, [typeB]);
+      await expect.poll(() => total(owner.client, { type_id: typeB })).toBe(2);
+      await elsewhere.query(`DELETE FROM device WHERE name = 'd4'`);
+      await expect.poll(() => total(owner.client)).toBe(4);
+    } finally {
+      if (elsewhere !== t.db) await elsewhere.close();
+    }
+  });
+
+  it('are never shared between teams', async () => {
+    const stranger = await adminWithTeam(t, 'other_counter');
+    expect(await total(stranger.client)).toBe(0);
+    expect(await total(owner.client)).toBe(4);
+  });
+});
