@@ -145,7 +145,7 @@ const hasTeamColumn = (category: Category) => category.scope === 'team' && categ
 export function listIndexColumns(category: Category): string[] {
   if (!hasTeamColumn(category)) return [];
   return storedFields(category)
-    .filter(([name, f]) => name !== TEAM_FIELD && !f.secret && !f.private && !f.writeOnly && ((f.list && isSortable(f)) || f.filter))
+    .filter(([name, f]) => name !== TEAM_FIELD && f.listIndex !== false && !f.secret && !f.private && !f.writeOnly && ((f.list && isSortable(f)) || f.filter))
     .map(([name]) => name);
 }
 

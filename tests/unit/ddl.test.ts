@@ -49,6 +49,28 @@ describe('planMigration', () => {
   });
 });
 
+describe('list and search indexes', () => {
+  const devicePlan = (trigram?: 'installed' | 'available') =>
+    planMigration(categories, { ...emptySchema(), trigram }).statements.filter((s) => s.includes(' ON "device" '));
+
+  it('index every sortable list column and filter of a team\'s objects: team first, then the sort key, then id', () => {
+    const plan = devicePlan();
+    expect(plan).toContain('CREATE INDEX IF NOT EXISTS "device_name_list_idx" ON "device" ("team_id", lower("name"), "id")');
+    expect(plan).toContain('CREATE INDEX IF NOT EXISTS "device_type_id_list_idx" ON "device" ("team_id", "type_id", "id")');
+    expect(plan).toContain('CREATE INDEX IF NOT EXISTS "device_team_id_list_idx" ON "device" ("team_id", "id")');
+    // Every check-in writes last_seen: declared listIndex: false, it keeps check-ins from rewriting every index.
+    expect(plan.some((s) => s.includes('"last_seen"'))).toBe(false);
+    expect(plan.some((s) => s.includes('gin_trgm_ops'))).toBe(false);
+  });
+
+  it('index the searched columns by trigrams when pg_trgm is there, installing it first when it may be', () => {
+    expect(devicePlan('installed')).toContain('CREATE INDEX IF NOT EXISTS "device_name_trgm_idx" ON "device" USING gin ("name" gin_trgm_ops)');
+    const all = planMigration(categories, { ...emptySchema(), trigram: 'available' }).statements;
+    expect(all[0]).toBe('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    expect(planMigration(categories, { ...emptySchema(), trigram: 'installed' }).statements).not.toContain('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  });
+});
+
 describe('planMigration on an existing table', () => {
   const site = (fields: Record<string, FieldSpec>, unique: { name: string; fields: string[] }[] = []) =>
     defineCategory({
