@@ -1,0 +1,173 @@
+/**
+ * The fleet at scale (issue 11): the server as `npm start` runs it, in a process of its own (so
+ * its memory is its own), on a demo fleet of BENCH_DEVICES devices (default 2,000; 100,000 for the
+ * big figures), on PGlite (a data dir kept between runs, BENCH_DATA_DIR) or on PostgreSQL
+ * (DATABASE_URL: a database of its own, seeded here). Prints, and asserts nothing:
+ * server RSS after start; single-request p50/p95 of page 1 and of the page at offset 90,000 of
+ * /devices (the console's fields), a search, a filter, current_user and the dashboard; requests/s
+ * at 10 connections; CSV export time and the server's peak RSS; RSS after BENCH_LOAD_SECONDS of
+ * load; with PW_CHROMIUM_PATH, the Chromium time to the first row of /devices.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { ensureAdmin } from '../server/auth/bootstrap';
+import { seedDemo } from '../server/demo/seed';
+import { embeddedDatabaseDir } from '../server/runtime/openConfiguredDatabase';
+import { buildConsole, consoleBuildReason } from '../server/build';
+import { listFields } from '../src/dataProvider/listQuery';
+import { categories } from '../src/schemas';
+import { DASHBOARD_PATH } from '../src/custom/dashboard/dashboardFigures';
+
+const DEVICES = Number(process.env.BENCH_DEVICES || 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 60);
+const PORT = Number(process.env.BENCH_PORT || 8597);
+const DATABASE_URL = process.env.DATABASE_URL;
+const DATA_DIR = resolve(process.env.BENCH_DATA_DIR || join(tmpdir(), `pucs-bench-scale-${DEVICES}`));
+const USER = { username: 'bench', password: 'bench password 1' };
+const base = `http://127.0.0.1:${PORT}`;
+
+const line = (label: string, value: string) => console.log(`${label.padEnd(46)} ${value}`);
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+function memory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+async function seed() {
+  const t0 = performance.now();
+  const db = await openDatabase(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: embeddedDatabaseDir({ dataDir: DATA_DIR }) });
+  await migrate(db);
+  await ensureAdmin(db, { adminUser: USER.username, adminPassword: USER.password });
+  const result = await seedDemo(db, { devices: DEVICES });
+  await db.close();
+  line(`seed (${result.total} devices, ${result.devices} added)`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUCS_DATA_DIR: DATA_DIR,
+      PUCS_ADMIN_USER: USER.username,
+      PUCS_ADMIN_PASSWORD: USER.password,
+      PUCS_SKIP_BUILD: '1',
+      PUCS_DIST_DIR: resolve('dist'),
+      NODE_ENV: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ok, fail) => {
+    child.once('exit', (code) => fail(new Error(`server exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('running at') && ok());
+  });
+  child.stdout!.resume();
+  return child;
+}
+
+async function signIn(): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+    body: JSON.stringify(USER),
+  });
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+async function single(label: string, url: string, cookie: string, runs = 40) {
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i < runs + 5; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    status = res.status;
+    if (i >= 5) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  line(`${label} (one at a time)`, `p50 ${at(0.5)} ms  p95 ${at(0.95)} ms${status === 200 ? '' : `  status ${status}`}`);
+}
+
+async function load(label: string, url: string, cookie: string, seconds = SECONDS) {
+  const r = await autocannon({ url, connections: 10, duration: seconds, headers: { cookie } });
+  line(`${label} (10 connections)`, `${r.requests.average.toFixed(0)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`);
+}
+
+async function firstRow(cookie: string) {
+  if (!process.env.PW_CHROMIUM_PATH) return line('Chromium first row of /devices', 'skipped (PW_CHROMIUM_PATH unset)');
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.PW_CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext();
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name, value, url: base }]);
+    const page = await context.newPage();
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await page.goto(`${base}/devices`);
+      await page.locator('table tbody tr a').first().waitFor();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    line('Chromium first row of /devices (5 loads)', `median ${times[2].toFixed(0)} ms  best ${times[0].toFixed(0)} ms`);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  console.log(`PUCS scale bench: ${DEVICES} devices on ${DATABASE_URL ? 'PostgreSQL' : `PGlite (${DATA_DIR})`}`);
+  if (process.env.PW_CHROMIUM_PATH && consoleBuildReason(resolve('.'), resolve('dist'))) await buildConsole(resolve('.'), resolve('dist'));
+  await seed();
+  const server = await startServer();
+  try {
+    const pid = server.pid as number;
+    line('server RSS after start', mb(memory(pid).rss));
+    const cookie = await signIn();
+    const device = categories.find((c) => c.key === 'device');
+    if (!device) throw new Error('no device category');
+    const offset = Math.max(0, Math.min(90_000, DEVICES - 25));
+    const page = (start: number, filter = '{}') =>
+      `${base}/api/full/device?fields=${encodeURIComponent(listFields(device).join(','))}&sort=${encodeURIComponent('["name","ASC"]')}` +
+      `&range=${encodeURIComponent(`[${start},${start + 24}]`)}&filter=${encodeURIComponent(filter)}`;
+    const urls: [string, string][] = [
+      ['page 1 of /devices', page(0)],
+      [`page at offset ${offset}`, page(offset)],
+      ['search "sensor 0123"', page(0, '{"q":"sensor 0123"}')],
+      ['filter by type', page(0, '{"type_id":1}')],
+      ['GET /api/current_user', `${base}/api/current_user`],
+      [`GET /api${DASHBOARD_PATH}`, `${base}/api${DASHBOARD_PATH}`],
+    ];
+    for (const [label, url] of urls) await single(label, url, cookie);
+    for (const [label, url] of [urls[0], urls[1], urls[4], urls[5]]) await load(label, url, cookie);
+
+    const t0 = performance.now();
+    const csv = await (await fetch(`${base}/api/download/csv_export/device?sort=${encodeURIComponent('["name","ASC"]')}`, { headers: { cookie } })).text();
+    line(`CSV export sorted by name (${csv.split('\n').length - 2} rows)`, `${((performance.now() - t0) / 1000).toFixed(1)} s, server peak RSS so far ${mb(memory(pid).peak)}`);
+
+    const before = memory(pid).rss;
+    await load(`${LOAD_SECONDS} s of page 1`, urls[0][1], cookie, LOAD_SECONDS);
+    const after = memory(pid);
+    line('server RSS before / after that load, peak', `${mb(before)} / ${mb(after.rss)}, peak ${mb(after.peak)}`);
+    await firstRow(cookie);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
