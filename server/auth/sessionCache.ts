@@ -6,6 +6,7 @@
  * least recently used entries go first.
  */
 import { AUTH_CHANGE, AUTH_CHANGE_ALL } from './tables';
+import { CHANGES_LOST } from '../db/database';
 import type { SessionUser } from './sessionUser';
 
 export const SESSION_CACHE_SIZE = 10_000;
@@ -40,9 +41,9 @@ export class SessionCache {
 
   /** What a change notification says (payloads of tables.ts; others are not ours). */
   changed(payload: string): void {
-    if (!payload.startsWith(AUTH_CHANGE)) return;
+    if (!payload.startsWith(AUTH_CHANGE) && payload !== CHANGES_LOST) return;
     this.generation++;
-    if (payload === AUTH_CHANGE_ALL) this.byHash.clear();
+    if (payload === AUTH_CHANGE_ALL || payload === CHANGES_LOST) this.byHash.clear();
     else this.forgetUser(Number(payload.slice(AUTH_CHANGE.length)));
   }
 

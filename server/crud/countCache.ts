@@ -8,7 +8,7 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { searchFields } from '../../src/schemas/searchFields';
-import { CHANGES_CHANNEL } from '../db/database';
+import { CHANGES_CHANNEL, CHANGES_LOST } from '../db/database';
 import { TEAM_FIELD } from './access';
 import { plainFilterFields } from './listQuery';
 import { ident } from './sql';
@@ -76,6 +76,10 @@ export class CountCache {
   }
 
   changed(payload: string): void {
+    if (payload === CHANGES_LOST) {
+      for (const name of this.tables.keys()) this.changed(`${ROWS_CHANGE}${name}`);
+      return;
+    }
     if (!payload.startsWith(ROWS_CHANGE)) return;
     const t = this.table(payload.slice(ROWS_CHANGE.length));
     t.generation++;

@@ -36,6 +36,8 @@ export interface Database extends Queryable {
 
 /** The channel of the notifications that keep in-memory caches of several processes true. */
 export const CHANGES_CHANNEL = 'pucs_changes';
+/** Dispatched when notifications may have been missed (the listening connection was lost): forget everything. */
+export const CHANGES_LOST = '*';
 
 function changeHandlers() {
   const handlers = new Set<(payload: string) => void>();
@@ -162,6 +164,7 @@ async function openPostgres(url: string): Promise<Database> {
       throw err;
     }
   };
+  const listener = keepListening(pg, url, changes.dispatch);
   return {
     kind: 'postgres',
     query: <T>(sql: string, params?: unknown[], prepared?: string) => once(async (c) => ({ rows: (await run(c, sql, params, prepared)).rows as T[] })),
@@ -181,6 +184,53 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     onChange: changes.onChange,
-    close: () => pool.end(),
+    close: async () => {
+      await listener.stop();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A connection of its own that listens to CHANGES_CHANNEL for as long as the database is open: the
+ * pool's connections listen too (a change this process makes is then told at once), but the pool
+ * closes idle ones, and another process's change must reach this one even then. When the connection
+ * is lost, what was notified meanwhile is unknown: CHANGES_LOST is dispatched, and it connects again.
+ */
+function keepListening(pg: typeof import('pg').default, url: string, dispatch: (payload: string) => void) {
+  let stopped = false;
+  let client: pgTypes.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      dispatch(CHANGES_LOST);
+      retry = setTimeout(() => void connect(), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === CHANGES_CHANNEL) dispatch(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+      // Whatever changed before this connection listened is unknown to the caches.
+      dispatch(CHANGES_LOST);
+    } catch {
+      lost();
+      await c.end().catch(() => {});
+    }
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
   };
 }

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
-import { openDatabase, type Database } from '../../server/db/database';
+import { CHANGES_LOST, openDatabase, type Database } from '../../server/db/database';
+import { CountCache } from '../../server/crud/countCache';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -81,5 +82,21 @@ describe('list totals', () => {
     const stranger = await adminWithTeam(t, 'other_counter');
     expect(await total(stranger.client)).toBe(0);
     expect(await total(owner.client)).toBe(4);
+  });
+});
+
+describe('CountCache', () => {
+  it('forgets a table\'s totals on its change, every total when notifications may have been missed', () => {
+    const cache = new CountCache();
+    cache.set('device', 'all', 5, cache.generation('device'));
+    cache.set('type', 'all', 2, cache.generation('type'));
+    const before = cache.generation('device');
+    cache.changed('rows:device');
+    expect([cache.get('device', 'all'), cache.get('type', 'all')]).toEqual([undefined, 2]);
+    // A count read before the change is not kept.
+    cache.set('device', 'all', 5, before);
+    expect(cache.get('device', 'all')).toBeUndefined();
+    cache.changed(CHANGES_LOST);
+    expect(cache.get('type', 'all')).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type TestApp } from './helpers';
-import { openDatabase } from '../../server/db/database';
+import { CHANGES_LOST, openDatabase } from '../../server/db/database';
 import { SessionCache } from '../../server/auth/sessionCache';
 import type { SessionUser } from '../../server/auth/sessionUser';
 
@@ -125,5 +125,9 @@ describe('SessionCache', () => {
     cache.changed('auth:*');
     expect(cache.get('b')).toBeUndefined();
     expect(cache.generation).toBe(2);
+    // The listening connection was lost: what was notified meanwhile is unknown.
+    cache.set('c', user(3), later);
+    cache.changed(CHANGES_LOST);
+    expect(cache.get('c')).toBeUndefined();
   });
 });
