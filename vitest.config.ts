@@ -10,9 +10,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.tsx', 'src/**/*.test.tsx'],
           setupFiles: ['tests/unit/setup.ts'],
           // The default leaves one of the two cores idle; jsdom and the imports dominate each file.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Logic without screens: no DOM to set up for each file (about 1.4 s each); a file that
+          // needs the browser's document says so in its first line (@vitest-environment jsdom).
+          name: 'unit-logic',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
           maxWorkers: 2,
         },
       },

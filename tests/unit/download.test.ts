@@ -1,3 +1,5 @@
+/** @vitest-environment jsdom */
+// These tests use the browser's document and window; the other .ts unit tests run without a DOM (faster).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile, downloadLargeFile, fetchFile, filenameFromContentDisposition } from '../../src/dataProvider/download';
 import { installFetch, jsonResponse } from './fetchMock';

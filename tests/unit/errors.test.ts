@@ -1,3 +1,5 @@
+/** @vitest-environment jsdom */
+// These tests use the browser's document and window; the other .ts unit tests run without a DOM (faster).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/messages';
 import { HttpError } from '../../src/dataProvider/http';

@@ -1,3 +1,5 @@
+/** @vitest-environment jsdom */
+// These tests use the browser's document and window; the other .ts unit tests run without a DOM (faster).
 import { describe, expect, it } from 'vitest';
 import { mustGetCategory } from '../../src/schemas';
 import { pageHeading, pageTitle, withWaiting } from '../../src/resources/pageTitle';
