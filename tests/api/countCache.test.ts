@@ -4,7 +4,7 @@
  * process; a check-in's last_seen keeps them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, type Client, type TestApp, queriesDuring } from './helpers';
 import { createOk } from './crudFixtures';
 import { CHANGES_LOST, openDatabase, type Database } from '../../server/db/database';
 import { CountCache } from '../../server/crud/countCache';
@@ -28,25 +28,10 @@ const total = async (client: Client, filter: Record<string, unknown> = {}) => {
   return Number(/\/(\d+)$/.exec(String(res.headers['content-range']))?.[1]);
 };
 
-async function queriesOf(fn: () => Promise<unknown>): Promise<number> {
-  const query = t.db.query.bind(t.db);
-  let n = 0;
-  t.db.query = ((sql: string, params?: unknown[], prepared?: string) => {
-    n++;
-    return query(sql, params, prepared);
-  }) as typeof t.db.query;
-  try {
-    await fn();
-  } finally {
-    t.db.query = query;
-  }
-  return n;
-}
-
 describe('list totals', () => {
   it('are counted once, then answered from memory', async () => {
     expect(await total(owner.client)).toBe(5);
-    expect(await queriesOf(() => total(owner.client))).toBe(1);
+    expect(await queriesDuring(t, () => total(owner.client))).toBe(1);
     expect(await total(owner.client, { type_id: typeA })).toBe(5);
     expect(await total(owner.client, { type_id: typeB })).toBe(0);
   });
@@ -64,7 +49,7 @@ describe('list totals', () => {
   it('follow changes made straight in the database, and keep through a last_seen update', async () => {
     expect(await total(owner.client, { type_id: typeB })).toBe(0);
     await t.db.query('UPDATE device SET last_seen = now() WHERE team_id = $1', [owner.teamId]);
-    expect(await queriesOf(() => total(owner.client, { type_id: typeB }))).toBe(1);
+    expect(await queriesDuring(t, () => total(owner.client, { type_id: typeB }))).toBe(1);
 
     // Another connection to the same database, as another server process has; on PGlite the same one.
     const elsewhere: Database = t.url ? await openDatabase({ url: t.url }) : t.db;

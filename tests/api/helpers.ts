@@ -154,3 +154,19 @@ export async function expectError(res: Promise<{ statusCode: number; json(): unk
   expect(description(r)).toBe(text);
   expect(r.statusCode).toBe(status);
 }
+
+/** How many queries `fn` sends to the app's database (the app calls t.db.query at call time). */
+export async function queriesDuring(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
+  const query = t.db.query.bind(t.db);
+  let n = 0;
+  t.db.query = ((sql: string, params?: unknown[], prepared?: string) => {
+    n++;
+    return query(sql, params, prepared);
+  }) as typeof t.db.query;
+  try {
+    await fn();
+  } finally {
+    t.db.query = query;
+  }
+  return n;
+}

@@ -4,7 +4,7 @@
  * request, whether the console, a shell command or another server process made it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type TestApp } from './helpers';
+import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type TestApp, queriesDuring } from './helpers';
 import { CHANGES_LOST, openDatabase } from '../../server/db/database';
 import { SessionCache } from '../../server/auth/sessionCache';
 import type { SessionUser } from '../../server/auth/sessionUser';
@@ -15,22 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** How many queries `fn` sends to the app's database. */
-async function queriesOf(fn: () => Promise<unknown>): Promise<number> {
-  const query = t.db.query.bind(t.db);
-  let n = 0;
-  t.db.query = ((sql: string, params?: unknown[], prepared?: string) => {
-    n++;
-    return query(sql, params, prepared);
-  }) as typeof t.db.query;
-  try {
-    await fn();
-  } finally {
-    t.db.query = query;
-  }
-  return n;
-}
-
 const teamsOf = async (cookie: string) => (await api(t.app, cookie).get('/api/current_user')).json().teams;
 
 describe('a known session', () => {
@@ -38,9 +22,9 @@ describe('a known session', () => {
     const a = await adminWithTeam(t, 'cache_reader');
     const first = (await a.client.get('/api/current_user')).json();
     expect(first).toEqual({ id: a.userId, username: 'cache_reader', preferences: {}, is_server_admin: false, teams: [{ id: a.teamId, name: 'cache_reader_team', role_id: ROLE.ADMIN }] });
-    expect(await queriesOf(() => a.client.get('/api/current_user'))).toBe(0);
+    expect(await queriesDuring(t, () => a.client.get('/api/current_user'))).toBe(0);
     // A list call costs its own queries only (its page and count), not the session's.
-    expect(await queriesOf(() => a.client.get('/api/type?range=[0,9]'))).toBe(2);
+    expect(await queriesDuring(t, () => a.client.get('/api/type?range=[0,9]'))).toBe(2);
     expect((await a.client.get('/api/current_user')).json()).toEqual(first);
   });
 });
