@@ -23,7 +23,8 @@ CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions(user_id);
 -- a session tells them all, whichever process (or shell command) made the change.
 CREATE OR REPLACE FUNCTION pucs_auth_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'team' THEN
+  -- A TRUNCATE names no row (the shell's way to sign everyone out): every process forgets everything.
+  IF TG_OP = 'TRUNCATE' OR TG_TABLE_NAME = 'team' THEN
     PERFORM pg_notify('${CHANGES_CHANNEL}', '${AUTH_CHANGE_ALL}');
   ELSIF TG_TABLE_NAME = 'user' THEN
     PERFORM pg_notify('${CHANGES_CHANNEL}', '${AUTH_CHANGE}' || OLD.id);
@@ -36,5 +37,10 @@ END $$;
 CREATE OR REPLACE TRIGGER pucs_auth_user AFTER UPDATE OR DELETE ON "user" FOR EACH ROW EXECUTE FUNCTION pucs_auth_changed();
 CREATE OR REPLACE TRIGGER pucs_auth_role AFTER INSERT OR UPDATE OR DELETE ON role FOR EACH ROW EXECUTE FUNCTION pucs_auth_changed();
 CREATE OR REPLACE TRIGGER pucs_auth_team AFTER UPDATE OF name ON team FOR EACH ROW EXECUTE FUNCTION pucs_auth_changed();
-CREATE OR REPLACE TRIGGER pucs_auth_sessions AFTER DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION pucs_auth_changed();
+-- UPDATE too: a session expired or moved by hand must not live on in a cache until its old end.
+CREATE OR REPLACE TRIGGER pucs_auth_sessions AFTER UPDATE OR DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION pucs_auth_changed();
+CREATE OR REPLACE TRIGGER pucs_auth_user_cleared AFTER TRUNCATE ON "user" FOR EACH STATEMENT EXECUTE FUNCTION pucs_auth_changed();
+CREATE OR REPLACE TRIGGER pucs_auth_role_cleared AFTER TRUNCATE ON role FOR EACH STATEMENT EXECUTE FUNCTION pucs_auth_changed();
+CREATE OR REPLACE TRIGGER pucs_auth_team_cleared AFTER TRUNCATE ON team FOR EACH STATEMENT EXECUTE FUNCTION pucs_auth_changed();
+CREATE OR REPLACE TRIGGER pucs_auth_sessions_cleared AFTER TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION pucs_auth_changed();
 `;
