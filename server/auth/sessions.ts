@@ -42,10 +42,11 @@ export async function loadSessionUser(db: Queryable, token: string, cache?: Sess
     username: string;
     is_server_admin: boolean;
     preferences: unknown;
+    preferences_bytes: number | null;
     expires_at: Date | string;
     teams: { id: number; name: string; role_id: number }[];
   }>(
-    `SELECT u.id, u.username, u.is_server_admin, u.preferences, s.expires_at,
+    `SELECT u.id, u.username, u.is_server_admin, u.preferences, octet_length(u.preferences::text) AS preferences_bytes, s.expires_at,
        COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role_id', r.role_id) ORDER BY t.name, t.id)
                  FROM role r JOIN team t ON t.id = r.team_id WHERE r.user_id = u.id), '[]'::json) AS teams
      FROM sessions s JOIN "user" u ON u.id = s.user_id
@@ -62,7 +63,7 @@ export async function loadSessionUser(db: Queryable, token: string, cache?: Sess
     sessionHash,
     profile: { preferences: u.preferences ?? {}, teams: u.teams.filter((t) => t.role_id > 0) },
   };
-  if (cache && cache.generation === generation) cache.set(sessionHash, user, new Date(u.expires_at).getTime());
+  if (cache && cache.generation === generation) cache.set(sessionHash, user, new Date(u.expires_at).getTime(), u.preferences_bytes ?? 0);
   return user;
 }
 
