@@ -27,12 +27,14 @@ const asText = (value: unknown): string | null =>
 
 /**
  * Inserts rows (all with the same keys) and returns the `returning` columns of each, in order.
+ * `skipTaken`: a row that would break a unique rule is left out (and so is its returned entry).
  */
 export async function insertRows<R extends Record<string, unknown> = { id: number }>(
   db: Queryable,
   table: string,
   rows: readonly Record<string, unknown>[],
   returning: readonly string[] = ['id'],
+  skipTaken = false,
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
@@ -42,6 +44,7 @@ export async function insertRows<R extends Record<string, unknown> = { id: numbe
     `INSERT INTO ${ident(table)} (${columns.map(ident).join(', ')}) ` +
     `SELECT ${casts.join(', ')} FROM unnest(${columns.map((_, i) => `$${i + 1}::text[]`).join(', ')}) ` +
     `WITH ORDINALITY AS u(${columns.map((_, i) => `c${i}`).join(', ')}, n) ORDER BY n ` +
+    (skipTaken ? 'ON CONFLICT DO NOTHING ' : '') +
     `RETURNING ${returning.map(ident).join(', ')}`;
   const out: R[] = [];
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
