@@ -125,13 +125,22 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const changes = changeHandlers();
   const listening = new WeakSet<pgTypes.PoolClient>();
-  /** A client of the pool that listens to CHANGES_CHANNEL (each one does, from its first use). */
+  /** Server processes (backend pids) of this pool's connections: their own changes are told by them. */
+  const ownBackends = new Set<number>();
+  /**
+   * A client of the pool that listens to CHANGES_CHANNEL (each one does, from its first use), for
+   * the changes its own statements make: told before the statement returns. Changes from elsewhere
+   * are the dedicated listener's, so that each change is told once.
+   */
   const acquire = async () => {
     const client = await pool.connect();
     if (!listening.has(client)) {
       listening.add(client);
+      const pid = (client as unknown as { processID: number }).processID;
+      ownBackends.add(pid);
+      client.on('end', () => ownBackends.delete(pid));
       client.on('notification', (n) => {
-        if (n.channel === CHANGES_CHANNEL) changes.dispatch(n.payload ?? '');
+        if (n.channel === CHANGES_CHANNEL && n.processId === pid) changes.dispatch(n.payload ?? '');
       });
       try {
         await client.query(`LISTEN ${CHANGES_CHANNEL}`);
@@ -164,7 +173,7 @@ async function openPostgres(url: string): Promise<Database> {
       throw err;
     }
   };
-  const listener = keepListening(pg, url, changes.dispatch);
+  const listener = keepListening(pg, url, changes.dispatch, (pid) => ownBackends.has(pid));
   return {
     kind: 'postgres',
     query: <T>(sql: string, params?: unknown[], prepared?: string) => once(async (c) => ({ rows: (await run(c, sql, params, prepared)).rows as T[] })),
@@ -197,12 +206,13 @@ async function openPostgres(url: string): Promise<Database> {
  * closes idle ones, and another process's change must reach this one even then. When the connection
  * is lost, what was notified meanwhile is unknown: CHANGES_LOST is dispatched, and it connects again.
  */
-function keepListening(pg: typeof import('pg').default, url: string, dispatch: (payload: string) => void) {
+function keepListening(pg: typeof import('pg').default, url: string, dispatch: (payload: string) => void, isOwn: (pid: number) => boolean) {
   let stopped = false;
   let client: pgTypes.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    // Keepalive: a connection a firewall drops in silence would otherwise stop hearing changes unnoticed.
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
     client = c;
     const lost = () => {
       if (stopped || client !== c) return;
@@ -213,7 +223,7 @@ function keepListening(pg: typeof import('pg').default, url: string, dispatch: (
     c.on('error', lost);
     c.on('end', lost);
     c.on('notification', (n) => {
-      if (n.channel === CHANGES_CHANNEL) dispatch(n.payload ?? '');
+      if (n.channel === CHANGES_CHANNEL && !isOwn(n.processId)) dispatch(n.payload ?? '');
     });
     try {
       await c.connect();
