@@ -16,6 +16,7 @@ import { conditionSql, KEYSET_ALIAS, keysetAfterSql, keysetKeySql, orderBySql, s
 import { ident, SqlParams } from './sql';
 import type { ReadOptions, ReadStore } from './read';
 import type { Row } from './hooks';
+import { sqlType } from '../../src/schemas/kinds';
 import type { CountCache } from './countCache';
 
 export interface Page {
@@ -99,9 +100,49 @@ export async function readPage({ db, registry, counts }: ReadStore, user: Sessio
   return { rows: answers, start: query.range?.start ?? 0, total };
 }
 
+/** The teams a keyset scan reads one by one in index order (one team included), or undefined. */
+function scannedTeams(category: Category, user: SessionUser): number[] | undefined {
+  if (category.scope !== 'team' || category.fields[TEAM_FIELD] === undefined) return undefined;
+  const teams = memberTeamIds(user);
+  return teams.length >= 1 && teams.length <= MERGED_TEAMS_MAX ? teams : undefined;
+}
+
+/**
+ * The ranges after `last`, in the order of orderBySql, each one range of a team's list index: the
+ * rows with a sort key, compared as a row (key, id) so that the index reads from the position on,
+ * and the rows without one (last in ascending order, first in descending order, by id).
+ */
+function keysetRanges(category: Category, sort: Sort, last: KeysetPosition | undefined, params: SqlParams): string[] {
+  const expr = sortExpression(category, sort);
+  const beyond = sort.descending ? '<' : '>';
+  if (sort.column === 'id') return [last ? `"t"."id" ${beyond} ${params.add(last.id)}` : 'TRUE'];
+  const field = category.fields[sort.column];
+  const keyed = last?.key == null ? `${expr} IS NOT NULL` : `(${expr}, "t"."id") ${beyond} (${params.add(last.key)}::${field ? sqlType(field) : 'integer'}, ${params.add(last.id)})`;
+  const unkeyed = last?.key === null ? `${expr} IS NULL AND "t"."id" ${beyond} ${params.add(last.id)}` : `${expr} IS NULL`;
+  // Ascending, the keyless rows come after every keyed one; descending, before.
+  if (!last) return [keyed, unkeyed];
+  if (last.key === null) return sort.descending ? [unkeyed, `${expr} IS NOT NULL`] : [unkeyed];
+  return sort.descending ? [keyed] : [keyed, unkeyed];
+}
+
+/** One chunk of a keyset scan read team by team and range by range, merged in order. */
+function mergedChunkSql(category: Category, sort: Sort, teamParams: string[], selected: string, conditions: string[], ranges: string[], limit: string): string {
+  const order = orderBySql(category, sort);
+  const branches = teamParams.flatMap((team) =>
+    ranges.map(
+      (range) =>
+        `(SELECT ${selected}, ${sortExpression(category, sort)} AS ${ident(SORT_ALIAS)} FROM ${ident(category.key)} AS "t"
+          WHERE ${[`"t".${ident(TEAM_FIELD)} = ${team}`, ...conditions, range].join(' AND ')} ${order} LIMIT ${limit})`,
+    ),
+  );
+  const direction = sort.descending ? 'DESC' : 'ASC';
+  return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t" ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction} LIMIT ${limit}`;
+}
+
 /**
  * Every visible object matching `conditions`, in `sort` order, as raw rows of `columns`, in
  * chunks: a keyset scan (listSql.ts), so a 100k-row export holds one chunk in memory at a time.
+ * For the objects of teams, each chunk reads each team's list index from where the last one ended.
  */
 export async function* scanVisible(
   db: Queryable,
@@ -112,16 +153,22 @@ export async function* scanVisible(
   sort: Sort,
   chunkSize = 1000,
 ): AsyncGenerator<Row[]> {
+  const teams = scannedTeams(category, user);
   let last: KeysetPosition | undefined;
   for (;;) {
     const params = new SqlParams();
-    const where = whereSql(category, user, conditions, params);
-    const after = last ? ` AND ${keysetAfterSql(category, sort, last, params)}` : '';
-    const { rows } = await db.query<Row>(
-      `SELECT ${selectList(columns)}, ${keysetKeySql(category, sort)} FROM ${ident(category.key)} AS "t"
-        WHERE ${where}${after} ${orderBySql(category, sort)} LIMIT ${params.add(chunkSize)}`,
-      params.values,
-    );
+    const selected = `${selectList(columns)}, ${keysetKeySql(category, sort)}`;
+    let sql: string;
+    if (teams) {
+      const conds = conditions.map((c) => conditionSql(c, params));
+      const ranges = keysetRanges(category, sort, last, params);
+      sql = mergedChunkSql(category, sort, teams.map((t) => `${params.add(t)}::int`), selected, conds, ranges, params.add(chunkSize));
+    } else {
+      const where = whereSql(category, user, conditions, params);
+      const after = last ? ` AND ${keysetAfterSql(category, sort, last, params)}` : '';
+      sql = `SELECT ${selected} FROM ${ident(category.key)} AS "t" WHERE ${where}${after} ${orderBySql(category, sort)} LIMIT ${params.add(chunkSize)}`;
+    }
+    const { rows } = await db.query<Row>(sql, params.values);
     if (rows.length > 0) yield rows;
     if (rows.length < chunkSize) return;
     const end = rows[rows.length - 1];

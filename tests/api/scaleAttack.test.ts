@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, api, createTeam, createTestApp, createUser, memberOf, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { openDatabase, type Database } from '../../server/db/database';
-import { MERGED_TEAMS_MAX } from '../../server/crud/listPage';
+import { MERGED_TEAMS_MAX, scanVisible } from '../../server/crud/listPage';
+import type { SessionUser } from '../../server/auth/sessionUser';
 import { seedDemo } from '../../server/demo/seed';
 import { DEMO_TEAMS } from '../../server/demo/fleet';
 import { SESSION_CACHE_BYTES } from '../../server/auth/sessionCache';
@@ -130,6 +131,8 @@ describe('list totals', () => {
 
 describe('the page of several teams, merged team by team', () => {
   let member: Client;
+  let memberId: number;
+  let memberTeams: number[];
   beforeAll(async () => {
     const a = await adminWithTeam(t, 'atk_merge');
     const teams = [a.teamId, (await createOk(a.client, 'team', { name: 'atk_merge_2' })).id, (await createOk(a.client, 'team', { name: 'atk_merge_3' })).id];
@@ -143,6 +146,8 @@ describe('the page of several teams, merged team by team', () => {
       }
     }
     member = await memberOf(t, 'atk_merge_member', teams as number[], ROLE.USER);
+    memberId = (await member.get('/api/current_user')).json().id;
+    memberTeams = teams as number[];
   });
 
   const ids = async (query: string) => {
@@ -150,6 +155,20 @@ describe('the page of several teams, merged team by team', () => {
     expect(res.statusCode, res.body).toBe(200);
     return { ids: (res.json() as { id: number }[]).map((d) => d.id), range: res.headers['content-range'] };
   };
+
+  for (const sort of [['group_id', 'DESC'], ['group_id', 'ASC'], ['name', 'ASC'], ['name', 'DESC'], ['id', 'DESC'], ['id', 'ASC']]) {
+    it(`the CSV export's keyset scan, sorted by ${sort.join(' ')} in chunks of 2, is the whole list in order`, async () => {
+      const s = encodeURIComponent(JSON.stringify(sort));
+      const whole = (await ids(`sort=${s}&filter=${encodeURIComponent('{}')}`)).ids;
+      const device = t.app.registry.get('device');
+      const user: SessionUser = { id: memberId, username: 'atk_merge_member', isServerAdmin: false, roles: new Map(memberTeams.map((team) => [team, ROLE.USER])) };
+      const scanned: number[] = [];
+      for await (const rows of scanVisible(t.db, user, device, ['id', 'name', 'group_id'], [], { column: sort[0], descending: sort[1] === 'DESC' }, 2)) {
+        scanned.push(...rows.map((r) => r.id as number));
+      }
+      expect(scanned).toEqual(whole);
+    });
+  }
 
   for (const sort of [['group_id', 'DESC'], ['group_id', 'ASC'], ['name', 'ASC'], ['name', 'DESC'], ['id', 'DESC']]) {
     it(`pages sorted by ${sort.join(' ')} are the slices of the whole list, without duplicates or gaps`, async () => {
