@@ -39,35 +39,46 @@ export const MERGED_TEAMS_MAX = 32;
 const SORT_ALIAS = '__sort';
 
 /**
- * The teams whose pages are merged: each team's objects are read in the order of its list index
- * (server/db/ddl.ts: team, sort key, id), then merged, so a page at any offset reads only as many
- * index entries as the offset, instead of sorting every visible object.
+ * The teams whose objects are read team by team in the order of their list index (server/db/ddl.ts:
+ * team, sort key, id), then merged: a page at any offset, or a chunk of an export, then reads only
+ * as many index entries as it passes, instead of sorting every visible object. Undefined when the
+ * category has no team column or the user is in no team or too many.
  */
-function mergedTeams(category: Category, user: SessionUser): number[] | undefined {
+function teamsInIndexOrder(category: Category, user: SessionUser): number[] | undefined {
   if (category.scope !== 'team' || category.fields[TEAM_FIELD] === undefined) return undefined;
   const teams = memberTeamIds(user);
-  return teams.length > 1 && teams.length <= MERGED_TEAMS_MAX ? teams : undefined;
+  return teams.length >= 1 && teams.length <= MERGED_TEAMS_MAX ? teams : undefined;
 }
 
-/** SELECT of one page: `from` is the FROM ... WHERE of every visible match. */
+/**
+ * Each team's rows meeting `conditions` and one of `ranges` (each a range of the team's list index),
+ * `enough` of each in order, merged in the same order; `tail` cuts the merged list (LIMIT, OFFSET).
+ */
+function mergedSql(category: Category, sort: Sort, teamParams: string[], selected: string, conditions: string[], ranges: string[], enough: string, tail: string): string {
+  const order = orderBySql(category, sort);
+  const branches = teamParams.flatMap((team) =>
+    ranges.map(
+      (range) =>
+        `(SELECT ${selected}, ${sortExpression(category, sort)} AS ${ident(SORT_ALIAS)} FROM ${ident(category.key)} AS "t"
+          WHERE ${[`"t".${ident(TEAM_FIELD)} = ${team}`, ...conditions, range].join(' AND ')} ${order} LIMIT ${enough})`,
+    ),
+  );
+  const direction = sort.descending ? 'DESC' : 'ASC';
+  return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t" ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction} ${tail}`;
+}
+
+/** SELECT of one page of the visible matches of `conditions`. */
 function pageSql(category: Category, user: SessionUser, query: ListQuery, columns: string, conditions: string[], params: SqlParams): string {
-  const order = orderBySql(category, query.sort);
   const range = query.range;
-  const teams = range ? mergedTeams(category, user) : undefined;
+  const teams = range ? teamsInIndexOrder(category, user) : undefined;
   if (!range || !teams) {
     const where = [visibleWhere(category, user, 't', params), ...conditions].join(' AND ');
     const limit = range ? ` LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}` : '';
-    return `SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${order}${limit}`;
+    return `SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, query.sort)}${limit}`;
   }
-  const enough = params.add(range.end + 1);
-  const branches = teams.map(
-    (team) =>
-      `(SELECT ${columns}, ${sortExpression(category, query.sort)} AS ${ident(SORT_ALIAS)} FROM ${ident(category.key)} AS "t"
-        WHERE ${[`"t".${ident(TEAM_FIELD)} = ${params.add(team)}`, ...conditions].join(' AND ')} ${order} LIMIT ${enough})`,
-  );
-  const direction = query.sort.descending ? 'DESC' : 'ASC';
-  return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t"
-    ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction} LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}`;
+  const teamParams = teams.map((t) => `${params.add(t)}::int`);
+  const tail = `LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}`;
+  return mergedSql(category, query.sort, teamParams, columns, conditions, ['TRUE'], params.add(range.end + 1), tail);
 }
 
 /** How many rows `sql` counts, from `counts` when it holds the answer. */
@@ -100,13 +111,6 @@ export async function readPage({ db, registry, counts }: ReadStore, user: Sessio
   return { rows: answers, start: query.range?.start ?? 0, total };
 }
 
-/** The teams a keyset scan reads one by one in index order (one team included), or undefined. */
-function scannedTeams(category: Category, user: SessionUser): number[] | undefined {
-  if (category.scope !== 'team' || category.fields[TEAM_FIELD] === undefined) return undefined;
-  const teams = memberTeamIds(user);
-  return teams.length >= 1 && teams.length <= MERGED_TEAMS_MAX ? teams : undefined;
-}
-
 /**
  * The ranges after `last`, in the order of orderBySql, each one range of a team's list index: the
  * rows with a sort key, compared as a row (key, id) so that the index reads from the position on,
@@ -125,20 +129,6 @@ function keysetRanges(category: Category, sort: Sort, last: KeysetPosition | und
   return sort.descending ? [keyed] : [keyed, unkeyed];
 }
 
-/** One chunk of a keyset scan read team by team and range by range, merged in order. */
-function mergedChunkSql(category: Category, sort: Sort, teamParams: string[], selected: string, conditions: string[], ranges: string[], limit: string): string {
-  const order = orderBySql(category, sort);
-  const branches = teamParams.flatMap((team) =>
-    ranges.map(
-      (range) =>
-        `(SELECT ${selected}, ${sortExpression(category, sort)} AS ${ident(SORT_ALIAS)} FROM ${ident(category.key)} AS "t"
-          WHERE ${[`"t".${ident(TEAM_FIELD)} = ${team}`, ...conditions, range].join(' AND ')} ${order} LIMIT ${limit})`,
-    ),
-  );
-  const direction = sort.descending ? 'DESC' : 'ASC';
-  return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t" ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction} LIMIT ${limit}`;
-}
-
 /**
  * Every visible object matching `conditions`, in `sort` order, as raw rows of `columns`, in
  * chunks: a keyset scan (listSql.ts), so a 100k-row export holds one chunk in memory at a time.
@@ -153,7 +143,7 @@ export async function* scanVisible(
   sort: Sort,
   chunkSize = 1000,
 ): AsyncGenerator<Row[]> {
-  const teams = scannedTeams(category, user);
+  const teams = teamsInIndexOrder(category, user);
   let last: KeysetPosition | undefined;
   for (;;) {
     const params = new SqlParams();
@@ -162,7 +152,8 @@ export async function* scanVisible(
     if (teams) {
       const conds = conditions.map((c) => conditionSql(c, params));
       const ranges = keysetRanges(category, sort, last, params);
-      sql = mergedChunkSql(category, sort, teams.map((t) => `${params.add(t)}::int`), selected, conds, ranges, params.add(chunkSize));
+      const limit = params.add(chunkSize);
+      sql = mergedSql(category, sort, teams.map((t) => `${params.add(t)}::int`), selected, conds, ranges, limit, `LIMIT ${limit}`);
     } else {
       const where = whereSql(category, user, conditions, params);
       const after = last ? ` AND ${keysetAfterSql(category, sort, last, params)}` : '';
