@@ -67,23 +67,52 @@ function mergedSql(category: Category, sort: Sort, teamParams: string[], selecte
   return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t" ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction} ${tail}`;
 }
 
-/** SELECT of one page of the visible matches of `conditions`. */
-function pageSql(category: Category, user: SessionUser, query: ListQuery, columns: string, conditions: string[], params: SqlParams): string {
-  const range = query.range;
+/** Where a page is read from: its rows' positions in the list as asked, or read backwards from the end. */
+interface PageRange {
+  sort: Sort;
+  start: number;
+  end: number;
+  /** Read in the opposite order: the rows are answered reversed. */
+  reversed: boolean;
+}
+
+/**
+ * A page in the far half of a list of known length is read from the other end, in the opposite
+ * order (PostgreSQL's NULL placement reverses with the direction, so it is the exact reverse):
+ * OFFSET walks the rows it skips, and the page at offset 90,000 of 100,000 then skips 9,975.
+ */
+function pageRange(sort: Sort, range: { start: number; end: number }, total: number | undefined): PageRange {
+  if (total === undefined || range.start <= total / 2 || range.start >= total) return { sort, ...range, reversed: false };
+  const end = Math.min(range.end, total - 1);
+  return { sort: { ...sort, descending: !sort.descending }, start: total - 1 - end, end: total - 1 - range.start, reversed: true };
+}
+
+/**
+ * SELECT of one page of the visible matches of `conditions`. The objects of teams are found in
+ * the teams' list indexes (ids and sort keys only, which an index-only scan reads without
+ * visiting the table) and only the page's rows are then read whole: a page deep in the list
+ * costs the index entries it skips, not the rows.
+ */
+function pageSql(category: Category, user: SessionUser, query: ListQuery, range: PageRange | undefined, columns: string, conditions: string[], params: SqlParams): string {
   const teams = range ? teamsInIndexOrder(category, user) : undefined;
   if (!range || !teams) {
     const where = [visibleWhere(category, user, 't', params), ...conditions].join(' AND ');
     const limit = range ? ` LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}` : '';
-    return `SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, query.sort)}${limit}`;
+    return `SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, range?.sort ?? query.sort)}${limit}`;
   }
   const teamParams = teams.map((t) => `${params.add(t)}::int`);
   const tail = `LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}`;
-  return mergedSql(category, query.sort, teamParams, columns, conditions, ['TRUE'], params.add(range.end + 1), tail);
+  const keys = mergedSql(category, range.sort, teamParams, '"t"."id"', conditions, ['TRUE'], params.add(range.end + 1), tail);
+  const direction = range.sort.descending ? 'DESC' : 'ASC';
+  return `SELECT ${columns} FROM (${keys}) AS "k" JOIN ${ident(category.key)} AS "t" ON "t"."id" = "k"."id"
+    ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}`;
 }
 
 /** How many rows `sql` counts, from `counts` when it holds the answer. */
+const countKey = (sql: string, params: unknown[]) => `${sql}\u0000${JSON.stringify(params)}`;
+
 async function countOf(db: Queryable, counts: CountCache | undefined, category: Category, sql: string, params: unknown[]): Promise<number> {
-  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  const key = countKey(sql, params);
   const known = counts?.get(category.key, key);
   if (known !== undefined) return known;
   const generation = counts?.generation(category.key) ?? 0;
@@ -96,18 +125,21 @@ export async function readPage({ db, registry, counts }: ReadStore, user: Sessio
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const countParams = new SqlParams();
   const count = `SELECT count(*)::int AS n FROM ${ident(category.key)} AS "t" WHERE ${whereSql(category, user, [...(opts.conditions ?? []), ...query.conditions], countParams)}`;
+  // Who sees a user depends on other tables (roles): those totals are counted each time.
+  const countCache = category.scope === 'user' ? undefined : counts;
   const params = new SqlParams();
   const conditions = [...(opts.conditions ?? []), ...query.conditions].map((c) => conditionSql(c, params));
   const columns = selectList([...projection.columns, ...helperColumns(projection)]);
+  const range = query.range && pageRange(query.sort, query.range, countCache?.get(category.key, countKey(count, countParams.values)));
   const [page, counted] = await Promise.all([
-    db.query<Row>(pageSql(category, user, query, columns, conditions, params), params.values),
+    db.query<Row>(pageSql(category, user, query, range, columns, conditions, params), params.values),
     // Without a range the page is the whole list: its length is the total.
-    // Who sees a user depends on other tables (roles): those totals are counted each time.
-    query.range ? countOf(db, category.scope === 'user' ? undefined : counts, category, count, countParams.values) : undefined,
+    query.range ? countOf(db, countCache, category, count, countParams.values) : undefined,
   ]);
-  const total = counted ?? page.rows.length;
-  const answers = await withDerived(db, user, page.rows, projection);
-  blankPrivateFields(category, user, page.rows, answers);
+  const rows = range?.reversed ? page.rows.reverse() : page.rows;
+  const total = counted ?? rows.length;
+  const answers = await withDerived(db, user, rows, projection);
+  blankPrivateFields(category, user, rows, answers);
   return { rows: answers, start: query.range?.start ?? 0, total };
 }
 

@@ -50,6 +50,8 @@ export interface ExistingSchema {
   /** constraint name -> constraint */
   constraints: Map<string, ConstraintInfo>;
   indexes: Set<string>;
+  /** index name -> its definition (pg_indexes.indexdef), when read from a database. */
+  indexDefinitions?: Map<string, string>;
   /** pg_trgm (the name search's index): installed, installable by us, or absent (undefined). */
   trigram?: 'installed' | 'available';
 }
@@ -152,10 +154,12 @@ export function listIndexColumns(category: Category): string[] {
 /** The indexes of lists and search of one category, with their names. */
 function listIndexes(category: Category, trigram: boolean): [string, string][] {
   const T = ident(category.key);
-  const sorted = listIndexColumns(category).map((name): [string, string] => [
-    listIndexName(category.key, name),
-    `(${ident(TEAM_FIELD)}, ${sortKey(category.fields[name], ident(name))}, "id")`,
-  ]);
+  // A text column is sorted by lower(): the column itself is included so that the page's keys
+  // are read from the index alone (an index-only scan), however deep the page (listPage.ts).
+  const sorted = listIndexColumns(category).map((name): [string, string] => {
+    const key = sortKey(category.fields[name], ident(name));
+    return [listIndexName(category.key, name), `(${ident(TEAM_FIELD)}, ${key}, "id")${key === ident(name) ? '' : ` INCLUDE (${ident(name)})`}`];
+  });
   const teamOnly: [string, string][] = hasTeamColumn(category) ? [[listIndexName(category.key, TEAM_FIELD), `(${ident(TEAM_FIELD)}, "id")`]] : [];
   // ILIKE '%text%' reads a trigram index: the search box answers at once on a big fleet.
   const searched = trigram && hasTeamColumn(category) ? searchFields(category).map((name): [string, string] => [searchIndexName(category.key, name), `USING gin (${ident(name)} gin_trgm_ops)`]) : [];
@@ -436,7 +440,10 @@ export function planMigration(categories: readonly Category[], existing: Existin
       if (!hasIndex) indexes.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName)} ON ${T} (${ident(name)})`);
     }
     for (const [name, sql] of listIndexes(category, existing.trigram !== undefined)) {
-      if (!existing.indexes.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
+      // Made before its sort key's column was included (listIndexes): made again.
+      const outdated = sql.includes(' INCLUDE (') && existing.indexDefinitions?.get(name)?.includes(' INCLUDE (') === false;
+      if (outdated) indexes.push(`DROP INDEX IF EXISTS ${ident(name)}`, sql);
+      else if (!existing.indexes.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
     }
   }
   const extensions = existing.trigram === 'available' ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : [];

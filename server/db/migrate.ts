@@ -59,8 +59,8 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
        JOIN pg_class t ON t.oid = c.conrelid LEFT JOIN pg_class rt ON rt.oid = c.confrelid
       WHERE n.nspname = current_schema()`,
   );
-  const idx = await db.query<{ indexname: string }>(
-    `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()`,
+  const idx = await db.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`,
   );
   // pg_trgm is a trusted extension: a user who may create objects in the database may install it.
   const trgm = await db.query<{ installed: boolean; installable: boolean }>(
@@ -85,6 +85,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
       ]),
     ),
     indexes: new Set(idx.rows.map((r) => r.indexname)),
+    indexDefinitions: new Map(idx.rows.map((r) => [r.indexname, r.indexdef])),
     trigram: trgm.rows[0].installed ? 'installed' : trgm.rows[0].installable ? 'available' : undefined,
   };
 }

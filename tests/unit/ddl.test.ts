@@ -55,12 +55,33 @@ describe('list and search indexes', () => {
 
   it('index every sortable list column and filter of a team\'s objects: team first, then the sort key, then id', () => {
     const plan = devicePlan();
-    expect(plan).toContain('CREATE INDEX IF NOT EXISTS "device_name_list_idx" ON "device" ("team_id", lower("name"), "id")');
+    // A text column is sorted by lower(); the column is included so that a page's keys come from the index alone.
+    expect(plan).toContain('CREATE INDEX IF NOT EXISTS "device_name_list_idx" ON "device" ("team_id", lower("name"), "id") INCLUDE ("name")');
     expect(plan).toContain('CREATE INDEX IF NOT EXISTS "device_type_id_list_idx" ON "device" ("team_id", "type_id", "id")');
     expect(plan).toContain('CREATE INDEX IF NOT EXISTS "device_team_id_list_idx" ON "device" ("team_id", "id")');
     // Every check-in writes last_seen: declared listIndex: false, it keeps check-ins from rewriting every index.
     expect(plan.some((s) => s.includes('"last_seen"'))).toBe(false);
     expect(plan.some((s) => s.includes('gin_trgm_ops'))).toBe(false);
+  });
+
+  it('remake a text column\'s list index made before it included the column, and only that one', () => {
+    const schema = emptySchema();
+    const plan = planMigration(categories, schema).statements;
+    for (const statement of plan) {
+      const [, name] = /^CREATE INDEX IF NOT EXISTS "([^"]+)"/.exec(statement) ?? [];
+      if (name) schema.indexes.add(name);
+    }
+    schema.columns = new Map(categories.map((c) => [c.key, new Map()]));
+    const made = planMigration(categories, schema).statements.filter((s) => s.includes('INDEX'));
+    schema.indexDefinitions = new Map([
+      ['device_name_list_idx', 'CREATE INDEX device_name_list_idx ON public.device USING btree (team_id, lower(name), id)'],
+      ['device_type_id_list_idx', 'CREATE INDEX device_type_id_list_idx ON public.device USING btree (team_id, type_id, id)'],
+    ]);
+    const remade = planMigration(categories, schema).statements.filter((s) => s.includes('INDEX'));
+    expect(remade.filter((s) => !made.includes(s))).toEqual([
+      'DROP INDEX IF EXISTS "device_name_list_idx"',
+      'CREATE INDEX IF NOT EXISTS "device_name_list_idx" ON "device" ("team_id", lower("name"), "id") INCLUDE ("name")',
+    ]);
   });
 
   it('index the searched columns by trigrams when pg_trgm is there, installing it first when it may be', () => {
