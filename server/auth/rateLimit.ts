@@ -1,51 +1,42 @@
 /**
- * Failed sign-in attempts counted per account and per address in a sliding window, in memory
- * (one process serves the console). An attempt is counted when it arrives, before the slow
- * password hash, so that guesses sent in parallel meet the limit too; a success then takes its
- * count back (the address) or clears the account's.
+ * The rule of every rate limit here (sign-in failures, public QR calls): at most `max` events per
+ * key in a window of `windowMs` opened by the key's first event; beyond, the caller waits until the
+ * window ends. An event is counted as it arrives, before any slow work, in one atomic step of the
+ * store (server/auth/limitStore.ts), so that events sent in parallel, to any process, meet the
+ * limit too; a caller may then take its event back (a sign-in that succeeded).
  */
+import type { LimitStore } from './limitStore';
+
 export interface LimitRule {
   max: number;
   windowMs: number;
 }
 
-export class FailureLimiter {
-  private readonly hits = new Map<string, number[]>();
+export interface Taken {
+  key: string;
+  openedAt: number;
+  /** 0 when the event may go on, else the seconds until the key's window ends. */
+  wait: number;
+}
 
-  constructor(private readonly rule: LimitRule) {}
+export class Limiter {
+  constructor(
+    private readonly rule: LimitRule,
+    private readonly store: LimitStore,
+  ) {}
 
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.rule.max) return 0;
-    return Math.max(1, Math.ceil((recent[0] + this.rule.windowMs - now) / 1000));
+  async take(key: string, now = Date.now()): Promise<Taken> {
+    const { count, openedAt } = await this.store.add(key, now, this.rule.windowMs);
+    const wait = count <= this.rule.max ? 0 : Math.max(1, Math.ceil((openedAt + this.rule.windowMs - now) / 1000));
+    return { key, openedAt, wait };
   }
 
-  fail(key: string, now = Date.now()): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.hits.set(key, recent);
-    if (this.hits.size > 100_000) this.prune(now);
+  /** Takes back an event `take` counted: it did not use up the allowance. */
+  takeBack(taken: Taken): Promise<void> {
+    return this.store.takeBack(taken.key, taken.openedAt);
   }
 
-  /** Takes back one attempt counted at `at` (it succeeded). */
-  forgive(key: string, at: number): void {
-    const times = this.hits.get(key);
-    const i = times?.lastIndexOf(at) ?? -1;
-    if (times && i !== -1) times.splice(i, 1);
-  }
-
-  clear(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.hits.get(key) ?? []).filter((t) => t > now - this.rule.windowMs);
-  }
-
-  private prune(now: number): void {
-    for (const [key, times] of this.hits) {
-      if (times.every((t) => t <= now - this.rule.windowMs)) this.hits.delete(key);
-    }
+  clear(key: string): Promise<void> {
+    return this.store.clear(key);
   }
 }

@@ -18,6 +18,15 @@ CREATE TABLE IF NOT EXISTS sessions (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions(user_id);
+-- Rate-limit counts shared by every server on the database (server/auth/limitStore.ts); a key is a
+-- digest, opened_at ms since the epoch. Unlogged: after a crash the limits start afresh.
+CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit (
+  scope text NOT NULL,
+  key text NOT NULL,
+  opened_at bigint NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (scope, key)
+);
 
 -- Every process caches sessions in memory: whatever changes a user, their roles, a team's name or
 -- a session tells them all, whichever process (or shell command) made the change.

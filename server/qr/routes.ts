@@ -17,7 +17,9 @@ import { memberTeamIds } from '../auth/sessionUser';
 import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
 import { parseId } from '../crud/routes';
-import { AddressLimiter } from './addressLimiter';
+import { addressKey } from './addressLimiter';
+import { Limiter } from '../auth/rateLimit';
+import { limitStore } from '../auth/limitStore';
 import type { QrPublicInfo } from '../../src/custom/qrPaths';
 import type { ServerConfig } from '../config';
 import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from '../labels/data';
@@ -45,7 +47,7 @@ const PLACEHOLDER: LabelRow & { qr_code_id: string } = {
 
 export const qrRoutes: FastifyPluginAsync = async (app) => {
   const device = app.registry.get('device');
-  const limiter = new AddressLimiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 });
+  const limiter = new Limiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 }, limitStore(app.db, 'qr_info'));
 
   type WithId = { Params: { id: string } };
   app.get<WithId>('/api/device_qr_code/:id', async (request) => {
@@ -70,7 +72,7 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<WithId>('/api/execute_qr_code_action/:id', { config: { public: true } }, async (request) => {
-    const wait = limiter.take(request.ip);
+    const { wait } = await limiter.take(addressKey(request.ip));
     if (wait > 0) throw new ApiError(429, ownMessages.tooManyRequests, { 'Retry-After': String(wait) });
     const given = request.params.id.slice(0, QR_ID_MAX);
     // One indexed lookup whatever the id looks like, then one comparison whatever was found.

@@ -4,7 +4,8 @@ import { ownMessages } from '../../src/messages';
 import { ApiError, badRequest, unauthorized } from '../http/errors';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
-import { FailureLimiter } from '../auth/rateLimit';
+import { Limiter } from '../auth/rateLimit';
+import { limitStore } from '../auth/limitStore';
 import { sessionToken } from '../auth/plugin';
 import { isStorableText } from '../crud/validate';
 
@@ -32,8 +33,9 @@ export interface Profile {
 }
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const byAccount = new FailureLimiter({ max: 10, windowMs: WINDOW_MS });
-  const byAddress = new FailureLimiter({ max: 50, windowMs: WINDOW_MS });
+  // Failed attempts per account and per address: every process on the database counts against the same limits.
+  const byAccount = new Limiter({ max: 10, windowMs: WINDOW_MS }, limitStore(app.db, 'sign_in_account'));
+  const byAddress = new Limiter({ max: 50, windowMs: WINDOW_MS }, limitStore(app.db, 'sign_in_address'));
 
   const tooMany = (seconds: number) =>
     new ApiError(429, ownMessages.tooManyAttempts, { 'Retry-After': String(seconds) });
@@ -41,12 +43,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
     const { username, password } = readLoginBody(request.body);
     const account = username.toLowerCase();
-    const now = Date.now();
-    const wait = Math.max(byAccount.retryAfter(account, now), byAddress.retryAfter(request.ip, now));
-    if (wait > 0) throw tooMany(wait);
-    // Counted now, not after the hash: otherwise any number of parallel guesses pass the check above.
-    byAccount.fail(account, now);
-    byAddress.fail(request.ip, now);
+    // Counted now, not after the hash: otherwise any number of parallel guesses would pass the check.
+    const [asAccount, asAddress] = await Promise.all([byAccount.take(account), byAddress.take(request.ip)]);
+    const wait = Math.max(asAccount.wait, asAddress.wait);
+    if (wait > 0) {
+      // A refused attempt tried nothing: it does not count.
+      await Promise.all([byAccount.takeBack(asAccount), byAddress.takeBack(asAddress)]);
+      throw tooMany(wait);
+    }
 
     // A name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
     const { rows } = isStorableText(username)
@@ -57,8 +61,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // An unknown user costs the same hash as a known one: the answer must not tell them apart.
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
     if (!ok || rows.length === 0) throw unauthorized(ownMessages.wrongCredentials);
-    byAccount.clear(account);
-    byAddress.forgive(request.ip, now);
+    await Promise.all([byAccount.clear(account), byAddress.takeBack(asAddress)]);
     const token = await createSession(app.db, rows[0].id);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
