@@ -228,6 +228,7 @@ export const ownMessages = {
     `The embedded database in ${dir} is in use by a running PUCS server (pid ${pid}). Stop that server first, or set DATABASE_URL to use a PostgreSQL server.`,
   openingDatabase: (where: string) => `Opening the database (${where})...`,
   migrationApplied: (statement: string) => `Migrated: ${statement.replace(/\s*\n\s*/g, ' ')}`,
+  maintenanceFailed: (detail: string) => `Database maintenance (VACUUM) failed: ${detail}`,
   invalidSetting: (name: string, problem: string) => `${name}: ${problem}`,
   adminCreated: (user: string, team: string) => `Created the server administrator '${user}', administrator of the team '${team}'.`,
   demoSeeded: (teams: number, devices: number, seconds: string) => `Demo fleet added: ${teams} teams, ${devices} devices (${seconds} s).`,
