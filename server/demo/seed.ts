@@ -85,8 +85,9 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     await saveSize(tx, wanted);
     return { seeded: true, teams: teams.length, devices, total: wanted };
   });
-  // PGlite never refreshes planner statistics by itself: without this, paging a big fleet picks slow plans.
-  if (result.seeded) await db.exec('ANALYZE');
+  // Fresh planner statistics and visibility map for the new rows, or paging a big fleet picks slow
+  // plans and deep pages visit the table (PGlite has no autovacuum; PostgreSQL's comes later).
+  if (result.seeded) await db.exec('VACUUM ANALYZE');
   return result;
 }
 
