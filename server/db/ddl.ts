@@ -52,6 +52,8 @@ export interface ExistingSchema {
   indexes: Set<string>;
   /** index name -> its definition (pg_indexes.indexdef), when read from a database. */
   indexDefinitions?: Map<string, string>;
+  /** Names of the extended statistics objects (pg_statistic_ext), when read from a database. */
+  statistics?: Set<string>;
   /** pg_trgm (the name search's index): installed, installable by us, or absent (undefined). */
   trigram?: 'installed' | 'available';
 }
@@ -136,6 +138,7 @@ export const foreignKeyName = (table: string, column: string) => `${table}_${col
 export const refIndexName = (table: string, column: string) => `${table}_${column}_idx`;
 export const listIndexName = (table: string, column: string) => `${table}_${column}_list_idx`;
 export const searchIndexName = (table: string, column: string) => `${table}_${column}_trgm_idx`;
+export const teamStatisticsName = (table: string, column: string) => `${table}_${column}_team_stat`;
 
 /**
  * The columns whose sorted or filtered pages of a team's objects read an index of their own
@@ -164,6 +167,22 @@ function listIndexes(category: Category, trigram: boolean): [string, string][] {
   // ILIKE '%text%' reads a trigram index: the search box answers at once on a big fleet.
   const searched = trigram && hasTeamColumn(category) ? searchFields(category).map((name): [string, string] => [searchIndexName(category.key, name), `USING gin (${ident(name)} gin_trgm_ops)`]) : [];
   return [...teamOnly, ...sorted, ...searched].map(([name, how]) => [name, `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${T} ${how}`]);
+}
+
+/**
+ * Which values of a filter occur in which team (extended statistics): a type belongs to one team,
+ * so a page of another team filtered by it is empty; told only the two columns' separate
+ * statistics, the planner expects thousands of matches there and walks that team's whole name
+ * index to find none (a 100,000-device page filtered by type: 157 ms, with these 6).
+ */
+function teamStatistics(category: Category): [string, string][] {
+  if (!hasTeamColumn(category)) return [];
+  return listIndexColumns(category)
+    .filter((name) => category.fields[name].filter)
+    .map((name) => {
+      const stat = teamStatisticsName(category.key, name);
+      return [stat, `CREATE STATISTICS IF NOT EXISTS ${ident(stat)} (mcv) ON ${ident(TEAM_FIELD)}, ${ident(name)} FROM ${ident(category.key)}`];
+    });
 }
 
 export function createTableSql(category: Category): string {
@@ -278,6 +297,11 @@ export function planMigration(categories: readonly Category[], existing: Existin
             renames.push(`ALTER INDEX ${ident(oldIdx)} RENAME TO ${ident(newIdx)}`);
             renamedIndexes.add(newIdx);
           }
+        }
+        const [oldStat, newStat] = [teamStatisticsName(table, old), teamStatisticsName(table, name)];
+        if (existing.statistics?.has(oldStat) && !existing.statistics.has(newStat)) {
+          renames.push(`ALTER STATISTICS ${ident(oldStat)} RENAME TO ${ident(newStat)}`);
+          renamedIndexes.add(newStat);
         }
       }
     }
@@ -444,6 +468,9 @@ export function planMigration(categories: readonly Category[], existing: Existin
       const outdated = sql.includes(' INCLUDE (') && existing.indexDefinitions?.get(name)?.includes(' INCLUDE (') === false;
       if (outdated) indexes.push(`DROP INDEX IF EXISTS ${ident(name)}`, sql);
       else if (!existing.indexes.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
+    }
+    for (const [name, sql] of teamStatistics(category)) {
+      if (!existing.statistics?.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
     }
   }
   const extensions = existing.trigram === 'available' ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : [];

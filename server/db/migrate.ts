@@ -62,6 +62,9 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
   const idx = await db.query<{ indexname: string; indexdef: string }>(
     `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`,
   );
+  const stats = await db.query<{ name: string }>(
+    `SELECT s.stxname AS name FROM pg_statistic_ext s JOIN pg_namespace n ON n.oid = s.stxnamespace WHERE n.nspname = current_schema()`,
+  );
   // pg_trgm is a trusted extension: a user who may create objects in the database may install it.
   const trgm = await db.query<{ installed: boolean; installable: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS installed,
@@ -86,6 +89,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
     ),
     indexes: new Set(idx.rows.map((r) => r.indexname)),
     indexDefinitions: new Map(idx.rows.map((r) => [r.indexname, r.indexdef])),
+    statistics: new Set(stats.rows.map((r) => r.name)),
     trigram: trgm.rows[0].installed ? 'installed' : trgm.rows[0].installable ? 'available' : undefined,
   };
 }

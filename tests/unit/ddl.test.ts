@@ -84,6 +84,17 @@ describe('list and search indexes', () => {
     ]);
   });
 
+  it('tell the planner which filter values occur in which team (a type belongs to one team), once', () => {
+    const stat = 'CREATE STATISTICS IF NOT EXISTS "device_type_id_team_stat" (mcv) ON "team_id", "type_id" FROM "device"';
+    const plan = planMigration(categories, emptySchema()).statements;
+    expect(plan).toContain(stat);
+    // Only filters: a sort column alone (name) has none.
+    expect(plan.some((s) => s.includes('STATISTICS') && s.includes('"name"'))).toBe(false);
+    const made = new Set(plan.flatMap((s) => /^CREATE STATISTICS IF NOT EXISTS "([^"]+)"/.exec(s)?.[1] ?? []));
+    expect(made).toContain('device_type_id_team_stat');
+    expect(planMigration(categories, { ...emptySchema(), statistics: made }).statements.filter((s) => s.includes('STATISTICS'))).toEqual([]);
+  });
+
   it('index the searched columns by trigrams when pg_trgm is there, installing it first when it may be', () => {
     expect(devicePlan('installed')).toContain('CREATE INDEX IF NOT EXISTS "device_name_trgm_idx" ON "device" USING gin ("name" gin_trgm_ops)');
     const all = planMigration(categories, { ...emptySchema(), trigram: 'available' }).statements;
