@@ -1,4 +1,6 @@
 /** Server settings, read once from the environment. */
+import { availableParallelism } from 'node:os';
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -35,6 +37,10 @@ export interface ServerConfig {
   supportUser: string;
   /** How often a device is told to check in (poll_interval_s of the device API), in seconds. */
   devicePollSeconds: number;
+  /** Server processes sharing the port (PUCS_WORKERS): one per core on PostgreSQL, 1 on the embedded database. */
+  workers: number;
+  /** Set in each of several server processes: the first process did the start's one-time work (server/runtime/cluster.ts). */
+  worker?: boolean;
 }
 
 /** The value of `--name N` on the command line, if given. */
@@ -70,5 +76,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
     supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
     devicePollSeconds: Number(env.PUCS_DEVICE_POLL_SECONDS || 60),
+    workers: Number(env.PUCS_WORKERS || (env.DATABASE_URL ? availableParallelism() : 1)),
   };
 }

@@ -5,6 +5,7 @@
  */
 // First: a schema mistake found while the registry loads is reported as one line.
 import { schemaLoaded } from './runtime/schemaErrorExit';
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { readConfig, type ServerConfig } from './config';
@@ -16,6 +17,7 @@ import { liveDeviceCount, startLiveDemo, type LiveDemo } from './demo/live';
 import { ensureSupportUser } from './claim/supportUser';
 import { describeDatabase, openConfiguredDatabase, DatabaseInUseError, type OpenedDatabase } from './runtime/openConfiguredDatabase';
 import { startupProblems } from './runtime/startupChecks';
+import { runPrimary, runWorker } from './runtime/cluster';
 import { MigrationError } from './db/migrate';
 import { ownMessages } from '../src/messages';
 
@@ -81,9 +83,18 @@ async function main() {
   const config: ServerConfig = { ...env, distDir: process.env.PUCS_DIST_DIR ? resolve(env.distDir) : resolve(ROOT, 'dist') };
   const problems = startupProblems(config);
   if (problems.length > 0) fail(problems.join('\n'));
+  // PUCS_WORKERS > 1 (server/runtime/cluster.ts): the primary did everything below but serving.
+  if (cluster.isWorker) return runWorker(config, { say, urlOf: (port) => urlOf(config.host, port) });
 
   await buildIfStale(config);
   const { opened, admin } = await prepareDatabase(config);
+  const announce = (port: number) => {
+    say('');
+    say(ownMessages.serverRunning(urlOf(config.host, port)));
+    if (admin.created && admin.generatedPassword) say(ownMessages.signInGenerated(admin.username, admin.generatedPassword));
+    else say(ownMessages.signInSet(config.adminUser));
+  };
+  if (config.workers > 1) return runPrimary(config, opened, { say, announce });
   const app = await buildApp({ db: opened.db, config, logger: 'warn' }).catch(async (err: unknown) => {
     await opened.close().catch(() => {});
     throw err;
@@ -112,10 +123,7 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  say('');
-  say(ownMessages.serverRunning(urlOf(config.host, port)));
-  if (admin.created && admin.generatedPassword) say(ownMessages.signInGenerated(admin.username, admin.generatedPassword));
-  else say(ownMessages.signInSet(config.adminUser));
+  announce(port);
   if (config.demo) live = await startLiveDemo(app, urlOf(config.host, port), { count: liveDeviceCount(), log: say });
 }
 

@@ -230,6 +230,10 @@ export const ownMessages = {
   migrationApplied: (statement: string) => `Migrated: ${statement.replace(/\s*\n\s*/g, ' ')}`,
   maintenanceFailed: (detail: string) => `Database maintenance (VACUUM) failed: ${detail}`,
   invalidSetting: (name: string, problem: string) => `${name}: ${problem}`,
+  workersNeedPostgres:
+    'PUCS_WORKERS: several server processes need PostgreSQL (set DATABASE_URL); the embedded database serves one process, so leave PUCS_WORKERS unset or 1.',
+  serverProcesses: (n: number) => `${n} server processes share the port (PUCS_WORKERS).`,
+  serverProcessEnded: (pid: number, how: string, seconds: number) => `Server process ${pid} ended (${how}); starting another in ${seconds} s.`,
   adminCreated: (user: string, team: string) => `Created the server administrator '${user}', administrator of the team '${team}'.`,
   demoSeeded: (teams: number, devices: number, seconds: string) => `Demo fleet added: ${teams} teams, ${devices} devices (${seconds} s).`,
   demoGrown: (added: number, total: number, seconds: string) => `Demo fleet grown to ${total} devices: ${added} added (${seconds} s).`,

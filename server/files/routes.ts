@@ -59,7 +59,8 @@ export const fileRoutes = fp(
   async (app) => {
     const store = new FileStore(app.config.filesDir);
     await store.ensureDirs();
-    await cleanStore(app.db, app.registry, store);
+    // Several processes (server/runtime/cluster.ts): the primary cleaned before forking; a worker must not remove another's uploads.
+    if (!app.config.worker) await cleanStore(app.db, app.registry, store);
     app.decorate('files', fileService(app, store));
 
     // Its own scope: multipart bodies are parsed on these routes only; elsewhere they stay refused.

@@ -32,6 +32,9 @@ export function startupProblems(config: ServerConfig): string[] {
     positive('PUCS_DEVICE_POLL_SECONDS', config.devicePollSeconds, true),
     positive('PUCS_QR_INFO_PER_MINUTE', config.qrInfoPerMinute, true),
     positive('PUCS_DEMO_DEVICES', config.demoDevices, true),
+    positive('PUCS_WORKERS', config.workers, true),
+    // PGlite is one process's memory: a second process cannot open it.
+    config.workers > 1 && !config.databaseUrl ? ownMessages.workersNeedPostgres : undefined,
   ];
   return problems.filter((p): p is string => p !== undefined);
 }
