@@ -371,6 +371,14 @@ export const ownMessages = {
   moveUpInList: (name: string) => `Move ${name} up`,
   moveDownInList: (name: string) => `Move ${name} down`,
 
+  // Pickers of big categories, searched on the server as the user types (src/resources/dropdown/SearchDropdown.tsx)
+  /** Under the first page of matches when more match: 'and 99,950 more: type to narrow'. */
+  moreMatches: (n: number) => `and ${n.toLocaleString('en-GB')} more: type to narrow`,
+  searching: 'Searching…',
+  noMatches: 'No match.',
+  searchObjects: (plural: string) => `Search ${plural.toLowerCase()}`,
+  showMore: 'Show more',
+
   // Devices-in-group block (src/resources/devices_group/)
   selectAllDevices: 'Select or deselect all devices',
   noDevicesInGroup: 'No devices in this group.',

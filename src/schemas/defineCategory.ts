@@ -361,6 +361,12 @@ export interface PickerSpec {
   hide?: (option: Readonly<Record<string, unknown>>) => boolean;
   /** In a form with nothing chosen and exactly one option, that option is chosen (a single team). */
   autoSelectSingle?: boolean;
+  /**
+   * The category can hold thousands of objects (devices): its pickers search on the server as the
+   * user types (a first page of matches by name) and read chosen objects by id, instead of the
+   * spec's whole list (GET /api/{cat}?fields=), which small categories keep.
+   */
+  search?: boolean;
 }
 
 export type Category = CategoryDef & {

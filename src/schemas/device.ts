@@ -108,5 +108,12 @@ export const device = defineCategory({
     current_firmware: { field: 'current_firmware_id' },
     author: { field: 'author_id' },
   },
-  console: { list: '/devices', listKind: 'table', base: 'device', menu: { order: 1 } },
+  console: {
+    list: '/devices',
+    listKind: 'table',
+    base: 'device',
+    menu: { order: 1 },
+    // A fleet holds up to hundreds of thousands: pickers search the server, among the team's devices.
+    picker: { search: true, filterBy: ['team_id'] },
+  },
 });

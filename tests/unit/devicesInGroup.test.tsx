@@ -32,6 +32,7 @@ const candidates = [
   { id: 12, name: 'free 1', group_id: null, group: null },
   { id: 14, name: 'free 10', group_id: null, group: null },
 ];
+let moreDevices = 0;
 
 let calls: RecordedCall[];
 let failPut: string | undefined;
@@ -39,10 +40,16 @@ const alert = vi.fn();
 
 beforeEach(() => {
   failPut = undefined;
+  moreDevices = 0;
   alert.mockReset();
   setErrorUi({ alert, goHome: vi.fn() });
   calls = installFetch(({ url, method }) => {
-    if (method === 'GET' && url.pathname === '/api/full/device') return jsonResponse({ json_list: candidates });
+    if (method === 'GET' && url.pathname === '/api/full/device') {
+      // The server's page: sorted by name, searched, and the total (moreDevices beyond these four).
+      const q = (JSON.parse(url.searchParams.get('filter')!) as { q?: string }).q ?? '';
+      const found = candidates.filter((d) => d.name.includes(q)).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+      return jsonResponse(found, 200, { 'Content-Range': `device 0-${found.length - 1}/${found.length + moreDevices}` });
+    }
     if (method === 'PUT' && url.pathname === failPut) return jsonResponse({ Description: 'Refused.' }, 400);
     if (method === 'PUT') return jsonResponse({ id: Number(url.pathname.split('/').pop()) });
     return jsonResponse({ Description: 'Not found.' }, 404);
@@ -121,19 +128,45 @@ describe('the devices-in-group block', () => {
 });
 
 describe("the 'Add devices' dialog", () => {
-  it("asks for the group's type and team, and lists the devices outside the group by name with their current group", async () => {
+  it("asks the server for the first page of the group's type and team by name, and lists them with their current group, the group's own not to be chosen", async () => {
     renderPanel();
     const dialog = await openDialog();
     expect(within(dialog).getByText(messages.devicesOfType('Sensor'))).toBeTruthy();
     const get = calls.find((c) => c.url.pathname === '/api/full/device')!;
-    expect(Object.fromEntries(get.url.searchParams)).toMatchObject({ type_id: '3', team_id: '1' });
+    expect(JSON.parse(get.url.searchParams.get('filter')!)).toEqual({ type_id: 3, team_id: 1 });
+    expect(JSON.parse(get.url.searchParams.get('sort')!)).toEqual(['name', 'ASC']);
+    expect(JSON.parse(get.url.searchParams.get('range')!)).toEqual([0, 49]);
     const headers = within(dialog).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers.slice(1)).toEqual([messages.nameColumn, messages.currentGroupColumn]);
     const rows = within(dialog).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent))).toEqual([
+      ['d1', 'Field'],
       ['free 1', ''],
       ['free 10', ''],
       ['lab 2', 'Lab'],
+    ]);
+    expect((within(dialog).getByRole('checkbox', { name: 'd1' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).queryByText(ownMessages.moreMatches(1))).toBeNull();
+  });
+
+  it("searches the server as the user types, says how many more match, reads more on 'Show more', and keeps a choice across searches", async () => {
+    moreDevices = 120;
+    const { refresh } = renderPanel();
+    const dialog = await openDialog();
+    expect(within(dialog).getByText(ownMessages.moreMatches(120))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'lab 2' }));
+    fireEvent.change(within(dialog).getByLabelText(ownMessages.searchObjects('Devices')), { target: { value: 'free' } });
+    await waitFor(() => expect(within(dialog).queryByText('lab 2')).toBeNull());
+    const searched = calls.filter((c) => c.url.pathname === '/api/full/device').at(-1)!;
+    expect(JSON.parse(searched.url.searchParams.get('filter')!)).toEqual({ type_id: 3, team_id: 1, q: 'free' });
+    fireEvent.click(within(dialog).getByRole('button', { name: ownMessages.showMore }));
+    await waitFor(() => expect(JSON.parse(calls.at(-1)!.url.searchParams.get('range')!)).toEqual([0, 99]));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'free 10' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) }));
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    expect(puts()).toEqual([
+      ['/api/device/14', { group_id: 20 }],
+      ['/api/device/13', { group_id: 20 }],
     ]);
   });
 

@@ -1,9 +1,13 @@
 /**
  * The 'Add devices' dialog of the devices-in-group block (spec section 2): the devices of the
- * group's type and team that are not in the group, with their current group, a select/deselect-all
- * checkbox and 'Add selected devices (n)', which moves the chosen ones in, one call at a time.
+ * group's type and team with their current group (the group's own shown but not to be chosen), a
+ * select/deselect-all checkbox and 'Add selected devices (n)', which moves the chosen ones in, one
+ * call at a time. A type may hold tens of thousands of devices: the dialog shows the first page by
+ * name, a search box narrows it on the server and 'Show more' reads further; a choice outlives a
+ * new search.
  */
 import {
+  Box,
   Button,
   Checkbox,
   Dialog,
@@ -17,13 +21,18 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { Identifier } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
 import { messages, ownMessages } from '../../messages';
-import { addDevicesToGroup, fetchAddableDevices, type DeviceSummary, type GroupKey } from './groupMembership';
+import { mustGetCategory } from '../../schemas';
+import { PICKER_PAGE, useDebounced } from '../dropdown/usePickerSearch';
+import { addDevicesToGroup, fetchCandidateDevices, isInGroup, type CandidatePage, type DeviceSummary, type GroupKey } from './groupMembership';
+
+const byName = (a: DeviceSummary, b: DeviceSummary) => a.name.localeCompare(b.name, undefined, { numeric: true });
 
 export interface AddDevicesDialogProps {
   group: GroupKey & { name: string; type_name: string };
@@ -34,36 +43,49 @@ export interface AddDevicesDialogProps {
 
 /** Rendered only while open, so every opening reads the devices afresh. */
 export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogProps) => {
-  const [devices, setDevices] = useState<DeviceSummary[] | undefined>(undefined);
-  const [selected, setSelected] = useState<ReadonlySet<Identifier>>(new Set());
+  const [page, setPage] = useState<CandidatePage | undefined>(undefined);
+  const [loading, setLoading] = useState(true);
+  const [text, setText] = useState('');
+  const [limit, setLimit] = useState(PICKER_PAGE);
+  const [selected, setSelected] = useState<ReadonlyMap<Identifier, DeviceSummary>>(new Map());
   const [busy, setBusy] = useState(false);
   const [reload, setReload] = useState(0);
+  const searched = useDebounced(text);
   const { id, type_id, team_id } = group;
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchAddableDevices({ id, type_id, team_id }, controller.signal).then(setDevices, (error: unknown) => {
-      reportError(error);
-      setDevices([]);
-    });
+    setLoading(true);
+    fetchCandidateDevices({ id, type_id, team_id }, searched, limit, controller.signal)
+      .then(setPage, (error: unknown) => {
+        if (controller.signal.aborted) return;
+        reportError(error);
+        setPage({ devices: [], total: 0 });
+      })
+      .finally(() => !controller.signal.aborted && setLoading(false));
     return () => controller.abort();
-  }, [id, type_id, team_id, reload]);
+  }, [id, type_id, team_id, searched, limit, reload]);
 
-  const list = devices ?? [];
+  const list = (page?.devices ?? []).filter((d) => !isInGroup(d, id));
+  const shown = page?.devices ?? [];
+  const more = (page?.total ?? 0) - shown.length;
   const allSelected = list.length > 0 && list.every((d) => selected.has(d.id));
   const someSelected = list.some((d) => selected.has(d.id));
 
-  const toggle = (deviceId: Identifier) => {
-    const next = new Set(selected);
-    if (next.has(deviceId)) next.delete(deviceId);
-    else next.add(deviceId);
+  const setMany = (devices: readonly DeviceSummary[], on: boolean) => {
+    const next = new Map(selected);
+    for (const d of devices) {
+      if (on) next.set(d.id, d);
+      else next.delete(d.id);
+    }
     setSelected(next);
   };
+  const toggle = (device: DeviceSummary) => setMany([device], !selected.has(device.id));
 
   const add = async () => {
     setBusy(true);
-    // In the table's order, so that a stop half-way leaves an easy-to-read state.
-    const ids = list.filter((d) => selected.has(d.id)).map((d) => d.id);
+    // By name, as the table shows them, so that a stop half-way leaves an easy-to-read state.
+    const ids = [...selected.values()].sort(byName).map((d) => d.id);
     const { moved, ok } = await addDevicesToGroup(ids, group.id);
     setBusy(false);
     if (moved > 0) onAdded();
@@ -71,7 +93,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
       onClose();
       return;
     }
-    setSelected(new Set());
+    setSelected(new Map());
     setReload((n) => n + 1);
   };
 
@@ -80,11 +102,21 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
       <DialogTitle id="add-devices-title">{messages.selectDevicesForGroup(group.name)}</DialogTitle>
       <DialogContent>
         <DialogContentText>{messages.devicesOfType(group.type_name)}</DialogContentText>
-        {devices === undefined ? (
-          <LinearProgress sx={{ my: 2 }} />
-        ) : list.length === 0 ? (
+        <TextField
+          label={ownMessages.searchObjects(mustGetCategory('device').plural)}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setLimit(PICKER_PAGE);
+          }}
+          size="small"
+          fullWidth
+          sx={{ mt: 2 }}
+        />
+        {loading && <LinearProgress sx={{ my: 1 }} />}
+        {page === undefined ? null : shown.length === 0 ? (
           <Typography variant="body2" sx={{ my: 2 }}>
-            {ownMessages.noDevicesToAdd}
+            {searched.trim() === '' ? ownMessages.noDevicesToAdd : ownMessages.noMatches}
           </Typography>
         ) : (
           <Table size="small">
@@ -94,7 +126,8 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
                   <Checkbox
                     checked={allSelected}
                     indeterminate={someSelected && !allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((d) => d.id)))}
+                    disabled={list.length === 0}
+                    onChange={() => setMany(list, !allSelected)}
                     slotProps={{ input: { 'aria-label': ownMessages.selectAllDevices } }}
                   />
                 </TableCell>
@@ -103,22 +136,40 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
               </TableRow>
             </TableHead>
             <TableBody>
-              {list.map((device) => (
-                <TableRow key={device.id} hover selected={selected.has(device.id)} onClick={() => toggle(device.id)} sx={{ cursor: 'pointer' }}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={selected.has(device.id)}
-                      onClick={(e) => e.stopPropagation()}
-                      onChange={() => toggle(device.id)}
-                      slotProps={{ input: { 'aria-label': device.name } }}
-                    />
-                  </TableCell>
-                  <TableCell>{device.name}</TableCell>
-                  <TableCell>{device.group?.name ?? ''}</TableCell>
-                </TableRow>
-              ))}
+              {shown.map((device) => {
+                const member = isInGroup(device, id);
+                return (
+                  <TableRow
+                    key={device.id}
+                    hover={!member}
+                    selected={selected.has(device.id)}
+                    onClick={member ? undefined : () => toggle(device)}
+                    sx={{ cursor: member ? 'default' : 'pointer' }}
+                  >
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={member || selected.has(device.id)}
+                        disabled={member}
+                        onClick={(e) => e.stopPropagation()}
+                        onChange={() => toggle(device)}
+                        slotProps={{ input: { 'aria-label': device.name } }}
+                      />
+                    </TableCell>
+                    <TableCell>{device.name}</TableCell>
+                    <TableCell>{device.group?.name ?? ''}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
+        )}
+        {more > 0 && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+            <Typography variant="body2">{ownMessages.moreMatches(more)}</Typography>
+            <Button size="small" disabled={loading} onClick={() => setLimit(limit + PICKER_PAGE)}>
+              {ownMessages.showMore}
+            </Button>
+          </Box>
         )}
       </DialogContent>
       <DialogActions>

@@ -6,6 +6,8 @@
 import type { Identifier } from 'react-admin';
 import { http } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
+import { fetchListPage } from '../../dataProvider/listQuery';
+import { mustGetCategory } from '../../schemas';
 
 export interface DeviceSummary {
   id: Identifier;
@@ -21,20 +23,29 @@ export interface GroupKey {
   team_id: Identifier;
 }
 
-/** Devices the group may take: not in it yet, sorted by name. */
-export function addableDevices(devices: readonly DeviceSummary[], groupId: Identifier): DeviceSummary[] {
-  return devices
-    .filter((d) => String(d.group_id ?? '') !== String(groupId))
-    .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+/** The device is in the group already (the dialog shows it, not to be chosen). */
+export const isInGroup = (device: DeviceSummary, groupId: Identifier): boolean => String(device.group_id ?? '') === String(groupId);
+
+export interface CandidatePage {
+  /** The first `limit` devices matching, by name. */
+  devices: DeviceSummary[];
+  /** How many match in all. */
+  total: number;
 }
 
-/** Devices of the group's type and team (a group takes no other) outside the group. */
-export async function fetchAddableDevices(group: GroupKey, signal?: AbortSignal): Promise<DeviceSummary[]> {
-  const { json } = await http<{ json_list?: DeviceSummary[] } | null>('/full/device', {
-    query: { type_id: group.type_id, team_id: group.team_id, fields: 'id,name,group_id,devices_group(name)' },
-    signal,
-  });
-  return addableDevices(json?.json_list ?? [], group.id);
+/**
+ * Devices of the group's type and team (a group takes no other) whose name or unique ID holds
+ * `text`: the first `limit` by name, searched and paged by the server, since a type may hold tens
+ * of thousands of devices.
+ */
+export async function fetchCandidateDevices(group: GroupKey, text: string, limit: number, signal?: AbortSignal): Promise<CandidatePage> {
+  const q = text.trim();
+  const page = await fetchListPage(
+    mustGetCategory('device'),
+    { filter: { type_id: group.type_id, team_id: group.team_id, ...(q === '' ? {} : { q }) }, sort: { field: 'name', order: 'ASC' }, range: [0, limit - 1] },
+    { fields: ['id', 'name', 'group_id', 'devices_group(name)'], signal },
+  );
+  return { devices: page.data as unknown as DeviceSummary[], total: page.total };
 }
 
 export async function setDeviceGroup(deviceId: Identifier, groupId: Identifier | null): Promise<void> {

@@ -3,6 +3,8 @@
  * team that its target class fits (other: every kind), one list per kind with a select-all box;
  * 'Assign' adds the document to each chosen object's documentation in turn, with a progress bar,
  * stops at the first failure naming the object, and says which objects already held it.
+ * A big category (picker.search: devices) shows the first of its team's objects by name, a search
+ * box read on the server and 'Show more', never the whole team; choices outlive a new search.
  */
 import {
   Alert,
@@ -16,6 +18,7 @@ import {
   FormControlLabel,
   LinearProgress,
   Stack,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
@@ -23,6 +26,8 @@ import { errorMessage, reportError } from '../../dataProvider/errors';
 import { HttpError } from '../../dataProvider/http';
 import { messages, ownMessages } from '../../messages';
 import type { Category } from '../../schemas';
+import { pickerOf } from '../dropdown/picker';
+import { PICKER_PAGE, useDebounced } from '../dropdown/usePickerSearch';
 import { assignInSequence, fetchTeamObjects, type AssignResult, type AssignTarget } from './assignDocument';
 import { categoriesForTargetClass } from './documentation';
 
@@ -38,37 +43,27 @@ const keyOf = (t: AssignTarget) => `${t.category.key}:${t.id}`;
 /** Rendered only while open, so every opening reads the objects afresh. */
 export const AssignDialog = ({ document, onClose, onAssigned }: AssignDialogProps) => {
   const kinds = useMemo(() => categoriesForTargetClass(document.target_class), [document.target_class]);
-  const [lists, setLists] = useState<AssignTarget[][] | undefined>(undefined);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<ReadonlyMap<string, AssignTarget>>(new Map());
   const [progress, setProgress] = useState<{ done: number; total: number } | undefined>(undefined);
   const [result, setResult] = useState<AssignResult | undefined>(undefined);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all(kinds.map((c) => fetchTeamObjects(c, document.team_id, controller.signal))).then(setLists, (error: unknown) => {
-      reportError(error);
-      setLists(kinds.map(() => []));
-    });
-    return () => controller.abort();
-  }, [kinds, document.team_id]);
-
   const busy = progress !== undefined && result === undefined;
   const setMany = (targets: readonly AssignTarget[], on: boolean) => {
-    const next = new Set(selected);
+    const next = new Map(selected);
     for (const t of targets) {
-      if (on) next.add(keyOf(t));
+      if (on) next.set(keyOf(t), t);
       else next.delete(keyOf(t));
     }
     setSelected(next);
   };
 
   const assign = async () => {
-    const targets = (lists ?? []).flat().filter((t) => selected.has(keyOf(t)));
+    const targets = [...selected.values()];
     setResult(undefined);
     setProgress({ done: 0, total: targets.length });
     const outcome = await assignInSequence(targets, document.id, (done) => setProgress({ done, total: targets.length }));
     setResult(outcome);
-    setSelected(new Set());
+    setSelected(new Map());
     if (outcome.failed?.error instanceof HttpError && outcome.failed.error.status === 401) reportError(outcome.failed.error);
     if (outcome.added.length > 0) onAssigned([...new Set(outcome.added.map((t) => t.category))]);
   };
@@ -77,15 +72,11 @@ export const AssignDialog = ({ document, onClose, onAssigned }: AssignDialogProp
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="assign-dialog-title">
       <DialogTitle id="assign-dialog-title">{ownMessages.assignToObjects}</DialogTitle>
       <DialogContent>
-        {lists === undefined ? (
-          <LinearProgress sx={{ my: 2 }} aria-label={ownMessages.assignToObjects} />
-        ) : (
-          <Stack spacing={2}>
-            {kinds.map((kind, i) => (
-              <KindList key={kind.key} kind={kind} targets={lists[i]} selected={selected} disabled={busy} onSet={setMany} />
-            ))}
-          </Stack>
-        )}
+        <Stack spacing={2}>
+          {kinds.map((kind) => (
+            <KindList key={kind.key} kind={kind} teamId={document.team_id} selected={selected} disabled={busy} onSet={setMany} />
+          ))}
+        </Stack>
         {progress && (
           <Box sx={{ mt: 2 }}>
             <LinearProgress variant="determinate" value={progress.total === 0 ? 100 : (100 * progress.done) / progress.total} />
@@ -108,13 +99,35 @@ export const AssignDialog = ({ document, onClose, onAssigned }: AssignDialogProp
 
 interface KindListProps {
   kind: Category;
-  targets: readonly AssignTarget[];
-  selected: ReadonlySet<string>;
+  teamId: number;
+  selected: ReadonlyMap<string, AssignTarget>;
   disabled: boolean;
   onSet: (targets: readonly AssignTarget[], on: boolean) => void;
 }
 
-const KindList = ({ kind, targets, selected, disabled, onSet }: KindListProps) => {
+/** The team's objects of one kind: all of a small category, the first matches of a big one. */
+function useTeamObjects(kind: Category, teamId: number, text: string, limit: number) {
+  const [page, setPage] = useState<{ targets: AssignTarget[]; total: number } | undefined>(undefined);
+  const big = pickerOf(kind).search === true;
+  const searched = useDebounced(text);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchTeamObjects(kind, teamId, controller.signal, big ? { text: searched, limit } : undefined).then(setPage, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      reportError(error);
+      setPage({ targets: [], total: 0 });
+    });
+    return () => controller.abort();
+  }, [kind, teamId, big, searched, limit]);
+  return { page, big };
+}
+
+const KindList = ({ kind, teamId, selected, disabled, onSet }: KindListProps) => {
+  const [text, setText] = useState('');
+  const [limit, setLimit] = useState(PICKER_PAGE);
+  const { page, big } = useTeamObjects(kind, teamId, text, limit);
+  if (page === undefined) return <LinearProgress sx={{ my: 2 }} aria-label={kind.plural} />;
+  const { targets, total } = page;
   const all = targets.length > 0 && targets.every((t) => selected.has(keyOf(t)));
   const some = targets.some((t) => selected.has(keyOf(t)));
   return (
@@ -131,9 +144,22 @@ const KindList = ({ kind, targets, selected, disabled, onSet }: KindListProps) =
           />
         }
       />
+      {big && (
+        <TextField
+          label={ownMessages.searchObjects(kind.plural)}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setLimit(PICKER_PAGE);
+          }}
+          size="small"
+          fullWidth
+          sx={{ mb: 1 }}
+        />
+      )}
       {targets.length === 0 ? (
         <Typography variant="body2" sx={{ pl: 4 }}>
-          {ownMessages.noObjects}
+          {text.trim() === '' ? ownMessages.noObjects : ownMessages.noMatches}
         </Typography>
       ) : (
         <Stack sx={{ pl: 4 }}>
@@ -144,6 +170,14 @@ const KindList = ({ kind, targets, selected, disabled, onSet }: KindListProps) =
               control={<Checkbox size="small" checked={selected.has(keyOf(t))} disabled={disabled} onChange={(e) => onSet([t], e.target.checked)} />}
             />
           ))}
+        </Stack>
+      )}
+      {total > targets.length && (
+        <Stack direction="row" spacing={2} sx={{ pl: 4, alignItems: 'center' }}>
+          <Typography variant="body2">{ownMessages.moreMatches(total - targets.length)}</Typography>
+          <Button size="small" disabled={disabled} onClick={() => setLimit(limit + PICKER_PAGE)}>
+            {ownMessages.showMore}
+          </Button>
         </Stack>
       )}
     </Box>

@@ -5,6 +5,7 @@
  * failure so that what was done and what was not stays easy to tell.
  */
 import { http } from '../../dataProvider/http';
+import { totalFromContentRange } from '../../dataProvider/listQuery';
 import type { Category } from '../../schemas';
 import { displayField } from '../displayField';
 import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
@@ -16,16 +17,32 @@ export interface AssignTarget extends DocumentedObject {
   label: string;
 }
 
-export async function fetchTeamObjects(category: Category, teamId: number, signal?: AbortSignal): Promise<AssignTarget[]> {
+/**
+ * The team's objects and how many there are; with `search`, only the first `limit` by name of those
+ * whose name holds the text (a big category, picker.search: a team may hold tens of thousands of devices).
+ */
+export async function fetchTeamObjects(
+  category: Category,
+  teamId: number,
+  signal?: AbortSignal,
+  search?: { text: string; limit: number },
+): Promise<{ targets: AssignTarget[]; total: number }> {
   const collectionField = collectionFieldOf(category);
-  if (!collectionField) return [];
+  if (!collectionField) return { targets: [], total: 0 };
   const name = displayField(category);
   const fields = [...new Set([...optionFields(category), name, 'team_id', collectionField])];
-  const { json } = await http<OptionRow[] | null>(`/${category.key}`, {
-    query: { fields: fields.join(','), filter: JSON.stringify({ team_id: teamId }), sort: JSON.stringify([name, 'ASC']) },
+  const q = search?.text.trim() ?? '';
+  const { json, headers } = await http<OptionRow[] | null>(`/${category.key}`, {
+    query: {
+      fields: fields.join(','),
+      filter: JSON.stringify({ team_id: teamId, ...(q === '' ? {} : { q }) }),
+      sort: JSON.stringify([name, 'ASC']),
+      range: search ? JSON.stringify([0, search.limit - 1]) : undefined,
+    },
     signal,
   });
-  return (Array.isArray(json) ? json : [])
+  const rows = Array.isArray(json) ? json : [];
+  const targets = rows
     .filter((row) => String(row.team_id) === String(teamId))
     .map((row) => ({
       category,
@@ -35,6 +52,7 @@ export async function fetchTeamObjects(category: Category, teamId: number, signa
       documents_collection_id: (row[collectionField] as number | null | undefined) ?? null,
       label: optionLabel(category, row),
     }));
+  return { targets, total: totalFromContentRange(headers.get('content-range')) ?? rows.length };
 }
 
 export interface AssignResult {

@@ -19,7 +19,7 @@ import { refListIds } from '../../schemas/kinds';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { Dropdown } from '../dropdown/Dropdown';
 import { isUnset, optionLabel, pickerOf, type OptionRow } from '../dropdown/picker';
-import { usePickerOptions } from '../dropdown/usePickerOptions';
+import { useChosenRows } from '../dropdown/usePickerSearch';
 import type { FieldInputProps } from '../overrides';
 import { addDocumentId, moveDocument, removeDocumentAt } from './documentList';
 
@@ -30,7 +30,8 @@ export const CollectionDocumentsInput = ({ name, field, category, readOnly }: Fi
   const documents = mustGetCategory(field.ref);
   const { field: input } = useInput({ source: name });
   const ids = useMemo(() => refListIds(input.value) ?? [], [input.value]);
-  const { rows } = usePickerOptions(documents);
+  // The listed documents' rows: the team's whole list (the spec's call), or read by id were documents declared a big category.
+  const { rows } = useChosenRows(documents, ids);
   const [duplicate, setDuplicate] = useState(false);
   const labelId = useId();
 

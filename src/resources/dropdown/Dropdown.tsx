@@ -3,6 +3,8 @@
  * first 'zero' option. Everything particular to a category (zero texts, option labels, hidden
  * options, what it is filtered by, single-team auto choice) is declared in its schema file as
  * `console.picker` (src/schemas/defineCategory.ts, PickerSpec); this component names none.
+ * A category declared `search` (devices) gets a search box instead (SearchDropdown.tsx): the
+ * server's first matches of the typed text, never the whole category.
  *
  *   <Dropdown
  *     category={key}               key of the category offered (its registry key)
@@ -22,15 +24,15 @@
  *                                  teams') already shows the single team's objects
  *     onBlur? name? required?      required: the label's asterisk (validation is the form's)
  *     fullWidth?                   default false (react-admin's theme would stretch it)
+ *     exclude?                     ids never offered (already chosen in a list of references)
  *   />
  *
  * The form-bound variant is DropdownInput (./DropdownInput.tsx).
  */
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { TextField } from '@mui/material';
 import { mustGetCategory } from '../../schemas';
 import {
-  fallsOutside,
   filtersKey,
   missingFilter,
   pickerOf,
@@ -41,6 +43,8 @@ import {
   type PickerFilters,
 } from './picker';
 import { usePickerOptions } from './usePickerOptions';
+import { useAutoSelectSingle, useClearOutsideFilters } from './usePickerRules';
+import { SearchDropdown } from './SearchDropdown';
 
 export interface DropdownProps {
   category: string;
@@ -57,11 +61,16 @@ export interface DropdownProps {
   name?: string;
   required?: boolean;
   fullWidth?: boolean;
+  exclude?: readonly number[];
 }
 
 const NO_FILTERS: PickerFilters = {};
+const NONE: readonly number[] = [];
 
-export const Dropdown = ({
+export const Dropdown = (props: DropdownProps) =>
+  pickerOf(mustGetCategory(props.category)).search ? <SearchDropdown {...props} /> : <SelectDropdown {...props} />;
+
+const SelectDropdown = ({
   category: categoryKey,
   value,
   onChange,
@@ -76,6 +85,7 @@ export const Dropdown = ({
   name,
   required,
   fullWidth = false,
+  exclude = NONE,
 }: DropdownProps) => {
   const category = mustGetCategory(categoryKey);
   const id = useId();
@@ -86,7 +96,7 @@ export const Dropdown = ({
   const key = filtersKey(category, filters);
   // The key stands for the filter values the picker reads: recompute only when they change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const options = useMemo(() => visibleOptions(category, rows, filters), [category, rows, key]);
+  const options = useMemo(() => visibleOptions(category, rows, filters).filter((o) => !exclude.includes(o.id)), [category, rows, key, exclude]);
 
   useClearOutsideFilters({ category: categoryKey, rows, isPending, value, filters, key, onChange });
   const auto = autoSelectSingle ?? (context === 'form' && pickerOf(category).autoSelectSingle === true);
@@ -126,52 +136,3 @@ export const Dropdown = ({
     </TextField>
   );
 };
-
-interface ClearArgs {
-  category: string;
-  rows: Parameters<typeof fallsOutside>[1];
-  isPending: boolean;
-  value: number | null;
-  filters: PickerFilters;
-  key: string;
-  onChange: (id: number | null) => void;
-}
-
-/**
- * Spec: "If the selected item falls outside a changed filter, the selection is cleared." Only a
- * change of the filters triggers it (checked once the options are known), so a form that opens
- * on an odd but saved value never changes it by itself.
- */
-function useClearOutsideFilters({ category, rows, isPending, value, filters, key, onChange }: ClearArgs) {
-  const lastKey = useRef(key);
-  const pending = useRef(false);
-  const latest = useRef({ filters, onChange });
-  latest.current = { filters, onChange };
-  useEffect(() => {
-    if (key !== lastKey.current) {
-      lastKey.current = key;
-      pending.current = true;
-    }
-    if (!pending.current || isPending) return;
-    pending.current = false;
-    if (value !== null && fallsOutside(mustGetCategory(category), rows, value, latest.current.filters)) latest.current.onChange(null);
-  }, [category, key, isPending, rows, value]);
-}
-
-/** Spec: "With a single team and nothing preselected, that team is selected automatically." Once per mount. */
-function useAutoSelectSingle(
-  enabled: boolean,
-  isPending: boolean,
-  options: readonly { id: number }[],
-  value: number | null,
-  onChange: (id: number | null) => void,
-) {
-  const done = useRef(false);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => {
-    if (!enabled || done.current || isPending) return;
-    done.current = true;
-    if (value === null && options.length === 1) latest.current(options[0].id);
-  }, [enabled, isPending, options, value]);
-}

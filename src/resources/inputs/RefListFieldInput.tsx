@@ -1,7 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, FormHelperText, FormLabel, IconButton, Link, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
+import { Box, FormHelperText, FormLabel, IconButton, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -10,23 +10,25 @@ import { ownMessages } from '../../messages';
 import { mustGetCategory, type Category } from '../../schemas';
 import { refListIds } from '../../schemas/kinds';
 import { objectHref, objectRoutes } from '../consoleRoutes';
-import { fallsOutside, filtersKey, optionLabel, pickerOf, visibleOptions, type OptionRow, type PickerFilters } from '../dropdown/picker';
-import { usePickerOptions } from '../dropdown/usePickerOptions';
+import { Dropdown } from '../dropdown/Dropdown';
+import { fallsOutside, filtersKey, optionLabel, pickerOf, type OptionRow, type PickerFilters } from '../dropdown/picker';
+import { useChosenRows } from '../dropdown/usePickerSearch';
 import type { GenericInputProps } from './inputProps';
 
 /**
  * An ordered list of references (kind refList): the chosen objects named as the shared Dropdown
- * names its options, reordered and removed in place, added from a picker that offers what the
- * Dropdown would offer in this form (same filters, so a document of the form's team) minus those
- * already chosen. The form holds [{ id }, ...], the stored shape.
+ * names its options, reordered and removed in place, added from the shared Dropdown as this form
+ * would offer it (same filters, so a document of the form's team) minus those already chosen: a
+ * search on the server for a big category (devices), whose chosen objects are then read by id.
+ * The form holds [{ id }, ...], the stored shape.
  */
 export const RefListFieldInput = ({ name, field, readOnly, label, error, helperText, disabled }: GenericInputProps) => {
   if (!field.ref) throw new Error(`${name}: a refList input needs a ref field`);
   const category = mustGetCategory(field.ref);
   const { field: input } = useInput({ source: name });
   const filters = useFormFilters(category);
-  const { rows, isPending } = usePickerOptions(category);
   const ids = useMemo(() => refListIds(input.value) ?? [], [input.value]);
+  const { rows, isPending } = useChosenRows(category, ids);
   const labelId = useId();
 
   const nameOf = (id: number) => {
@@ -52,7 +54,6 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
     if (kept.length !== current.ids.length) current.write(kept);
   }, [category, key, isPending, rows]);
 
-  const offered = visibleOptions(category, rows, filters).filter((o) => !ids.includes(o.id));
   const routes = objectRoutes(category);
   const off = disabled || readOnly;
 
@@ -111,24 +112,18 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
         </List>
       )}
       {!readOnly && (
-        <TextField
-          select
-          label={ownMessages.addToList}
-          value=""
-          onChange={(event) => event.target.value !== '' && write([...ids, Number(event.target.value)])}
+        <Dropdown
+          category={category.key}
+          value={null}
+          onChange={(id) => id !== null && write([...ids, id])}
           onBlur={() => input.onBlur()}
+          filters={filters}
+          exclude={ids}
+          label={ownMessages.addToList}
           disabled={off}
-          size="small"
+          autoSelectSingle={false}
           fullWidth
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{pickerOf(category).zeroForm ?? ''}</option>
-          {offered.map((o) => (
-            <option key={o.id} value={String(o.id)}>
-              {o.label}
-            </option>
-          ))}
-        </TextField>
+        />
       )}
       {helperText && <FormHelperText>{helperText}</FormHelperText>}
     </Box>
