@@ -1,6 +1,8 @@
 /**
  * The group's devices-in-group block in Chromium against the real server: the 'Add devices'
- * dialog adds two devices with select-all, and 'Delete from the group' takes one out again.
+ * dialog adds two devices with select-all, 'Delete from the group' takes one out again, and the
+ * dialog's search box (read on the server) finds it to add it back, the group's own device shown
+ * but not to be chosen.
  */
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
@@ -43,6 +45,15 @@ test("'Add devices' adds two devices and 'Delete from the group' removes one", a
   await block.getByRole('listitem').filter({ hasText: free.name }).getByRole('button', { name: messages.deleteFromGroup }).click();
   await expect(block.getByRole('link')).toHaveText([moving.name]);
   expect((await read(page.request, 'device', free.id))?.group_id).toBeNull();
+
+  await block.getByRole('button', { name: messages.addDevices }).click();
+  await expect(dialog.getByRole('checkbox', { name: moving.name })).toBeDisabled();
+  await dialog.getByLabel(ownMessages.searchObjects('Devices')).fill(free.name);
+  await expect(dialog.getByRole('checkbox', { name: moving.name })).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: free.name }).check();
+  await dialog.getByRole('button', { name: messages.addSelectedDevices(1) }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(block.getByRole('link')).toHaveText([free.name, moving.name].sort());
 });
 
 test("'Close' leaves the group as it was", async ({ page }) => {
