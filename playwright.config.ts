@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'PUCS_DATA_DIR="$(mktemp -d -t pucs-e2e-XXXXXX)" exec npx tsx server/start.ts',
+    command: 'PUCS_DATA_DIR="$(mktemp -d -t pucs-e2e-XXXXXX)" exec node scripts/serve.mjs',
     url: `${baseURL}/api/current_user`,
     env: {
       PORT: String(E2E_PORT),

@@ -53,7 +53,7 @@ async function seed() {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -19,7 +19,8 @@ it('starts on a fresh data folder, serves the console and the API, and stops cle
   const future = new Date(Date.now() + 24 * 3_600_000);
   utimesSync(join(dist, 'index.html'), future, future);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  // As `npm start` runs it: the server bundled by scripts/serve.mjs.
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: {
       ...process.env,
       DATABASE_URL: '',
