@@ -95,6 +95,7 @@ export class PostgresLimitStore implements LimitStore {
          opened_at = CASE WHEN r.opened_at <= $3::bigint - $4::bigint THEN $3::bigint ELSE r.opened_at END
        RETURNING count, opened_at`,
       [this.scope, digest(key), now, windowMs],
+      'pucs_rate_limit_add',
     );
     return { count: rows[0].count, openedAt: Number(rows[0].opened_at) };
   }
