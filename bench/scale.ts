@@ -3,8 +3,8 @@
  * its memory is its own), on a demo fleet of BENCH_DEVICES devices (default 2,000; 100,000 for the
  * big figures), on PGlite (a data dir kept between runs, BENCH_DATA_DIR) or on PostgreSQL
  * (DATABASE_URL: a database of its own, seeded here). Prints, and asserts nothing:
- * server RSS after start; single-request p50/p95 of page 1 and of the page at offset 90,000 of
- * /devices (the console's fields), a search, a filter, current_user and the dashboard; requests/s
+ * server RSS after start; single-request p50/p95 of page 1, of the page at offset 90,000 and of the
+ * one in the middle of /devices (the console's fields), a search, a filter, current_user and the dashboard; requests/s
  * at 10 connections; CSV export time and the server's peak RSS; RSS after BENCH_LOAD_SECONDS of
  * load; with PW_CHROMIUM_PATH, the Chromium time to the first row of /devices.
  */
@@ -36,10 +36,12 @@ const base = `http://127.0.0.1:${PORT}`;
 const line = (label: string, value: string) => console.log(`${label.padEnd(46)} ${value}`);
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-function memory(pid: number): { rss: number; peak: number } {
+/** The server's memory: with PUCS_WORKERS, the primary's and its workers' together (peaks added: an upper bound). */
+function memory(pid: number): { rss: number; peak: number; processes: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  return children.map(memory).reduce((a, b) => ({ rss: a.rss + b.rss, peak: a.peak + b.peak, processes: a.processes + b.processes }), { rss: kb('VmRSS'), peak: kb('VmHWM'), processes: 1 });
 }
 
 async function seed() {
@@ -134,7 +136,8 @@ async function main() {
   const server = await startServer();
   try {
     const pid = server.pid as number;
-    line('server RSS after start', mb(memory(pid).rss));
+    const started = memory(pid);
+    line(`server RSS after start (${started.processes} process${started.processes > 1 ? 'es' : ''})`, mb(started.rss));
     const cookie = await signIn();
     const device = categories.find((c) => c.key === 'device');
     if (!device) throw new Error('no device category');
@@ -145,13 +148,15 @@ async function main() {
     const urls: [string, string][] = [
       ['page 1 of /devices', page(0)],
       [`page at offset ${offset}`, page(offset)],
+      // The deepest a page is read from either end (listPage.ts reads the far half backwards).
+      [`page in the middle (offset ${Math.floor(DEVICES / 2) - 13})`, page(Math.floor(DEVICES / 2) - 13)],
       ['search "sensor 0123"', page(0, '{"q":"sensor 0123"}')],
       ['filter by type', page(0, '{"type_id":1}')],
       ['GET /api/current_user', `${base}/api/current_user`],
       [`GET /api${DASHBOARD_PATH}`, `${base}/api${DASHBOARD_PATH}`],
     ];
     for (const [label, url] of urls) await single(label, url, cookie);
-    for (const [label, url] of [urls[0], urls[1], urls[4], urls[5]]) await load(label, url, cookie);
+    for (const [label, url] of [urls[0], urls[1], urls[5], urls[6]]) await load(label, url, cookie);
 
     const t0 = performance.now();
     const csv = await (await fetch(`${base}/api/download/csv_export/device?sort=${encodeURIComponent('["name","ASC"]')}`, { headers: { cookie } })).text();
