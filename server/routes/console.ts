@@ -12,8 +12,10 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, ownMessages } from '../../src/messages';
+import { startupReads } from '../../src/entry/startupReads';
+import { API_BASE } from '../../src/dataProvider/http';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,6 +29,22 @@ export function renderIndex(html: string, vendorSuffix: string): string {
   return html
     .replace(/<meta\b[^>]*\bname="pucs-vendor-suffix"[^>]*>/, (tag) => tag.replace(/\bcontent="[^"]*"/, () => `content="${suffix}"`))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(messages.productName)}${suffix}</title>`);
+}
+
+/**
+ * The page with the API reads its first script will send (src/entry/startupReads.ts) announced as
+ * preloads: the browser sends them as soon as it reads the page's head, while the scripts are still
+ * on their way (on a phone's network, a round trip of half a second sooner), and the script's own
+ * requests take their answers. crossorigin="anonymous" is the credentials mode of the console's
+ * same-origin fetch, which a preload must match to be used.
+ */
+export function withStartupPreloads(html: string, url: string): string {
+  const { pathname, search } = new URL(url, 'http://host');
+  const reads = startupReads(pathname, search);
+  const links = [reads.profile, ...(reads.qr ? [reads.qr.path] : [])]
+    .map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(`${API_BASE}${path}`)}">`)
+    .join('');
+  return html.replace('</head>', () => `${links}</head>`);
 }
 
 /** Keeps the rendered page in memory, re-read only when the file changes (a rebuild while running). */
@@ -79,10 +97,10 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
     hsts: { maxAge: 15_552_000, includeSubDomains: false },
   });
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const html = page();
     if (html === undefined) return reply.code(503).type('text/plain; charset=utf-8').send(ownMessages.consoleNotBuilt);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withStartupPreloads(html, request.url));
   };
 
   // Encapsulated so that the static plugin's reply decorators (sendFile, download) stay private here.
@@ -103,14 +121,14 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
         },
       });
     }
-    files.get('/', (_req, reply) => sendIndex(reply));
-    files.get('/index.html', (_req, reply) => sendIndex(reply));
+    files.get('/', (req, reply) => sendIndex(req, reply));
+    files.get('/index.html', (req, reply) => sendIndex(req, reply));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const get = request.method === 'GET' || request.method === 'HEAD';
     if (!get || isApi(request.url)) return reply.code(404).send({ Description: ownMessages.notFound });
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 };
 

@@ -6,9 +6,10 @@
  */
 import { http } from '../dataProvider/http';
 import type { QrPublicInfo } from './qrPaths';
+import { qrInfoPath } from '../entry/startupReads';
 
 export const readQrPublicInfo = (id: string, signal?: AbortSignal): Promise<QrPublicInfo | null> =>
-  http<QrPublicInfo | null>(`/execute_qr_code_action/${encodeURIComponent(id)}`, { signal }).then(({ json }) => json);
+  http<QrPublicInfo | null>(qrInfoPath(id), { signal }).then(({ json }) => json);
 
 let early: { id: string; answer: Promise<QrPublicInfo | null> } | undefined;
 

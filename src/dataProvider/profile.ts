@@ -7,6 +7,7 @@
  */
 import { http } from './http';
 import { reportError } from './errors';
+import { PROFILE_PATH } from '../entry/startupReads';
 
 export interface ProfileTeam {
   id: number;
@@ -34,7 +35,7 @@ export type ProfileState =
 
 /** current_user answers an empty body (null here) when nobody is signed in. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
-  const { json } = await http<Profile | '' | null>('/current_user', { signal });
+  const { json } = await http<Profile | '' | null>(PROFILE_PATH, { signal });
   return json && typeof json === 'object' ? json : null;
 }
 

@@ -47,6 +47,18 @@ describe('console routes with a build', () => {
     },
   );
 
+  it('announces the reads the first script sends as preloads: the profile everywhere, the QR info on /qr', async () => {
+    const preloads = (body: string) => [...body.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads((await t.app.inject('/devices')).body)).toEqual(['/api/current_user']);
+    expect(preloads((await t.app.inject('/QR/?id=a%2Fb%20c&x=1')).body)).toEqual(['/api/current_user', '/api/execute_qr_code_action/a%2Fb%20c']);
+    // Nothing to read without an id, and an id is never HTML.
+    expect(preloads((await t.app.inject('/qr')).body)).toEqual(['/api/current_user']);
+    expect(preloads((await t.app.inject('/qr?id=%22%3E%3Cscript%3E')).body)).toEqual(['/api/current_user', '/api/execute_qr_code_action/%22%3E%3Cscript%3E']);
+    // The preload's answer is the one the script would get: no CSRF header needed on a GET.
+    const qr = await t.app.inject({ url: '/api/current_user', headers: { cookie } });
+    expect(qr.statusCode).toBe(200);
+  });
+
   it('serves hashed assets with a long immutable cache, other files revalidated', async () => {
     const asset = await t.app.inject('/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);

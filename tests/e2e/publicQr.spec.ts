@@ -33,8 +33,15 @@ test('an admin generates and regenerates the QR code; its /qr page, signed out o
 
   const visitor = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const phone = await visitor.newPage();
+  // The page's reads, announced in it as preloads, are each sent once: the script takes the preloaded answers.
+  const reads: string[] = [];
+  phone.on('request', (r) => r.url().includes('/api/') && reads.push(new URL(r.url()).pathname));
+  const unused: string[] = [];
+  phone.on('console', (m) => /preload/i.test(m.text()) && unused.push(m.text()));
   await phone.goto(`/qr?id=${qrId}`);
   await expect(phone.getByText(messages.loginToSee)).toBeVisible();
+  expect(reads.filter((r) => r !== '/api/qr_contact').sort()).toEqual(['/api/current_user', `/api/execute_qr_code_action/${qrId}`]);
+  expect(unused).toEqual([]);
   await expect(phone.getByText(messages.provisioningNotProvided)).toBeVisible();
   await expect(phone.getByRole('link', { name: ownMessages.signIn })).toHaveAttribute('href', `/qr_code_page_login/?id=${qrId}`);
   await expect(phone.getByRole('link', { name: messages.home })).toHaveAttribute('href', '/');
