@@ -44,8 +44,11 @@ END $$;`;
 export const dropRowChangeTriggersSql = (categories: readonly Category[]): string =>
   categories.map((c) => `DROP TRIGGER IF EXISTS pucs_rows_changed ON ${ident(c.key)};`).join('\n');
 
+/** A total, or the totals of each team (a team without any absent): listCounts.ts. */
+export type Count = number | ReadonlyMap<number, number>;
+
 export class CountCache {
-  private readonly tables = new Map<string, { generation: number; counts: Map<string, number> }>();
+  private readonly tables = new Map<string, { generation: number; counts: Map<string, Count> }>();
 
   private table(name: string) {
     let t = this.tables.get(name);
@@ -58,7 +61,7 @@ export class CountCache {
     return this.table(table).generation;
   }
 
-  get(table: string, key: string): number | undefined {
+  get(table: string, key: string): Count | undefined {
     const { counts } = this.table(table);
     const n = counts.get(key);
     if (n !== undefined) {
@@ -68,7 +71,7 @@ export class CountCache {
     return n;
   }
 
-  set(table: string, key: string, n: number, generation: number): void {
+  set(table: string, key: string, n: Count, generation: number): void {
     const t = this.table(table);
     if (t.generation !== generation) return;
     t.counts.set(key, n);

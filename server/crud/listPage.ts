@@ -7,7 +7,7 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import { blankPrivateFields, TEAM_FIELD, visibleWhere } from './access';
+import { blankPrivateFields, TEAM_FIELD } from './access';
 import { memberTeamIds } from '../auth/sessionUser';
 import { helperColumns, withDerived } from './expand';
 import { resolveProjection } from './projection';
@@ -17,7 +17,7 @@ import { ident, SqlParams } from './sql';
 import type { ReadOptions, ReadStore } from './read';
 import type { Row } from './hooks';
 import { sqlType } from '../../src/schemas/kinds';
-import type { CountCache } from './countCache';
+import { countVisible, countVisiblePerTeam, whereSql, type TeamCounts } from './listCounts';
 
 export interface Page {
   /** The answered objects (projection and derived values applied). */
@@ -26,10 +26,6 @@ export interface Page {
   start: number;
   /** How many objects match, all pages together. */
   total: number;
-}
-
-function whereSql(category: Category, user: SessionUser, conditions: readonly Condition[], params: SqlParams): string {
-  return [visibleWhere(category, user, 't', params), ...conditions.map((c) => conditionSql(c, params))].join(' AND ');
 }
 
 const selectList = (columns: readonly string[]) => [...new Set(['id', ...columns])].map((c) => `"t".${ident(c)}`).join(', ');
@@ -50,21 +46,32 @@ function teamsInIndexOrder(category: Category, user: SessionUser): number[] | un
   return teams.length >= 1 && teams.length <= MERGED_TEAMS_MAX ? teams : undefined;
 }
 
+/** Fewer matches than this in a team: its page is read through the condition's index, then sorted. */
+export const FEW_IN_TEAM = 1_000;
+
+/** One team's part of a merged read: its id (an SQL parameter), and whether few of its rows match. */
+interface TeamBranch {
+  team: string;
+  few?: boolean;
+}
+
 /**
  * Each team's rows meeting `conditions` and one of `ranges` (each a range of the team's list index),
  * `enough` of each in order, merged in the same order; `tail` cuts the merged list (LIMIT, OFFSET).
+ * A team where few rows match finds them first (OFFSET 0 keeps PostgreSQL from planning that part
+ * with the order, which it would read by walking the team's whole list index) and sorts them.
  */
-function mergedSql(category: Category, sort: Sort, teamParams: string[], selected: string, conditions: string[], ranges: string[], enough: string, tail: string): string {
-  const order = orderBySql(category, sort);
-  const branches = teamParams.flatMap((team) =>
-    ranges.map(
-      (range) =>
-        `(SELECT ${selected}, ${sortExpression(category, sort)} AS ${ident(SORT_ALIAS)} FROM ${ident(category.key)} AS "t"
-          WHERE ${[`"t".${ident(TEAM_FIELD)} = ${team}`, ...conditions, range].join(' AND ')} ${order} LIMIT ${enough})`,
-    ),
-  );
+function mergedSql(category: Category, sort: Sort, teams: TeamBranch[], selected: string, conditions: string[], ranges: string[], enough: string, tail: string): string {
   const direction = sort.descending ? 'DESC' : 'ASC';
-  return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t" ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction} ${tail}`;
+  const sorted = `ORDER BY ${ident(SORT_ALIAS)} ${direction}, "id" ${direction}`;
+  const branches = teams.flatMap(({ team, few }) =>
+    ranges.map((range) => {
+      const rows = `SELECT ${selected}, ${sortExpression(category, sort)} AS ${ident(SORT_ALIAS)} FROM ${ident(category.key)} AS "t"
+          WHERE ${[`"t".${ident(TEAM_FIELD)} = ${team}`, ...conditions, range].join(' AND ')}`;
+      return few ? `(SELECT * FROM (${rows} OFFSET 0) AS "t" ${sorted} LIMIT ${enough})` : `(${rows} ${orderBySql(category, sort)} LIMIT ${enough})`;
+    }),
+  );
+  return `SELECT * FROM (${branches.join(' UNION ALL ')}) AS "t" ${sorted} ${tail}`;
 }
 
 /** Where a page is read from: its rows' positions in the list as asked, or read backwards from the end. */
@@ -81,63 +88,60 @@ interface PageRange {
  * order (PostgreSQL's NULL placement reverses with the direction, so it is the exact reverse):
  * OFFSET walks the rows it skips, and the page at offset 90,000 of 100,000 then skips 9,975.
  */
-function pageRange(sort: Sort, range: { start: number; end: number }, total: number | undefined): PageRange {
-  if (total === undefined || range.start <= total / 2 || range.start >= total) return { sort, ...range, reversed: false };
+function pageRange(sort: Sort, range: { start: number; end: number }, total: number): PageRange {
+  if (range.start <= total / 2 || range.start >= total) return { sort, ...range, reversed: false };
   const end = Math.min(range.end, total - 1);
   return { sort: { ...sort, descending: !sort.descending }, start: total - 1 - end, end: total - 1 - range.start, reversed: true };
 }
 
 /**
- * SELECT of one page of the visible matches of `conditions`. The objects of teams are found in
- * the teams' list indexes (ids and sort keys only, which an index-only scan reads without
- * visiting the table) and only the page's rows are then read whole: a page deep in the list
- * costs the index entries it skips, not the rows.
+ * One page of the objects of `teams` matching `conditions`: the ids and sort keys are found in the
+ * teams' list indexes (which an index-only scan reads without visiting the table), only the page's
+ * rows are then read whole, so a page deep in the list costs the index entries it skips, not the
+ * rows; the teams where nothing matches are not read at all.
  */
-function pageSql(category: Category, user: SessionUser, query: ListQuery, range: PageRange | undefined, columns: string, conditions: string[], params: SqlParams): string {
-  const teams = range ? teamsInIndexOrder(category, user) : undefined;
-  if (!range || !teams) {
-    const where = [visibleWhere(category, user, 't', params), ...conditions].join(' AND ');
-    const limit = range ? ` LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}` : '';
-    return `SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, range?.sort ?? query.sort)}${limit}`;
-  }
-  const teamParams = teams.map((t) => `${params.add(t)}::int`);
+async function readMergedPage(db: Queryable, category: Category, sort: Sort, asked: { start: number; end: number }, perTeam: TeamCounts, columns: string, conditions: readonly Condition[]): Promise<Row[]> {
+  const total = [...perTeam.values()].reduce((a, b) => a + b, 0);
+  const range = pageRange(sort, asked, total);
+  if (range.start >= total) return [];
+  const params = new SqlParams();
+  const conds = conditions.map((c) => conditionSql(c, params));
+  const teams = [...perTeam].map(([team, n]) => ({ team: `${params.add(team)}::int`, few: conds.length > 0 && n < FEW_IN_TEAM }));
   const tail = `LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}`;
-  const keys = mergedSql(category, range.sort, teamParams, '"t"."id"', conditions, ['TRUE'], params.add(range.end + 1), tail);
+  const keys = mergedSql(category, range.sort, teams, '"t"."id"', conds, ['TRUE'], params.add(range.end + 1), tail);
   const direction = range.sort.descending ? 'DESC' : 'ASC';
-  return `SELECT ${columns} FROM (${keys}) AS "k" JOIN ${ident(category.key)} AS "t" ON "t"."id" = "k"."id"
-    ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}`;
-}
-
-/** How many rows `sql` counts, from `counts` when it holds the answer. */
-const countKey = (sql: string, params: unknown[]) => `${sql}\u0000${JSON.stringify(params)}`;
-
-async function countOf(db: Queryable, counts: CountCache | undefined, category: Category, sql: string, params: unknown[]): Promise<number> {
-  const key = countKey(sql, params);
-  const known = counts?.get(category.key, key);
-  if (known !== undefined) return known;
-  const generation = counts?.generation(category.key) ?? 0;
-  const n = (await db.query<{ n: number }>(sql, params)).rows[0].n;
-  counts?.set(category.key, key, n, generation);
-  return n;
+  const { rows } = await db.query<Row>(
+    `SELECT ${columns} FROM (${keys}) AS "k" JOIN ${ident(category.key)} AS "t" ON "t"."id" = "k"."id"
+      ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}`,
+    params.values,
+  );
+  return range.reversed ? rows.reverse() : rows;
 }
 
 export async function readPage({ db, registry, counts }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
-  const countParams = new SqlParams();
-  const count = `SELECT count(*)::int AS n FROM ${ident(category.key)} AS "t" WHERE ${whereSql(category, user, [...(opts.conditions ?? []), ...query.conditions], countParams)}`;
-  // Who sees a user depends on other tables (roles): those totals are counted each time.
-  const countCache = category.scope === 'user' ? undefined : counts;
-  const params = new SqlParams();
-  const conditions = [...(opts.conditions ?? []), ...query.conditions].map((c) => conditionSql(c, params));
+  const conditions = [...(opts.conditions ?? []), ...query.conditions];
   const columns = selectList([...projection.columns, ...helperColumns(projection)]);
-  const range = query.range && pageRange(query.sort, query.range, countCache?.get(category.key, countKey(count, countParams.values)));
-  const [page, counted] = await Promise.all([
-    db.query<Row>(pageSql(category, user, query, range, columns, conditions, params), params.values),
-    // Without a range the page is the whole list: its length is the total.
-    query.range ? countOf(db, countCache, category, count, countParams.values) : undefined,
-  ]);
-  const rows = range?.reversed ? page.rows.reverse() : page.rows;
-  const total = counted ?? rows.length;
+  const teams = query.range ? teamsInIndexOrder(category, user) : undefined;
+  let rows: Row[];
+  let total: number;
+  if (query.range && teams) {
+    // Counted first (usually known: countCache.ts): the counts say which teams to read, and how.
+    const perTeam = await countVisiblePerTeam(db, counts, category, user, conditions);
+    rows = await readMergedPage(db, category, query.sort, query.range, perTeam, columns, conditions);
+    total = [...perTeam.values()].reduce((a, b) => a + b, 0);
+  } else {
+    const params = new SqlParams();
+    const where = whereSql(category, user, conditions, params);
+    const limit = query.range ? ` LIMIT ${params.add(query.range.end - query.range.start + 1)} OFFSET ${params.add(query.range.start)}` : '';
+    const [page, counted] = await Promise.all([
+      db.query<Row>(`SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, query.sort)}${limit}`, params.values),
+      // Without a range the page is the whole list: its length is the total.
+      query.range ? countVisible(db, counts, category, user, conditions) : undefined,
+    ]);
+    rows = page.rows;
+    total = counted ?? rows.length;
+  }
   const answers = await withDerived(db, user, rows, projection);
   blankPrivateFields(category, user, rows, answers);
   return { rows: answers, start: query.range?.start ?? 0, total };
@@ -185,7 +189,7 @@ export async function* scanVisible(
       const conds = conditions.map((c) => conditionSql(c, params));
       const ranges = keysetRanges(category, sort, last, params);
       const limit = params.add(chunkSize);
-      sql = mergedSql(category, sort, teams.map((t) => `${params.add(t)}::int`), selected, conds, ranges, limit, `LIMIT ${limit}`);
+      sql = mergedSql(category, sort, teams.map((t) => ({ team: `${params.add(t)}::int` })), selected, conds, ranges, limit, `LIMIT ${limit}`);
     } else {
       const where = whereSql(category, user, conditions, params);
       const after = last ? ` AND ${keysetAfterSql(category, sort, last, params)}` : '';

@@ -191,6 +191,23 @@ describe('the page of several teams, merged team by team', () => {
     });
   }
 
+  it('pages of a search matching in some teams only, or nowhere, are the slices of the whole list', async () => {
+    // uid_for_type m<team>-<i>: 'm1-' matches in one team, 'm' in all, '-3' once per team.
+    for (const q of ['m1-', 'm', '-3', 'M2-4', 'nothing like it']) {
+      for (const sort of [['name', 'ASC'], ['group_id', 'DESC'], ['id', 'DESC']]) {
+        const query = `sort=${encodeURIComponent(JSON.stringify(sort))}&filter=${encodeURIComponent(JSON.stringify({ q }))}`;
+        const whole = (await ids(query)).ids;
+        const paged: number[] = [];
+        for (let start = 0; start < whole.length + 2; start += 2) {
+          const page = await ids(`${query}&range=[${start},${start + 1}]`);
+          paged.push(...page.ids);
+          expect(page.range, `${q} ${sort.join(' ')} [${start},${start + 1}]`).toMatch(new RegExp(`/${whole.length}$`));
+        }
+        expect(paged, `${q} ${sort.join(' ')}`).toEqual(whole);
+      }
+    }
+  });
+
   it(`past ${MERGED_TEAMS_MAX} teams reads one scan, with the same answers`, async () => {
     const userId = await createUser(t.db, 'atk_many', PASSWORD);
     const expected: string[] = [];

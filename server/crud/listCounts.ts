@@ -1,0 +1,56 @@
+/**
+ * How many visible objects match a list's conditions: the total of `Content-Range`, and for the
+ * objects of teams merged team by team (listPage.ts) the count of each team, which tells the page's
+ * read which teams to leave out (none match there) and which to read through the condition's own
+ * index rather than by walking the team's list in order (few match there: a search for 'LTE', whose
+ * devices all belong to one team, walked the other teams' 33,000 names to find none). Kept in the
+ * count cache (countCache.ts) until a change of the table.
+ */
+import type { Category } from '../../src/schemas/defineCategory';
+import type { Queryable } from '../db/database';
+import type { SessionUser } from '../auth/sessionUser';
+import { TEAM_FIELD, visibleWhere } from './access';
+import type { Condition } from './listQuery';
+import { conditionSql } from './listSql';
+import { ident, SqlParams } from './sql';
+import type { Count, CountCache } from './countCache';
+
+export type TeamCounts = ReadonlyMap<number, number>;
+
+export function whereSql(category: Category, user: SessionUser, conditions: readonly Condition[], params: SqlParams): string {
+  return [visibleWhere(category, user, 't', params), ...conditions.map((c) => conditionSql(c, params))].join(' AND ');
+}
+
+/** Who sees a user depends on other tables (roles): those lists are counted each time. */
+const cacheFor = (category: Category, counts: CountCache | undefined) => (category.scope === 'user' ? undefined : counts);
+
+async function counted<T extends Count>(
+  db: Queryable,
+  counts: CountCache | undefined,
+  category: Category,
+  sql: string,
+  params: unknown[],
+  read: (rows: { team: number; n: number }[]) => T,
+): Promise<T> {
+  const cache = cacheFor(category, counts);
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  const known = cache?.get(category.key, key);
+  if (known !== undefined) return known as T;
+  const generation = cache?.generation(category.key) ?? 0;
+  const n = read((await db.query<{ team: number; n: number }>(sql, params)).rows);
+  cache?.set(category.key, key, n, generation);
+  return n;
+}
+
+export function countVisible(db: Queryable, counts: CountCache | undefined, category: Category, user: SessionUser, conditions: readonly Condition[]): Promise<number> {
+  const params = new SqlParams();
+  const sql = `SELECT count(*)::int AS n FROM ${ident(category.key)} AS "t" WHERE ${whereSql(category, user, conditions, params)}`;
+  return counted(db, counts, category, sql, params.values, (rows) => rows[0].n);
+}
+
+export function countVisiblePerTeam(db: Queryable, counts: CountCache | undefined, category: Category, user: SessionUser, conditions: readonly Condition[]): Promise<TeamCounts> {
+  const params = new SqlParams();
+  const sql = `SELECT "t".${ident(TEAM_FIELD)} AS team, count(*)::int AS n FROM ${ident(category.key)} AS "t"
+    WHERE ${whereSql(category, user, conditions, params)} GROUP BY 1`;
+  return counted(db, counts, category, sql, params.values, (rows) => new Map(rows.map((r) => [r.team, r.n])));
+}
