@@ -8,7 +8,7 @@
  *
  * The claimant is usually in no team of the device: holding the QR id and the claim code is the
  * proof. So the code is long, only its hash is kept, and wrong codes are limited per device and
- * per user (ClaimLimiter).
+ * per user (ClaimGuesses, limiter.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { messages, ownMessages } from '../../src/messages';
@@ -20,7 +20,8 @@ import { isPlainObject } from '../crud/validate';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import type { Row } from '../crud/hooks';
 import { claimCodeMatches, hashClaimCode, newClaimCode } from './code';
-import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimLimiter } from './limiter';
+import { ClaimGuesses } from './limiter';
+import { limitStore } from '../auth/limitStore';
 import { addSupportUser } from './supportUser';
 import { moveDevice } from './transfer';
 import { QR_ID_MAX } from '../qr/routes';
@@ -59,7 +60,7 @@ const CLAIM_VIEW = `SELECT d."id", d."name", d."team_id", tm."name" AS "team", d
 export const claimRoutes: FastifyPluginAsync = async (app) => {
   const device = app.registry.get('device');
   const team = app.registry.get('team');
-  const limiter = new ClaimLimiter({ max: CLAIM_ATTEMPTS, windowMs: CLAIM_WINDOW_MS });
+  const guesses = new ClaimGuesses(limitStore(app.db, 'claim'));
   const keys = (user: SessionUser, deviceId?: number) => [`user:${user.id}`, ...(deviceId === undefined ? [] : [`device:${deviceId}`])];
 
   /** A team the caller administers: 404 when they cannot see it, 403 when they only belong to it. */
@@ -100,18 +101,11 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
       request.params.id.slice(0, QR_ID_MAX),
     ]);
     const found = rows[0];
-    // From here to the answer nothing awaits: the check and the count of a guess are one step.
-    const attempt = keys(user, found?.id as number | undefined);
-    const wait = limiter.wait(attempt);
-    if (wait > 0) throw tooMany(wait);
-    if (!found) {
-      limiter.fail(attempt);
-      throw notFoundError();
-    }
-    if (found.to_be_claimed !== true || !claimCodeMatches(code, found.claim_code)) {
-      limiter.fail(attempt);
-      return { is_code_valid: false };
-    }
+    const guess = await guesses.take(keys(user, found?.id as number | undefined));
+    if (guess.wait > 0) throw tooMany(guess.wait);
+    if (!found) throw notFoundError();
+    if (found.to_be_claimed !== true || !claimCodeMatches(code, found.claim_code)) return { is_code_valid: false };
+    await guess.takeBack();
     const { rows: view } = await app.db.query<Row>(CLAIM_VIEW, [found.id]);
     return { is_code_valid: true, device: view[0] };
   });
@@ -127,26 +121,31 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
       targetFirmwareId: optionalId(raw, 'target_firmware_id'),
       copyFirmware: optionalBoolean(raw, 'should_firmware_be_copied', false),
     };
-    await app.db.transaction(async (tx) => {
-      // Racing claims queue on this lock; each then sees whether the one before spent the code.
-      const { rows } = await tx.query<Row>('SELECT * FROM "device" WHERE "id" = $1 FOR UPDATE', [deviceId]);
-      const found = rows[0];
-      const attempt = keys(user, deviceId);
-      const wait = limiter.wait(attempt);
-      if (wait > 0) throw tooMany(wait);
-      if (found?.to_be_claimed !== true) {
-        // Device ids are sequential: probing which ones wait to be claimed is limited like unknown QR ids.
-        limiter.fail(keys(user));
-        throw conflict(ownMessages.claimNotPending);
-      }
-      if (!claimCodeMatches(code, found.claim_code)) {
-        limiter.fail(attempt);
-        throw badRequest(messages.wrongClaimCode);
-      }
-      // Moving it nowhere would still drop its group, histories and certificate.
-      if (found.team_id === choice.teamId) throw conflict(ownMessages.claimSameTeam);
-      await moveDevice(tx, app.registry, user, found, choice);
-    });
+    // Counted before the transaction: on PostgreSQL the count takes a connection of its own, which
+    // racing claims, each holding one while they queue on the device's lock, could leave none of.
+    const guess = await guesses.take(keys(user, deviceId));
+    if (guess.wait > 0) throw tooMany(guess.wait);
+    let outcome = 'wrong' as 'wrong' | 'notPending' | 'right';
+    try {
+      await app.db.transaction(async (tx) => {
+        // Racing claims queue on this lock; each then sees whether the one before spent the code.
+        const { rows } = await tx.query<Row>('SELECT * FROM "device" WHERE "id" = $1 FOR UPDATE', [deviceId]);
+        const found = rows[0];
+        if (found?.to_be_claimed !== true) {
+          outcome = 'notPending';
+          throw conflict(ownMessages.claimNotPending);
+        }
+        if (!claimCodeMatches(code, found.claim_code)) throw badRequest(messages.wrongClaimCode);
+        outcome = 'right';
+        // Moving it nowhere would still drop its group, histories and certificate.
+        if (found.team_id === choice.teamId) throw conflict(ownMessages.claimSameTeam);
+        await moveDevice(tx, app.registry, user, found, choice);
+      });
+    } finally {
+      // Device ids are sequential: probing which ones wait to be claimed is limited per user, like unknown QR ids.
+      if (outcome === 'notPending') await guess.takeBack([`device:${deviceId}`]);
+      if (outcome === 'right') await guess.takeBack();
+    }
     return reply.code(204).send();
   });
 

@@ -1,11 +1,12 @@
 /**
  * Claiming under attack: guessing codes (limited per device and per user, the right code refused
- * too while limited), racing claims of one device (exactly one wins), and the limiter's window
- * and memory, driven by its clock.
+ * too while limited), racing claims of one device (exactly one wins), and the guesses' window,
+ * driven by their clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
-import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimLimiter } from '../../server/claim/limiter';
+import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimGuesses } from '../../server/claim/limiter';
+import { MemoryLimitStore } from '../../server/auth/limitStore';
 import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 
@@ -86,21 +87,26 @@ describe('guessing claim codes', () => {
     const target = await claimable();
     const { client } = await adminWithTeam(t, 'parallel');
     const answers = await Promise.all(Array.from({ length: 3 * CLAIM_ATTEMPTS }, () => check(client, target.qr, WRONG)));
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(CLAIM_ATTEMPTS);
-    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(2 * CLAIM_ATTEMPTS);
+    // Counted in PostgreSQL (limitStore.ts), a guess counted against its two keys in another order
+    // than a parallel one may be refused by one and taken back from the other: never more than the limit.
+    const answered = answers.filter((r) => r.statusCode === 200).length;
+    expect(answered).toBeLessThanOrEqual(CLAIM_ATTEMPTS);
+    // In memory (one process) each guess is counted in one step: exactly the limit.
+    if (!t.url) expect(answered).toBe(CLAIM_ATTEMPTS);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(3 * CLAIM_ATTEMPTS - answered);
   });
 });
 
 describe('racing claims', () => {
-  it('of one device: exactly one of 20 wins, the others answer 409', async () => {
+  it('of one device: exactly one of 20 wins, the others answer 409 (or 429: 20 claims at once are more than a device\'s guesses)', async () => {
     const target = await claimable();
     const claimers = await Promise.all(Array.from({ length: 20 }, (_, i) => adminWithTeam(t, `racer${i}`)));
     const answers = await Promise.all(claimers.map(({ client, teamId }) => client.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId, should_firmware_be_copied: true })));
     const won = answers.filter((r) => r.statusCode === 204);
     expect(won).toHaveLength(1);
     for (const r of answers.filter((a) => a.statusCode !== 204)) {
-      expect(r.statusCode).toBe(409);
-      expect(description(r)).toBe(ownMessages.claimNotPending);
+      expect(description(r)).toBe(r.statusCode === 429 ? ownMessages.claimTooManyAttempts : ownMessages.claimNotPending);
+      expect(r.statusCode === 409 || (t.url !== undefined && r.statusCode === 429), `${r.statusCode}`).toBe(true);
     }
     const winner = claimers[answers.indexOf(won[0])];
     expect((await winner.client.get(`/api/device/${target.id}`)).json()).toMatchObject({ team_id: winner.teamId, to_be_claimed: false });
@@ -109,28 +115,28 @@ describe('racing claims', () => {
   });
 });
 
-describe('the claim limiter', () => {
+describe('the claim guesses, driven by their clock', () => {
   const keys = ['device:1', 'user:1'];
+  const guesses = () => new ClaimGuesses(new MemoryLimitStore(), { max: 3, windowMs: 60_000 });
 
-  it('frees a place when the oldest failure leaves the window, and says when', () => {
-    const limiter = new ClaimLimiter({ max: 3, windowMs: 60_000 });
-    limiter.fail(keys, 0);
-    limiter.fail(keys, 10_000);
-    limiter.fail(keys, 20_000);
-    expect(limiter.wait(keys, 20_000)).toBe(40);
-    expect(limiter.wait(['user:1'], 59_500)).toBe(1);
-    expect(limiter.wait(keys, 60_000)).toBe(0);
-    expect(limiter.wait(['device:2', 'user:2'], 20_000)).toBe(0);
-    limiter.fail(keys, 60_000);
-    expect(limiter.wait(keys, 60_001)).toBe(10);
+  it('count a guess against each of its keys; past the limit refuse it, not counted, until the window ends, and say when', async () => {
+    const g = guesses();
+    for (const at of [0, 10_000, 20_000]) expect((await g.take(keys, at)).wait).toBe(0);
+    expect((await g.take(keys, 20_000)).wait).toBe(40);
+    expect((await g.take(['user:1'], 59_500)).wait).toBe(1);
+    expect((await g.take(['device:2', 'user:2'], 20_000)).wait).toBe(0);
+    expect((await g.take(keys, 60_000)).wait).toBe(0);
   });
 
-  it('keeps at most max failures per key and forgets the oldest key past its size', () => {
-    const limiter = new ClaimLimiter({ max: 3, windowMs: 60_000, maxKeys: 1000 });
-    for (let i = 0; i < 100; i++) limiter.fail(keys, i);
-    expect(limiter.wait(keys, 100)).toBe(60);
-    for (let i = 0; i < 5000; i++) limiter.fail([`user:${i + 10}`], 200);
-    expect(limiter.size).toBe(1000);
-    expect(limiter.wait(keys, 300)).toBe(0);
+  it('take back a right guess, or one key of it', async () => {
+    const g = guesses();
+    for (let i = 0; i < 10; i++) await (await g.take(keys, i)).takeBack();
+    const probe = await g.take(keys, 10);
+    await probe.takeBack(['device:1']);
+    await g.take(keys, 11);
+    await g.take(keys, 12);
+    // user:1 holds 3 guesses now, device:1 two.
+    expect((await g.take(['device:1'], 13)).wait).toBe(0);
+    expect((await g.take(['user:1'], 13)).wait).toBeGreaterThan(0);
   });
 });
