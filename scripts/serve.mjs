@@ -5,7 +5,7 @@
  * at every start and is never stale. The bundle sits beside server/start.ts, so that the paths
  * that file finds from its own location stay the same (`npm run dev:server` runs the sources).
  */
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,6 +28,8 @@ if (!process.env.NODE_UNIQUE_ID) {
     write: false,
     logLevel: 'error',
   });
+  // esbuild's service is a process of its own: not kept beside the server.
+  await stop();
   // Written whole then renamed: a server starting at the same moment never reads half a file.
   const partial = `${bundle}.${process.pid}`;
   writeFileSync(partial, result.outputFiles[0].contents);
