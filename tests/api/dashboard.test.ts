@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardFigures } from '../../src/custom/dashboard/dashboardFigures';
-import { adminWithTeam, api, createTeam, createTestApp, createUser, memberOf, ROLE, signIn, type Client, type TestApp } from './helpers';
+import { adminWithTeam, api, createTeam, createTestApp, createUser, memberOf, queriesDuring, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 
 let t: TestApp;
@@ -149,5 +149,17 @@ describe('GET /api/dashboard', () => {
     expect(f.types).toEqual([]);
     const listed = await admin.get('/api/device?filter={}');
     expect(listed.json()).toEqual([]);
+  });
+
+  it('are kept a few seconds for the same teams, and follow a change of the devices at once', async () => {
+    const before = await figures(alice);
+    expect(await queriesDuring(t, () => figures(alice))).toBe(0);
+    const added = await createOk(alice, 'device', { name: 'dash_new', team_id: teamA, type_id: ids.gateway, uid_for_type: 'dash-new' });
+    expect((await figures(alice)).device_count).toBe(before.device_count + 1);
+    expect((await alice.del(`/api/device/${added.id}`)).statusCode).toBe(200);
+    expect((await figures(alice)).device_count).toBe(before.device_count);
+    // Changed straight in the database (another process, a shell): told through NOTIFY too.
+    await t.db.query(`UPDATE device SET config_state = 'conflict' WHERE team_id = $1`, [teamA]);
+    await expect.poll(async () => (await figures(alice)).config_states.find((c) => c.config_state === 'conflict')?.count).toBe(before.device_count);
   });
 });
