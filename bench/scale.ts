@@ -54,8 +54,11 @@ async function seed() {
   line(`seed (${result.total} devices, ${result.devices} added)`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+/** What `npm start` gives node (package.json: `node <flags> scripts/serve.mjs`): the figures are those of npm start. */
+const npmStartArguments = (): string[] => (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
+
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  const child = spawn(process.execPath, npmStartArguments(), {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -39,7 +39,8 @@ export function renderIndex(html: string, vendorSuffix: string): string {
  * same-origin fetch, which a preload must match to be used.
  */
 export function withStartupPreloads(html: string, url: string): string {
-  const { pathname, search } = new URL(url, 'http://host');
+  // Concatenated, not resolved: a target such as //x:99999/ is a path here, never a host.
+  const { pathname, search } = new URL(`http://host${url}`);
   const reads = startupReads(pathname, search);
   const links = [reads.profile, ...(reads.qr ? [reads.qr.path] : [])]
     .map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(`${API_BASE}${path}`)}">`)
