@@ -33,19 +33,25 @@ export function renderIndex(html: string, vendorSuffix: string): string {
 
 /**
  * The page with the API reads its first script will send (src/entry/startupReads.ts) announced as
- * preloads: the browser sends them as soon as it reads the page's head, while the scripts are still
- * on their way (on a phone's network, a round trip of half a second sooner), and the script's own
- * requests take their answers. crossorigin="anonymous" is the credentials mode of the console's
- * same-origin fetch, which a preload must match to be used.
+ * preloads, and a Link header announcing them with the page's scripts and styles: the browser
+ * fetches those as soon as the answer's headers arrive, before it has parsed the page (on a phone's
+ * network, the reads a round trip sooner than the script would send them, the scripts a few hundred
+ * milliseconds sooner), and the page's own requests take the preloaded answers. crossorigin=
+ * "anonymous" is the credentials mode of the console's same-origin fetch and of the module scripts,
+ * which a preload must match to be used.
  */
-export function withStartupPreloads(html: string, url: string): string {
+export function withStartupPreloads(html: string, url: string): { html: string; link: string } {
   // Concatenated, not resolved: a target such as //x:99999/ is a path here, never a host.
   const { pathname, search } = new URL(`http://host${url}`);
-  const reads = startupReads(pathname, search);
-  const links = [reads.profile, ...(reads.qr ? [reads.qr.path] : [])]
-    .map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(`${API_BASE}${path}`)}">`)
-    .join('');
-  return html.replace('</head>', () => `${links}</head>`);
+  const startup = startupReads(pathname, search);
+  const reads = [startup.profile, ...(startup.qr ? [startup.qr.path] : [])].map((path) => `${API_BASE}${path}`);
+  const tags = reads.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`).join('');
+  const scripts = [...html.matchAll(/<(?:script type="module"[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="(\/[^"]+)"/g)].map((m) => `<${m[1]}>; rel=modulepreload`);
+  const styles = [...html.matchAll(/<link rel="stylesheet"[^>]*\bhref="(\/[^"]+)"/g)].map((m) => `<${m[1]}>; rel=preload; as=style; crossorigin=anonymous`);
+  // Percent-encoded by startupReads (encodeURIComponent): no '<', '>', ',' or ';' can end the link.
+  const fetches = reads.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  // The scripts first: measured on Chromium's Slow 4G, the reads first delayed the scripts more than they gained.
+  return { html: html.replace('</head>', () => `${tags}</head>`), link: [...scripts, ...styles, ...fetches].join(', ') };
 }
 
 /** Keeps the rendered page in memory, re-read only when the file changes (a rebuild while running). */
@@ -101,7 +107,8 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const html = page();
     if (html === undefined) return reply.code(503).type('text/plain; charset=utf-8').send(ownMessages.consoleNotBuilt);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withStartupPreloads(html, request.url));
+    const answer = withStartupPreloads(html, request.url);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('link', answer.link).send(answer.html);
   };
 
   // Encapsulated so that the static plugin's reply decorators (sendFile, download) stay private here.
