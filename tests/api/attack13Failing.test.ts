@@ -12,6 +12,9 @@
  *   PostgreSQL a row of rate_limit per attempt, so one blocked client grows the table at request
  *   rate for a whole window; in memory, such keys push out the oldest windows (another account's
  *   10 counted failures).
+ * - Sign-in's limit per account counts the name lowercased, and a successful sign-in clears that
+ *   count, but names are unique and looked up exactly: the owner of 'ATK_VICTIM' resets the count of
+ *   guesses at 'atk_victim' with each sign-in of their own, 9 guesses at a time.
  * - With PUCS_TRUST_PROXY=1 (docs/OPERATIONS.md: behind a proxy or load balancer) Fastify's
  *   trustProxy is true, so the client address is the LEFT-most X-Forwarded-For entry: behind a proxy
  *   that appends the address it saw (nginx's $proxy_add_x_forwarded_for), a client that sends its own
@@ -27,7 +30,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, createUser, type TestApp } from './helpers';
 import { ownMessages } from '../../src/messages';
 
 let t: TestApp;
@@ -45,6 +48,16 @@ describe.skip('defects of the sign-in limits (issue 11 attack)', () => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(401));
     const fresh = await adminWithTeam(t, 'v6_fresh');
     expect((await login('2001:db8:5:5:aaaa::1', 'v6_fresh', fresh.password)).statusCode).toBe(429);
+  });
+
+  it("keeps counting guesses at an account when another account whose name differs only by case signs in", async () => {
+    await createUser(t.db, 'atk_victim', 'victim password');
+    await createUser(t.db, 'ATK_VICTIM', 'attacker password');
+    for (let i = 0; i < 9; i++) expect((await login(`10.40.0.${i + 1}`, 'atk_victim', `guess ${i}`)).statusCode).toBe(401);
+    expect((await login('10.40.1.1', 'ATK_VICTIM', 'attacker password')).statusCode).toBe(204);
+    // The 10th guess is the last one allowed in the window; the 11th must be refused.
+    expect((await login('10.40.2.1', 'atk_victim', 'guess 9')).statusCode).toBe(401);
+    expect((await login('10.40.2.2', 'atk_victim', 'victim password')).statusCode).toBe(429);
   });
 
   it.skipIf(process.env.DATABASE_URL)('holds no copy of a huge user name in memory for the window', async () => {
