@@ -15,8 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'server', '.start.bundle.mjs');
 
-// A cluster worker (PUCS_WORKERS) runs this file again: the primary has just built the bundle.
-if (!process.env.NODE_UNIQUE_ID) {
+/** Bundles server/start.ts into `bundle`; false when the checkout cannot be written (a read-only install). */
+async function bundled() {
   const result = await build({
     entryPoints: [join(root, 'server', 'start.ts')],
     bundle: true,
@@ -34,7 +34,23 @@ if (!process.env.NODE_UNIQUE_ID) {
   await stop();
   // Written whole then renamed: a server starting at the same moment never reads half a file.
   const partial = `${bundle}.${process.pid}`;
-  writeFileSync(partial, result.outputFiles[0].contents);
-  renameSync(partial, bundle);
+  try {
+    writeFileSync(partial, result.outputFiles[0].contents);
+    renameSync(partial, bundle);
+    return true;
+  } catch (err) {
+    if (!['EACCES', 'EPERM', 'EROFS'].includes(err.code)) throw err;
+    return false;
+  }
 }
-await import(pathToFileURL(bundle).href);
+
+// A cluster worker (PUCS_WORKERS) runs this file again: it runs what the first process chose.
+const from = process.env.NODE_UNIQUE_ID ? process.env.PUCS_SERVE_FROM : (await bundled()) ? 'bundle' : 'sources';
+process.env.PUCS_SERVE_FROM = from;
+if (from === 'bundle') {
+  await import(pathToFileURL(bundle).href);
+} else {
+  // Not writable: the sources themselves, through tsx (about 50 MB more memory, nothing else lost).
+  (await import('tsx/esm/api')).register();
+  await import(pathToFileURL(join(root, 'server', 'start.ts')).href);
+}

@@ -60,7 +60,8 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   const app = Fastify({
     logger: logger ? { level: logger } : false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // The nearest `hops` proxies are trusted (proxy-addr counts from this server outwards), as a hop count would.
+    trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
   });
   // Fastify's JSON parser refuses valid JSON holding a prototype key and says only "invalid": told apart here.
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -14,8 +14,12 @@ export interface ServerConfig {
   demoDevices: number;
   vendorSuffix: string;
   production: boolean;
-  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client address, https). */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many (PUCS_TRUST_PROXY, usually 1) to trust for X-Forwarded-For/-Proto
+   * (client address, https). The client address is the one the nearest trusted proxy saw, never an
+   * X-Forwarded-For entry a client wrote itself. false: clients reach the server directly.
+   */
+  trustProxy: number | false;
   /** Directory of the built console (vite build output). */
   distDir: string;
   /** Directory for uploaded files. */
@@ -64,7 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     demoDevices: Number(argument(argv, 'devices') ?? (env.PUCS_DEMO_DEVICES || 2000)),
     vendorSuffix: env.PUCS_VENDOR_SUFFIX ?? '',
     production: env.NODE_ENV === 'production',
-    trustProxy: env.PUCS_TRUST_PROXY === '1',
+    trustProxy: /^[1-9]\d*$/.test(env.PUCS_TRUST_PROXY ?? '') ? Number(env.PUCS_TRUST_PROXY) : false,
     distDir: env.PUCS_DIST_DIR || 'dist',
     filesDir: env.PUCS_FILES_DIR || `${dataDir}/files`,
     maxUploadMb: Number(env.PUCS_MAX_UPLOAD_MB || 4096),

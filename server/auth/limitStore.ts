@@ -26,13 +26,18 @@ export interface LimitStore {
 /** Keys kept at most in memory: anyone can send from many addresses or names; beyond it the oldest window goes. */
 export const MAX_KEYS = 100_000;
 
+const digest = (key: string) => createHash('sha256').update(key).digest('base64url');
+/** A long key (any text a client sends: a megabyte-long name) is kept as its digest. */
+const memoryKey = (key: string) => (key.length > 64 ? digest(key) : key);
+
 export class MemoryLimitStore implements LimitStore {
   // In the order the windows opened (a new window is put last), so the oldest is always first.
   private readonly windows = new Map<string, LimitWindow>();
 
   constructor(private readonly maxKeys = MAX_KEYS) {}
 
-  async add(key: string, now: number, windowMs: number): Promise<LimitWindow> {
+  async add(sent: string, now: number, windowMs: number): Promise<LimitWindow> {
+    const key = memoryKey(sent);
     const current = this.windows.get(key);
     if (current && now - current.openedAt < windowMs) {
       current.count++;
@@ -46,12 +51,12 @@ export class MemoryLimitStore implements LimitStore {
   }
 
   async takeBack(key: string, openedAt: number): Promise<void> {
-    const current = this.windows.get(key);
+    const current = this.windows.get(memoryKey(key));
     if (current?.openedAt === openedAt && current.count > 0) current.count--;
   }
 
   async clear(key: string): Promise<void> {
-    this.windows.delete(key);
+    this.windows.delete(memoryKey(key));
   }
 
   get size(): number {
@@ -66,7 +71,6 @@ export class MemoryLimitStore implements LimitStore {
   }
 }
 
-const digest = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /**
  * One row per scope and key (the table rate_limit, server/auth/tables.ts): one statement per

@@ -5,6 +5,7 @@ import { ApiError, badRequest, unauthorized } from '../http/errors';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
 import { Limiter } from '../auth/rateLimit';
+import { addressKey } from '../qr/addressLimiter';
 import { limitStore } from '../auth/limitStore';
 import { sessionToken } from '../auth/plugin';
 import { isStorableText } from '../crud/validate';
@@ -44,12 +45,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const { username, password } = readLoginBody(request.body);
     const account = username.toLowerCase();
     // Counted now, not after the hash: otherwise any number of parallel guesses would pass the check.
-    const [asAccount, asAddress] = await Promise.all([byAccount.take(account), byAddress.take(request.ip)]);
-    const wait = Math.max(asAccount.wait, asAddress.wait);
-    if (wait > 0) {
-      // A refused attempt tried nothing: it does not count.
+    // A refused attempt tried nothing: it does not count, and an address refused touches no account.
+    // An IPv6 client owns a whole /64: it counts as one address.
+    const asAddress = await byAddress.take(addressKey(request.ip));
+    if (asAddress.wait > 0) {
+      await byAddress.takeBack(asAddress);
+      throw tooMany(asAddress.wait);
+    }
+    const asAccount = await byAccount.take(account);
+    if (asAccount.wait > 0) {
       await Promise.all([byAccount.takeBack(asAccount), byAddress.takeBack(asAddress)]);
-      throw tooMany(wait);
+      throw tooMany(asAccount.wait);
     }
 
     // A name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.

@@ -31,7 +31,7 @@ describe('POST /api/login', () => {
   });
 
   it('marks the cookie Secure over https (behind a trusted proxy)', async () => {
-    const proxied = await buildApp({ db: t.db, config: { ...t.config, trustProxy: true } });
+    const proxied = await buildApp({ db: t.db, config: { ...t.config, trustProxy: 1 } });
     const res = await proxied.inject({
       method: 'POST',
       url: '/api/login',
