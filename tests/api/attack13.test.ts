@@ -10,6 +10,7 @@ import { adminWithTeam, createTestApp, memberOf, ROLE, type Client, type TestApp
 import { createOk } from './crudFixtures';
 import { FEW_IN_TEAM, scanVisible } from '../../server/crud/listPage';
 import type { SessionUser } from '../../server/auth/sessionUser';
+import { openDatabase } from '../../server/db/database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +57,17 @@ describe('a device moved from one team to another', () => {
     expect(await page([0, 0])).toEqual([mover]);
     expect((await list(onlyA, { filter: { q: 'mover' }, range: [0, 9] })).ids).toEqual([]);
     expect((await list(onlyB, { filter: { q: 'mover' }, range: [0, 9] })).ids).toEqual([mover]);
+
+    // Moved back by another process (another connection on PostgreSQL): told by its notification.
+    const db = t.url ? await openDatabase({ url: t.url }) : t.db;
+    try {
+      await db.query('UPDATE device SET team_id = $1, type_id = $2 WHERE id = $3', [a.teamId, typeA, mover]);
+    } finally {
+      if (db !== t.db) await db.close();
+    }
+    await expect.poll(() => totals({ q: 'mover' })).toEqual([1, 1, 0]);
+    expect(await totals({})).toEqual([6, 4, 2]);
+    expect((await list(onlyA, { filter: { q: 'mover' }, range: [0, 9] })).ids).toEqual([mover]);
   });
 });
 
@@ -132,6 +144,28 @@ describe('the users list (scope user: who is seen depends on the roles)', () => 
     expect(await total()).toBe(2);
     expect((await a.client.del(`/api/role/${String(role.id)}`)).statusCode).toBe(200);
     expect(await total()).toBe(1);
+  });
+});
+
+describe("a picker's server search", () => {
+  it('finds a backslash, percent or underscore as typed, and never another team\'s device by its team filter', async () => {
+    const a = await adminWithTeam(t, 'pick_admin');
+    const b = await adminWithTeam(t, 'pick_other');
+    const type = (await createOk(a.client, 'type', { name: 'pick', team_id: a.teamId })).id as number;
+    const otherType = (await createOk(b.client, 'type', { name: 'pick', team_id: b.teamId })).id as number;
+    // In the unique ids, a searched column that holds any text (names allow no backslash or %).
+    const uids = ['a\\b', 'ab', '50%', '50', 'x_y', 'xzy'];
+    const ids = new Map<string, number>();
+    const insert = 'INSERT INTO device (name, team_id, type_id, uid_for_type) VALUES ($1, $2, $3, $4) RETURNING id';
+    for (const [i, uid] of uids.entries()) ids.set(uid, (await t.db.query<{ id: number }>(insert, [`pick ${i}`, a.teamId, type, uid])).rows[0].id);
+    await t.db.query(insert, ['pick 0', b.teamId, otherType, 'a\\b']);
+    const search = async (client: Client, filter: Record<string, unknown>) => (await list(client, { filter, sort: ['name', 'ASC'], range: [0, 49] })).ids;
+    expect(await search(a.client, { team_id: a.teamId, q: '\\' })).toEqual([ids.get('a\\b')]);
+    expect(await search(a.client, { team_id: a.teamId, q: 'a\\b' })).toEqual([ids.get('a\\b')]);
+    expect(await search(a.client, { team_id: a.teamId, q: '50%' })).toEqual([ids.get('50%')]);
+    expect(await search(a.client, { team_id: a.teamId, q: 'x_y' })).toEqual([ids.get('x_y')]);
+    expect(await search(a.client, { team_id: b.teamId, q: 'pick' })).toEqual([]);
+    expect(await search(b.client, { team_id: a.teamId })).toEqual([]);
   });
 });
 
