@@ -1,6 +1,7 @@
 /**
- * Defects found by attacking the scale work of issue 11 (rate limits across processes), each shown
- * by a test that fails today. Skipped so that CI stays green: remove the skip once fixed.
+ * Defects found by attacking the scale work of issue 11 (rate limits, list totals in memory, npm
+ * start), each shown by a test that failed when written. Skipped so that CI stays green: remove the
+ * skip of a describe once its defect is fixed.
  *
  * - Sign-in's limit per address counts each IPv6 address alone (request.ip, server/routes/auth.ts),
  *   while the QR info's counts the whole /64 a client owns (addressKey): a client rotating through
