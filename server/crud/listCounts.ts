@@ -6,6 +6,7 @@
  * devices all belong to one team, walked the other teams' 33,000 names to find none). Kept in the
  * count cache (countCache.ts) until a change of the table.
  */
+import { createHash } from 'node:crypto';
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
@@ -33,7 +34,8 @@ async function counted<T extends Count>(
   read: (rows: { team: number; n: number }[]) => T,
 ): Promise<T> {
   const cache = cacheFor(category, counts);
-  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  // As a digest: a search's text is in the key, and a kept count must not keep a long text.
+  const key = createHash('sha256').update(`${sql}\u0000${JSON.stringify(params)}`).digest('base64url');
   const known = cache?.get(category.key, key);
   if (known !== undefined) return known as T;
   const generation = cache?.generation(category.key) ?? 0;

@@ -43,7 +43,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
     const { username, password } = readLoginBody(request.body);
-    const account = username.toLowerCase();
+    // The name as typed: names differ by case (another account), and a success clears only its own count.
+    const account = username;
     // Counted now, not after the hash: otherwise any number of parallel guesses would pass the check.
     // A refused attempt tried nothing: it does not count, and an address refused touches no account.
     // An IPv6 client owns a whole /64: it counts as one address.
