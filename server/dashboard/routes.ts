@@ -3,8 +3,10 @@
  * the spec: the console's own, described in server/dashboard/openapi.ts. Callers of the same teams
  * get the same figures, so those asking at once share a query (nextRun.ts), and the figures are
  * kept a few seconds (one aggregate over a 100,000-device fleet costs 100 to 170 ms): forgotten at
- * once when rows are added, removed or moved (the NOTIFY of countCache.ts), so a user sees their
- * own changes on the next request; a device's check-in tells nobody, hence the few seconds.
+ * once when rows are added or removed, or when a column the lists count by changes (team, type,
+ * group, firmwares, state, names: the NOTIFY of countCache.ts), so a user sees those changes on
+ * the next request; a check-in's last_seen, or a firmware's new version number, shows within the
+ * few seconds.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { DASHBOARD_PATH, type DashboardFigures } from '../../src/custom/dashboard/dashboardFigures';

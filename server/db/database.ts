@@ -79,8 +79,9 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
   // V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler, then recompiles the hot
   // functions with its optimizing one in the background: measured on the 2,000-device demo, that
   // second copy of the code costs about 45 MB of the server's memory and, on 2 cores, competes
-  // with the requests (page 1 at 10 connections: 313 -> 418 requests/s without it; the 100,000-
-  // device dashboard's aggregate 103 -> 167 ms). Set before the module is compiled.
+  // with the requests (page 1 at 10 connections: 313 -> 418 requests/s without it). Its cost: long
+  // statements run slower (the 100,000-device dashboard's aggregate 103 -> 167 ms, still within
+  // its 200 ms). Set before the module is compiled; PGlite is the only WebAssembly the server runs.
   setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');

@@ -167,5 +167,8 @@ export async function migrate(
     return plan.statements;
   });
   for (const statement of statements) log(statement);
+  // New extended statistics stay empty until the table is analyzed (autovacuum's turn may be hours away).
+  const analyzed = new Set(statements.flatMap((s) => /^CREATE STATISTICS .* FROM ("[^"]+")$/.exec(s)?.[1] ?? []));
+  for (const table of analyzed) await db.exec(`ANALYZE ${table}`);
   return { statements };
 }
