@@ -14,8 +14,8 @@ import { usePickerOptions } from './usePickerOptions';
 
 /** The first page of matches: enough to choose from, small enough to read at once. */
 export const PICKER_PAGE = 50;
-/** The pause in typing after which the text is searched. */
-export const SEARCH_DELAY_MS = 250;
+/** The pause in typing after which the text is searched (pickers and the tables' search box alike). */
+export const SEARCH_DELAY_MS = 300;
 const NO_ROWS: readonly OptionRow[] = [];
 
 /** The value, once it stopped changing for `delay` ms. */

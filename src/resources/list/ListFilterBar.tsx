@@ -13,10 +13,9 @@ import { useListContext } from 'react-admin';
 import type { Category } from '../../schemas';
 import { Dropdown } from '../dropdown/Dropdown';
 import { ownMessages } from '../../messages';
+import { SEARCH_DELAY_MS } from '../dropdown/usePickerSearch';
 import { isSearchable, pickerFilters, SEARCH_FILTER, searchLabel, unionFilterFields, withFilter, type FilterField } from './filterFields';
 
-/** Typing pauses this long before the search goes to the server. */
-const SEARCH_DELAY_MS = 300;
 
 type Filters = Readonly<Record<string, unknown>>;
 
