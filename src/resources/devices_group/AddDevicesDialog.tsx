@@ -21,9 +21,9 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
+import { PickerSearchBox } from '../dropdown/PickerSearchBox';
 import { useEffect, useState } from 'react';
 import type { Identifier } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
@@ -102,15 +102,13 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
       <DialogTitle id="add-devices-title">{messages.selectDevicesForGroup(group.name)}</DialogTitle>
       <DialogContent>
         <DialogContentText>{messages.devicesOfType(group.type_name)}</DialogContentText>
-        <TextField
-          label={ownMessages.searchObjects(mustGetCategory('device').plural)}
+        <PickerSearchBox
+          plural={mustGetCategory('device').plural}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
+          onSearch={(typed) => {
+            setText(typed);
             setLimit(PICKER_PAGE);
           }}
-          size="small"
-          fullWidth
           sx={{ mt: 2 }}
         />
         {loading && <LinearProgress sx={{ my: 1 }} />}

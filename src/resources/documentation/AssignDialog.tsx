@@ -18,9 +18,9 @@ import {
   FormControlLabel,
   LinearProgress,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
+import { PickerSearchBox } from '../dropdown/PickerSearchBox';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, reportError } from '../../dataProvider/errors';
 import { HttpError } from '../../dataProvider/http';
@@ -145,15 +145,13 @@ const KindList = ({ kind, teamId, selected, disabled, onSet }: KindListProps) =>
         }
       />
       {big && (
-        <TextField
-          label={ownMessages.searchObjects(kind.plural)}
+        <PickerSearchBox
+          plural={kind.plural}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
+          onSearch={(typed) => {
+            setText(typed);
             setLimit(PICKER_PAGE);
           }}
-          size="small"
-          fullWidth
           sx={{ mb: 1 }}
         />
       )}
