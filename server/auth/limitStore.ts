@@ -20,7 +20,6 @@ export interface LimitStore {
   add(key: string, now: number, windowMs: number): Promise<LimitWindow>;
   /** Takes back one event counted in the window opened at `openedAt`, if that window is still the key's. */
   takeBack(key: string, openedAt: number): Promise<void>;
-  clear(key: string): Promise<void>;
 }
 
 /** Keys kept at most in memory: anyone can send from many addresses or names; beyond it the oldest window goes. */
@@ -53,10 +52,6 @@ export class MemoryLimitStore implements LimitStore {
   async takeBack(key: string, openedAt: number): Promise<void> {
     const current = this.windows.get(memoryKey(key));
     if (current?.openedAt === openedAt && current.count > 0) current.count--;
-  }
-
-  async clear(key: string): Promise<void> {
-    this.windows.delete(memoryKey(key));
   }
 
   get size(): number {
@@ -110,10 +105,6 @@ export class PostgresLimitStore implements LimitStore {
       digest(key),
       openedAt,
     ]);
-  }
-
-  async clear(key: string): Promise<void> {
-    await this.db.query('DELETE FROM rate_limit WHERE scope = $1 AND key = $2', [this.scope, digest(key)]);
   }
 }
 

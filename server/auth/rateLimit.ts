@@ -35,8 +35,4 @@ export class Limiter {
   takeBack(taken: Taken): Promise<void> {
     return this.store.takeBack(taken.key, taken.openedAt);
   }
-
-  clear(key: string): Promise<void> {
-    return this.store.clear(key);
-  }
 }

@@ -43,8 +43,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
     const { username, password } = readLoginBody(request.body);
-    // The name as typed: names differ by case (another account), and a success clears only its own count.
-    const account = username;
+    // Any spelling of a name meets the same count.
+    const account = username.toLowerCase();
     // Counted now, not after the hash: otherwise any number of parallel guesses would pass the check.
     // A refused attempt tried nothing: it does not count, and an address refused touches no account.
     // An IPv6 client owns a whole /64: it counts as one address.
@@ -68,7 +68,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // An unknown user costs the same hash as a known one: the answer must not tell them apart.
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
     if (!ok || rows.length === 0) throw unauthorized(ownMessages.wrongCredentials);
-    await Promise.all([byAccount.clear(account), byAddress.takeBack(asAddress)]);
+    // A success takes back its own attempt only: names differ by case, and the owner of ATK_VICTIM
+    // signing in must not wipe the guesses counted at atk_victim.
+    await Promise.all([byAccount.takeBack(asAccount), byAddress.takeBack(asAddress)]);
     const token = await createSession(app.db, rows[0].id);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',

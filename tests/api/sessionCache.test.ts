@@ -23,7 +23,8 @@ describe('a known session', () => {
     const first = (await a.client.get('/api/current_user')).json();
     expect(first).toEqual({ id: a.userId, username: 'cache_reader', preferences: {}, is_server_admin: false, teams: [{ id: a.teamId, name: 'cache_reader_team', role_id: ROLE.ADMIN }] });
     expect(await queriesDuring(t, () => a.client.get('/api/current_user'))).toBe(0);
-    // A list call costs its own queries only (its page and count), not the session's.
+    // A list call costs its own queries only (its count and page), not the session's.
+    await a.client.post('/api/type', { name: 'cached', team_id: a.teamId });
     expect(await queriesDuring(t, () => a.client.get('/api/type?range=[0,9]'))).toBe(2);
     expect((await a.client.get('/api/current_user')).json()).toEqual(first);
   });
