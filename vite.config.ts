@@ -9,11 +9,19 @@ const apiTarget = process.env.PUCS_API || 'http://localhost:8080';
 
 /**
  * Vendor groups: libraries change less often than the console, so their chunks stay cached. The
- * first script (src/main.tsx, the public pages) needs React alone; the router comes with the console.
- * Other libraries stay with the code that imports them (the console's chunk, the lazy @rjsf form).
+ * public pages (src/entry/render.tsx and what it shows: sign-in, welcome, the QR page) travel with
+ * React in one chunk, modules named one by one (nothing they import is pulled in with them): a
+ * phone's browser fetches at most six files at once, and each further one costs a round trip, so
+ * the first script, this chunk, the messages and Rolldown's runtime, with the page's two reads,
+ * are all fetched in the first six. The router comes with the console. Other libraries stay with
+ * the code that imports them (the console's chunk, the lazy @rjsf form).
  */
-const vendorChunks: { name: string; test: RegExp }[] = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+const vendorChunks: { name: string; test: RegExp; includeDependenciesRecursively?: boolean }[] = [
+  {
+    name: 'react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](entry[\\/](render|PublicEntry|navigation|parts|WelcomeCard|SignInForm|QrPage|publicPages)\.|custom[\\/](svgDataUrl|useProfileState|safeNextPath|signInErrorMessage|qrPublicInfo)\.)/,
+    includeDependenciesRecursively: false,
+  },
   // Not MUI X (the home page's charts): it stays in the lazy chunk of the code that imports it.
   { name: 'mui', test: /[\\/]node_modules[\\/](@mui[\\/](?!x-)|@emotion|@popperjs|stylis)/ },
   {
@@ -54,7 +62,7 @@ const announcePublicPages = (): Plugin => ({
     order: 'post',
     handler(html, { bundle }) {
       const chunks = Object.values(bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      const pages = chunks.find((c) => c.facadeModuleId?.endsWith('/src/entry/render.tsx'));
+      const pages = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('/src/entry/render.tsx')));
       if (!pages) throw new Error('vite.config.ts: no chunk for src/entry/render.tsx');
       const scripts = new Set<string>();
       const styles = new Set<string>();

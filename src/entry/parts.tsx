@@ -3,7 +3,13 @@
  * publicPages.css: the pages must not pull MUI into the first script a visitor downloads.
  */
 import type { ReactNode } from 'react';
-import './publicPages.css';
+import pageStyles from './publicPages.css?inline';
+
+// Added by the pages' own script rather than loaded as a stylesheet: on a phone's network every
+// request before the page shows costs a round trip, and a browser opens only six at a time.
+const style = document.createElement('style');
+style.textContent = pageStyles;
+document.head.append(style);
 
 /** A centred card on the page; `top` keeps long content (the QR page) at the top on a phone. */
 export const PageCard = ({ children, maxWidth, top = false }: { children: ReactNode; maxWidth: number; top?: boolean }) => (
