@@ -2,8 +2,11 @@
  * `npm start` builds the console itself when dist/ is missing or older than its sources, so a
  * fresh checkout needs one command. Staleness is judged by modification times, like make.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 
 /** What the console bundle is built from (tests next to components do not go into it). */
 export const CONSOLE_SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
@@ -41,8 +44,15 @@ export function consoleBuildReason(root: string, distDir: string): string | unde
   return undefined;
 }
 
-/** Runs vite build (its config file decides everything but the output folder). */
+/**
+ * Runs vite build (its config file decides everything but the output folder) in a process of its
+ * own: in the server's, the bundler's memory stayed with the server (1.2 GB resident after a
+ * first start, against 170 MB without the build).
+ */
 export async function buildConsole(root: string, distDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', build: { outDir: resolve(root, distDir), emptyOutDir: true } });
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  const args = [vite, 'build', '--logLevel', 'warn', '--outDir', resolve(root, distDir), '--emptyOutDir'];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`vite build exited with ${code}`);
 }

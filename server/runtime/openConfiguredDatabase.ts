@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config';
 import { ownMessages } from '../../src/messages';
 import { acquireLock } from './pidLock';
 import { startEmbeddedMaintenance } from './embeddedMaintenance';
+import { createEmbeddedDatabase } from './createEmbeddedDatabase';
 
 export const embeddedDatabaseDir = (config: Pick<ServerConfig, 'dataDir'>) => join(resolve(config.dataDir), 'pglite');
 
@@ -55,6 +56,7 @@ export async function openConfiguredDatabase(
   if ('heldBy' in lock) throw new DatabaseInUseError(ownMessages.dataDirLocked(resolve(config.dataDir), lock.heldBy));
   let db: Database | undefined;
   try {
+    await createEmbeddedDatabase(embeddedDatabaseDir(config));
     db = await openDatabase({ dataDir: embeddedDatabaseDir(config) });
     await migrate(db, undefined, onMigrated);
     // PGlite has no autovacuum (embeddedMaintenance.ts): fresh statistics, or paging a big fleet
