@@ -17,7 +17,7 @@ import { memberTeamIds } from '../auth/sessionUser';
 import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
 import { parseId } from '../crud/routes';
-import { addressKey } from './addressLimiter';
+import { addressKey } from '../auth/addressKey';
 import { Limiter } from '../auth/rateLimit';
 import { limitStore } from '../auth/limitStore';
 import type { QrPublicInfo } from '../../src/custom/qrPaths';

@@ -5,7 +5,7 @@ import { ApiError, badRequest, unauthorized } from '../http/errors';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
 import { Limiter } from '../auth/rateLimit';
-import { addressKey } from '../qr/addressLimiter';
+import { addressKey } from '../auth/addressKey';
 import { limitStore } from '../auth/limitStore';
 import { sessionToken } from '../auth/plugin';
 import { isStorableText } from '../crud/validate';

@@ -12,7 +12,7 @@ import { QR_LOGIN_PATH, QR_PAGE_PATH, qrPageHref } from '../custom/qrPaths';
 import { CHUNK_TIMEOUT_MS, ChunkTimeoutError } from '../chunkTimeout';
 import { loadConsole, prefetchConsole } from './consoleChunk';
 import { EntryLink, navigate, useCurrentHref } from './navigation';
-import { routeOf } from './startup';
+import { routeOf } from './startupReads';
 import { Alert, Spinner } from './parts';
 import { QrPage } from './QrPage';
 import { SignInForm } from './SignInForm';

@@ -9,8 +9,6 @@ import { readQrPublicInfoEarly } from '../custom/qrInfoRead';
 import { prefetchConsole } from './consoleChunk';
 import { startupReads } from './startupReads';
 
-export { routeOf } from './startupReads';
-
 export function startReads(location: Location = window.location): void {
   // Signed in: the console's chunk downloads alongside the public pages' chunk, not after it.
   void profileStore.load().then((state) => state.status === 'signedIn' && prefetchConsole());

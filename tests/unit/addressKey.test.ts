@@ -1,6 +1,6 @@
-/** The key of the public QR info call's limit (server/qr/addressLimiter.ts): an IPv6 /64 network is one address. */
+/** The key of the limits per address (server/auth/addressKey.ts): an IPv6 /64 network is one address. */
 import { describe, expect, it } from 'vitest';
-import { addressKey } from '../../server/qr/addressLimiter';
+import { addressKey } from '../../server/auth/addressKey';
 
 describe('addressKey', () => {
   it('keys IPv6 by its /64 network and IPv4-mapped addresses as IPv4', () => {

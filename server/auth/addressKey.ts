@@ -1,6 +1,7 @@
 /**
- * The key of a client address for the public QR info call's limit (server/auth/rateLimit.ts, where
- * every call counts). An IPv6 client owns a whole /64 network, so that network counts as one address.
+ * The key a client address is counted under by the limits per address (server/auth/rateLimit.ts: the
+ * public QR info calls, failed sign-ins). An IPv6 client owns a whole /64 network, so that network
+ * counts as one address.
  */
 import { isIPv6 } from 'node:net';
 
