@@ -18,6 +18,7 @@ import { ensureSupportUser } from './claim/supportUser';
 import { describeDatabase, openConfiguredDatabase, DatabaseInUseError, type OpenedDatabase } from './runtime/openConfiguredDatabase';
 import { startupProblems } from './runtime/startupChecks';
 import { runPrimary, runWorker } from './runtime/cluster';
+import { listeningPort, stopOnSignals } from './runtime/serving';
 import { MigrationError } from './db/migrate';
 import { ownMessages } from '../src/messages';
 
@@ -100,19 +101,8 @@ async function main() {
     throw err;
   });
 
-  let stopping = false;
   let live: LiveDemo | undefined;
-  const stop = async () => {
-    if (stopping) process.exit(1); // a second Ctrl+C: do not wait
-    stopping = true;
-    say(ownMessages.stopping);
-    await live?.stop();
-    await app.close().catch(() => {});
-    await opened.close().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  stopOnSignals({ app, db: opened, live: () => live }, { announce: () => say(ownMessages.stopping), again: 'exit' });
 
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -121,8 +111,7 @@ async function main() {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(ownMessages.portInUse(config.port));
     throw err;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = listeningPort(app, config.port);
   announce(port);
   if (config.demo) live = await startLiveDemo(app, urlOf(config.host, port), { count: liveDeviceCount(), log: say });
 }

@@ -17,6 +17,7 @@ import { cleanStore } from '../files/cleanup';
 import { liveDeviceCount, startLiveDemo, type LiveDemo } from '../demo/live';
 import { ownMessages } from '../../src/messages';
 import type { OpenedDatabase } from './openConfiguredDatabase';
+import { listeningPort, stopOnSignals } from './serving';
 
 /** A worker's place among the workers (0 runs the live demo), kept by the worker that replaces it. */
 const WORKER_INDEX = 'PUCS_WORKER_INDEX';
@@ -124,21 +125,9 @@ export async function runWorker(config: ServerConfig, out: WorkerOutput): Promis
     process.send?.({ failed } satisfies FromWorker, () => process.exit(1));
     return;
   }
-  const opened = db;
   let live: LiveDemo | undefined;
-  let stopping = false;
   // Ctrl+C reaches every process of the terminal, and the primary then tells each worker too: stop once.
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await live?.stop();
-    await app.close().catch(() => {});
-    await opened.close().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  stopOnSignals({ app, db, live: () => live }, { again: 'ignore' });
+  const port = listeningPort(app, config.port);
   if (config.demo && process.env[WORKER_INDEX] === '0') live = await startLiveDemo(app, out.urlOf(port), { count: liveDeviceCount(), log: out.say });
 }

@@ -1,0 +1,45 @@
+/**
+ * What a serving process does on SIGINT and SIGTERM, and the port it listens on: the process of
+ * `npm start`, or a worker of PUCS_WORKERS (cluster.ts). Stopping closes the live demo, then the
+ * server (requests in flight end), then the database, and exits 0.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { LiveDemo } from '../demo/live';
+
+export interface Serving {
+  app: FastifyInstance;
+  db: { close(): Promise<void> };
+  /** The live demo once started (it starts after the server listens). */
+  live(): LiveDemo | undefined;
+}
+
+export interface StopRules {
+  /** Said when the stop begins. */
+  announce?: () => void;
+  /** A second signal while stopping: 'exit' at once (a second Ctrl+C), or 'ignore' (a worker, told by the terminal and by the primary). */
+  again: 'exit' | 'ignore';
+}
+
+export function stopOnSignals(serving: Serving, rules: StopRules): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) {
+      if (rules.again === 'exit') process.exit(1);
+      return;
+    }
+    stopping = true;
+    rules.announce?.();
+    await serving.live()?.stop();
+    await serving.app.close().catch(() => {});
+    await serving.db.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+/** The port the server listens on (the configured one, or the one the system chose for port 0). */
+export function listeningPort(app: FastifyInstance, configured: number): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : configured;
+}
