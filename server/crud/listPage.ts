@@ -100,8 +100,7 @@ function pageRange(sort: Sort, range: { start: number; end: number }, total: num
  * rows are then read whole, so a page deep in the list costs the index entries it skips, not the
  * rows; the teams where nothing matches are not read at all.
  */
-async function readMergedPage(db: Queryable, category: Category, sort: Sort, asked: { start: number; end: number }, perTeam: TeamCounts, columns: string, conditions: readonly Condition[]): Promise<Row[]> {
-  const total = [...perTeam.values()].reduce((a, b) => a + b, 0);
+async function readMergedPage(db: Queryable, category: Category, sort: Sort, asked: { start: number; end: number }, perTeam: TeamCounts, total: number, columns: string, conditions: readonly Condition[]): Promise<Row[]> {
   const range = pageRange(sort, asked, total);
   if (range.start >= total) return [];
   const params = new SqlParams();
@@ -128,8 +127,8 @@ export async function readPage({ db, registry, counts }: ReadStore, user: Sessio
   if (query.range && teams) {
     // Counted first (usually known: countCache.ts): the counts say which teams to read, and how.
     const perTeam = await countVisiblePerTeam(db, counts, category, user, conditions);
-    rows = await readMergedPage(db, category, query.sort, query.range, perTeam, columns, conditions);
     total = [...perTeam.values()].reduce((a, b) => a + b, 0);
+    rows = await readMergedPage(db, category, query.sort, query.range, perTeam, total, columns, conditions);
   } else {
     const params = new SqlParams();
     const where = whereSql(category, user, conditions, params);
