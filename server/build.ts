@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { ownMessages } from '../src/messages';
 
 /** What the console bundle is built from (tests next to components do not go into it). */
 export const CONSOLE_SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
@@ -54,5 +55,5 @@ export async function buildConsole(root: string, distDir: string): Promise<void>
   const args = [vite, 'build', '--logLevel', 'warn', '--outDir', resolve(root, distDir), '--emptyOutDir'];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`vite build exited with ${code}`);
+  if (code !== 0) throw new Error(ownMessages.consoleBuildExited(code));
 }

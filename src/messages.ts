@@ -222,6 +222,8 @@ export const ownMessages = {
   buildingConsole: (reason: string) => `Building the console (${reason})...`,
   consoleBuilt: (seconds: string) => `Console built in ${seconds} s.`,
   consoleBuildFailed: 'Building the console failed; see the errors above.',
+  consoleBuildExited: (code: number | null) => `vite build exited with code ${code}.`,
+  embeddedDatabaseNotCreated: (dir: string, code: number | null) => `Creating the embedded database in ${dir} failed (exit code ${code}); see the errors above.`,
   weakSessionSecret:
     'Refusing to start: NODE_ENV=production requires PUCS_SESSION_SECRET with at least 32 characters (for example the output of "openssl rand -hex 32").',
   dataDirLocked: (dir: string, pid: number) =>

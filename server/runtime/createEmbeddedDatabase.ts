@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownMessages } from '../../src/messages';
 
 export async function createEmbeddedDatabase(dir: string): Promise<void> {
   if (existsSync(join(dir, 'PG_VERSION'))) return;
@@ -16,5 +17,5 @@ export async function createEmbeddedDatabase(dir: string): Promise<void> {
   const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); await (await PGlite.create({ dataDir: ${JSON.stringify(dir)} })).close();`;
   const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { stdio: ['ignore', 'inherit', 'inherit'] });
   const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`creating the embedded database in ${dir} failed (exit ${code})`);
+  if (code !== 0) throw new Error(ownMessages.embeddedDatabaseNotCreated(dir, code));
 }
