@@ -1,0 +1,39 @@
+/**
+ * The look-alike key of a name: two names with the same key read the same to a person, so the
+ * second one is refused (names in a team, usernames). Built after Unicode's skeleton (UTS #39):
+ * - compatibility forms folded (NFKC: fullwidth 'Ａ' is 'A', ligature 'ﬁ' is 'fi');
+ * - letter case ignored ('Admin' is 'admin');
+ * - accents and other combining marks dropped ('é' is 'e');
+ * - invisible format characters dropped (zero-width space, joiners), runs of spaces are one space;
+ * - a Cyrillic or Greek letter, or a digit, that imitates a Latin letter is that letter ('а' of
+ *   Cyrillic is 'a', 'ο' of Greek is 'o', '0' is 'o', '1' is 'l').
+ * The key is compared, never shown: the name keeps the spelling its author gave.
+ */
+
+/** Letters (lower case, since case is folded first) that imitate a Latin letter, upper or lower case. */
+const IMITATES: Record<string, string> = {
+  // Cyrillic
+  а: 'a', в: 'b', е: 'e', ё: 'e', з: '3', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  ѕ: 's', і: 'i', ї: 'i', ј: 'j', һ: 'h', ӏ: 'l', ԁ: 'd', ԛ: 'q', ԝ: 'w', ү: 'y', ь: 'b', г: 'r', п: 'n',
+  // Greek
+  α: 'a', β: 'b', γ: 'y', ε: 'e', ζ: 'z', η: 'h', ι: 'i', κ: 'k', μ: 'm', ν: 'v', ο: 'o', ρ: 'p', τ: 't',
+  υ: 'u', χ: 'x', ϲ: 'c', ϳ: 'j',
+  // Latin look-alikes and digits
+  ı: 'i', ȷ: 'j', ℓ: 'l', ſ: 's', '0': 'o', '1': 'l',
+};
+
+const FORMAT_CHARS = /\p{Cf}/gu;
+const MARKS = /\p{M}/gu;
+const SPACES = /\s+/gu;
+
+export function lookalikeKey(name: string): string {
+  const folded = name.normalize('NFKC').toLowerCase().normalize('NFD').replace(MARKS, '').replace(FORMAT_CHARS, '');
+  let key = '';
+  for (const ch of folded.replace(SPACES, ' ').trim()) key += IMITATES[ch] ?? ch;
+  return key;
+}
+
+/** A name as stored: trimmed and in Unicode's composed form (NFC), so one spelling has one form. */
+export function canonicalName(name: string): string {
+  return name.trim().normalize('NFC');
+}
