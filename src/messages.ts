@@ -165,7 +165,13 @@ export const ownMessages = {
   inUseIn: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is listed in ${places}.`,
   inUseBy: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is used in ${places}.`,
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
-  passwordTooShort: 'The password must have at least 8 characters.',
+  passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
+  passwordIsUsername: 'The password must not be the username.',
+  passwordCommon: 'This password is too common: it is among the first that attackers try. Choose another one.',
+  currentPassword: 'Current password',
+  currentPasswordMissing: 'To change your own password, also give your current password (current_password).',
+  currentPasswordWrong: 'The current password is wrong: the password was not changed.',
+  passwordChangeTooMany: 'Too many wrong current passwords. Please wait and try again.',
   usernameInvalid: 'The username can only contain letters, digits, dot, underscore and hyphen.',
 
   // A device's firmware status, update history and last contact (src/resources/device/)

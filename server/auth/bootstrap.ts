@@ -8,7 +8,9 @@ import type { Database } from '../db/database';
 import type { ServerConfig } from '../config';
 import { hashPassword } from './password';
 import { ROLE } from '../../src/schemas/role';
-import { MIN_PASSWORD, USERNAME_PATTERN } from '../../src/schemas/user';
+import { USERNAME_PATTERN } from '../../src/schemas/user';
+import { passwordProblem } from '../../src/schemas/passwordRules';
+import { isCommonPassword } from './commonPasswords';
 import { ownMessages } from '../../src/messages';
 
 export const FIRST_TEAM_NAME = 'My team';
@@ -23,8 +25,9 @@ export const generatePassword = () => randomBytes(18).toString('base64url');
 /** The error in the admin settings, if any (checked before touching the database). */
 export function adminSettingsProblem(config: Pick<ServerConfig, 'adminUser' | 'adminPassword'>): string | undefined {
   if (!USERNAME_PATTERN.test(config.adminUser)) return ownMessages.invalidSetting('PUCS_ADMIN_USER', ownMessages.usernameInvalid);
-  if (config.adminPassword !== undefined && config.adminPassword.length < MIN_PASSWORD) {
-    return ownMessages.invalidSetting('PUCS_ADMIN_PASSWORD', ownMessages.passwordTooShort);
+  if (config.adminPassword !== undefined) {
+    const problem = passwordProblem(config.adminPassword, { username: config.adminUser, isCommon: isCommonPassword });
+    if (problem) return ownMessages.invalidSetting('PUCS_ADMIN_PASSWORD', problem);
   }
   return undefined;
 }

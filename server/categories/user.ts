@@ -1,29 +1,23 @@
 /**
- * Users: a password is accepted (write-only) and stored as its scrypt hash, and changing it ends
- * the user's other sessions. (Who sees whom is the scope 'user', server/auth/teammates.ts.)
+ * Users: a password is accepted (write-only) once it meets the rules and, for one's own, with the
+ * current password (server/auth/passwordChange.ts), stored as its scrypt hash, and changing it ends
+ * the user's other sessions (all of them when the server administrator resets it).
+ * (Who sees whom is the scope 'user', server/auth/teammates.ts.)
  */
-import type { CategoryHooks, CreateContext } from '../crud/hooks';
+import type { CategoryHooks } from '../crud/hooks';
 import type { RowOf } from '../../src/schemas/rowOf';
 import type { user as userCategory } from '../../src/schemas/user';
-import { ownMessages } from '../../src/messages';
-import { hashPassword } from '../auth/password';
+import { takeNewPassword } from '../auth/passwordChange';
 import { endSessionsAfterPasswordChange } from '../auth/sessions';
-import { badRequest } from '../http/errors';
-
-async function storePasswordHash(input: CreateContext['input']): Promise<void> {
-  const password = input.password;
-  delete input.password;
-  // The field's own check (length) has already run when a string was sent.
-  if (typeof password !== 'string') throw badRequest(ownMessages.passwordTooShort);
-  input.password_hash = await hashPassword(password);
-}
 
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   async beforeCreate({ input }) {
-    await storePasswordHash(input);
+    await takeNewPassword(input, input.username);
   },
-  async beforeUpdate({ input }) {
-    if ('password' in input) await storePasswordHash(input);
+  async beforeUpdate({ db, user, input, existing }) {
+    const own = existing.id === user.id ? { db, userId: user.id, storedHash: existing.password_hash } : undefined;
+    if ('password' in input) await takeNewPassword(input, input.username ?? existing.username, own);
+    delete input.current_password;
   },
   async afterUpdate({ tx, user, input, existing }) {
     if (!('password_hash' in input)) return;

@@ -7,7 +7,9 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../auth/password';
 import { generatePassword } from '../auth/bootstrap';
 import { ROLE } from '../../src/schemas/role';
-import { MIN_PASSWORD, USERNAME_PATTERN } from '../../src/schemas/user';
+import { USERNAME_PATTERN } from '../../src/schemas/user';
+import { passwordProblem } from '../../src/schemas/passwordRules';
+import { isCommonPassword } from '../auth/commonPasswords';
 import { messages, ownMessages } from '../../src/messages';
 
 export class CliError extends Error {}
@@ -22,9 +24,11 @@ export interface AddUserOptions {
   serverAdmin?: boolean;
 }
 
-function checkPassword(password: string | undefined): string {
+/** The password given, once it meets the rules (src/schemas/passwordRules.ts), else a generated one. */
+function checkPassword(password: string | undefined, username: string): string {
   if (password === undefined) return generatePassword();
-  if (password.length < MIN_PASSWORD) throw new CliError(ownMessages.passwordTooShort);
+  const problem = passwordProblem(password, { username, isCommon: isCommonPassword });
+  if (problem) throw new CliError(problem);
   return password;
 }
 
@@ -46,7 +50,7 @@ export async function addUser(db: Database, opts: AddUserOptions): Promise<strin
   const roleName = opts.role ?? 'user';
   const roleId = ROLES[roleName];
   if (roleId === undefined) throw new CliError(ownMessages.cliBadRole(roleName));
-  const password = checkPassword(opts.password);
+  const password = checkPassword(opts.password, opts.username);
   const team = opts.team === undefined ? undefined : await findTeam(db, opts.team);
   const existing = await db.query('SELECT 1 FROM "user" WHERE username = $1', [opts.username]);
   if (existing.rows.length > 0) throw new CliError(ownMessages.usernameTaken(opts.username));
@@ -68,7 +72,7 @@ export async function addUser(db: Database, opts: AddUserOptions): Promise<strin
 }
 
 export async function setPassword(db: Database, username: string, password?: string): Promise<string[]> {
-  const chosen = checkPassword(password);
+  const chosen = checkPassword(password, username);
   const { rows } = await db.query('UPDATE "user" SET password_hash = $1 WHERE username = $2 RETURNING id', [
     await hashPassword(chosen),
     username,

@@ -6,7 +6,7 @@
  * leaves nothing stored.
  */
 import type { Category } from '../../src/schemas/defineCategory';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
 import type { ServerRegistry } from './registry';
 
@@ -29,6 +29,8 @@ export interface CreateContext extends HookContext {
 /** `R`: the category's row type (RowOf<typeof firmware>, src/schemas/rowOf.ts). */
 export interface UpdateContext<R extends Row = Row> extends CreateContext {
   existing: R;
+  /** The database outside the write's transaction: for what must outlast a refused write (a limit's count of wrong passwords). */
+  db: Database;
 }
 
 export interface DeleteContext<R extends Row = Row> extends HookContext {

@@ -88,7 +88,7 @@ export async function updateObject({ db, registry, files }: Store, user: Session
       const teamChanged = teamOf(category, after) !== teamOf(category, existing);
       // Moving an object to another team needs admin rights there too (before a hook does anything there).
       if (teamChanged) assertPermitted(category.permissions.update, category, user, after);
-      await hooks.prepareUpdate?.({ tx, user, category, registry, input, existing });
+      await hooks.prepareUpdate?.({ tx, db, user, category, registry, input, existing });
       after = { ...existing, ...input };
       const changed = Object.keys(input).filter((k) => !sameJson(input[k], existing[k]));
       // Locks first: "in use" explains a refused move better than the references it would break.
@@ -96,7 +96,7 @@ export async function updateObject({ db, registry, files }: Store, user: Session
       checkFileHashKept(category, existing, input);
       if (files) await checkImageKept(category, existing, input, files.isImage);
       await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
-      await hooks.beforeUpdate?.({ tx, user, category, registry, input, existing });
+      await hooks.beforeUpdate?.({ tx, db, user, category, registry, input, existing });
       after = { ...existing, ...input };
       checkObject(category, input, after);
       await checkDefinedBy(tx, category, input, after, existing);
@@ -104,7 +104,7 @@ export async function updateObject({ db, registry, files }: Store, user: Session
       const row = await updateRow(tx, category, id, input);
       await pruneDependents(tx, registry.categories, category, input, row);
       await propagateToFollowers(tx, registry, category, existing, row);
-      await hooks.afterUpdate?.({ tx, user, category, registry, input, existing, updated: row });
+      await hooks.afterUpdate?.({ tx, db, user, category, registry, input, existing, updated: row });
       return row;
     });
     return toJson(updated, publicColumns(category));

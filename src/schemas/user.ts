@@ -1,8 +1,8 @@
 import { defineCategory } from './defineCategory';
 import { ownMessages } from '../messages';
+import { passwordProblem } from './passwordRules';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-export const MIN_PASSWORD = 8;
 
 export const user = defineCategory({
   key: 'user',
@@ -27,8 +27,11 @@ export const user = defineCategory({
       writeOnly: true,
       maxLength: 1000,
       input: 'password',
-      check: (v) => (typeof v === 'string' && v.length >= MIN_PASSWORD ? undefined : ownMessages.passwordTooShort),
+      // The rules the console can check alone (length); the server adds the username and the common list.
+      check: (v) => passwordProblem(v),
     },
+    // A user changing their own password sends the current one with it (server/auth/passwordChange.ts).
+    current_password: { kind: 'text', label: 'Current password', writeOnly: true, maxLength: 1000, input: 'password' },
     password_hash: { kind: 'text', label: 'Password hash', system: true, secret: true },
     preferences: { kind: 'json', label: 'Preferences', default: {}, private: true },
     is_server_admin: { kind: 'boolean', label: 'Server administrator', system: true, default: false },

@@ -7,11 +7,13 @@ import { join, resolve } from 'node:path';
 import { createTestApp, createTeam, createUser, signIn, type TestApp } from './helpers';
 import { addUser, CliError, listUsers, setPassword } from '../../server/cli/users';
 import { runUserCli, type CliIo } from '../../server/cli/user';
+import { grantRole, teamArgs } from '../../server/cli/memberships';
 import { verifyPassword } from '../../server/auth/password';
 import { readConfig } from '../../server/config';
 import { openConfiguredDatabase } from '../../server/runtime/openConfiguredDatabase';
 import { lockFilePath } from '../../server/runtime/pidLock';
 import { ownMessages } from '../../src/messages';
+import { MIN_PASSWORD } from '../../src/schemas/passwordRules';
 
 const hashOf = async (t: TestApp, username: string) =>
   (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM "user" WHERE username = $1', [username])).rows[0]
@@ -52,13 +54,13 @@ describe('user commands on a database', () => {
 
   it.each([
     [{ username: 'alice', password: 'whatever long' }, ownMessages.usernameTaken('alice')],
-    [{ username: 'carol', password: 'short' }, ownMessages.passwordTooShort],
-    [{ username: 'carol', password: 'long enough', team: 'Nope' }, ownMessages.cliTeamNotFound('Nope')],
-    [{ username: 'carol', password: 'long enough', team: '9999' }, ownMessages.cliTeamNotFound('9999')],
-    [{ username: 'carol', password: 'long enough', team: 'Twin' }, ownMessages.cliTeamAmbiguous('Twin')],
-    [{ username: 'carol', password: 'long enough', team: 'Field team', role: 'boss' }, ownMessages.cliBadRole('boss')],
-    [{ username: 'carol', password: 'long enough', role: 'admin' }, ownMessages.cliRoleNeedsTeam],
-    [{ username: 'carol smith', password: 'long enough' }, ownMessages.usernameInvalid],
+    [{ username: 'carol', password: 'short' }, ownMessages.passwordTooShort(MIN_PASSWORD)],
+    [{ username: 'carol', password: 'long enough password', team: 'Nope' }, ownMessages.cliTeamNotFound('Nope')],
+    [{ username: 'carol', password: 'long enough password', team: '9999' }, ownMessages.cliTeamNotFound('9999')],
+    [{ username: 'carol', password: 'long enough password', team: 'Twin' }, ownMessages.cliTeamAmbiguous('Twin')],
+    [{ username: 'carol', password: 'long enough password', team: 'Field team', role: 'boss' }, ownMessages.cliBadRole('boss')],
+    [{ username: 'carol', password: 'long enough password', role: 'admin' }, ownMessages.cliRoleNeedsTeam],
+    [{ username: 'carol smith', password: 'long enough password' }, ownMessages.usernameInvalid],
   ])('refuses %o: %s', async (opts, message) => {
     await expect(addUser(t.db, opts)).rejects.toEqual(new CliError(message));
     expect(await hashOf(t, 'carol')).toBeUndefined();
@@ -70,13 +72,55 @@ describe('user commands on a database', () => {
     expect(await verifyPassword('new alice password', await hashOf(t, 'alice'))).toBe(true);
     const me = await t.app.inject({ url: '/api/current_user', headers: { cookie, 'x-requested-with': 'pucs' } });
     expect(me.body).not.toContain('alice');
-    await expect(setPassword(t.db, 'nobody', 'long enough')).rejects.toEqual(new CliError(ownMessages.cliUserNotFound('nobody')));
+    await expect(setPassword(t.db, 'nobody', 'long enough password')).rejects.toEqual(new CliError(ownMessages.cliUserNotFound('nobody')));
   });
 
   it('lists users with their teams and roles', async () => {
     const lines = await listUsers(t.db);
     expect(lines.find((l) => l.includes(' alice'))).toMatch(/alice {2}Field team \(#\d+, admin\)$/);
     expect(lines.find((l) => l.includes(' bob'))).toMatch(/bob {2}Field team \(#\d+, user\)$/);
+  });
+
+  const rolesOf = async (username: string) =>
+    (
+      await t.db.query<{ name: string; role_id: number }>(
+        'SELECT t.name, r.role_id FROM role r JOIN team t ON t.id = r.team_id JOIN "user" u ON u.id = r.user_id WHERE u.username = $1 ORDER BY t.id',
+        [username],
+      )
+    ).rows;
+
+  it('adds a user into several teams at once (--team repeated, --teams a,b), each with the role given', async () => {
+    expect(teamArgs(['Field team', 'Second, Third', undefined, 'Field team'])).toEqual(['Field team', 'Second', 'Third']);
+    const second = await createTeam(t.db, 'Second', []);
+    const lines = await addUser(t.db, { username: 'dora', password: 'dora password long', team: ['Field team', String(second)], role: 'admin' });
+    expect(lines).toEqual([
+      ownMessages.cliUserAdded('dora'),
+      ownMessages.cliRoleGiven('dora', 'admin', 'Field team'),
+      ownMessages.cliRoleGiven('dora', 'admin', 'Second'),
+    ]);
+    expect(await rolesOf('dora')).toEqual([
+      { name: 'Field team', role_id: 3 },
+      { name: 'Second', role_id: 3 },
+    ]);
+    // A look-alike of an existing name is taken.
+    await expect(addUser(t.db, { username: 'D0RA', password: 'dora password long' })).rejects.toEqual(new CliError(ownMessages.usernameTaken('D0RA')));
+  });
+
+  it('grant sets the role of a member, adds a non-member, and never leaves a team without an admin', async () => {
+    const orphan = await createTeam(t.db, 'Orphan', []);
+    expect(await grantRole(t.db, 'BOB', ['Field team', String(orphan)], 'admin')).toEqual([
+      ownMessages.cliRoleGiven('bob', 'admin', 'Field team'),
+      ownMessages.cliRoleGiven('bob', 'admin', 'Orphan'),
+    ]);
+    expect(await rolesOf('bob')).toEqual([
+      { name: 'Field team', role_id: 3 },
+      { name: 'Orphan', role_id: 3 },
+    ]);
+    await expect(grantRole(t.db, 'bob', ['Orphan'], 'user')).rejects.toEqual(new CliError(ownMessages.lastAdmin));
+    expect(await grantRole(t.db, 'bob', ['Field team'], 'user')).toEqual([ownMessages.cliRoleGiven('bob', 'user', 'Field team')]);
+    await expect(grantRole(t.db, 'nobody', ['Orphan'], 'admin')).rejects.toEqual(new CliError(ownMessages.cliUserNotFound('nobody')));
+    await expect(grantRole(t.db, 'bob', [], 'admin')).rejects.toEqual(new CliError(ownMessages.cliGrantNeeds));
+    await expect(grantRole(t.db, 'bob', ['Orphan'], 'boss')).rejects.toEqual(new CliError(ownMessages.cliBadRole('boss')));
   });
 });
 
@@ -128,6 +172,13 @@ describe('npm run user on the embedded database', () => {
     expect((await run('add')).err).toEqual([ownMessages.cliUsage]);
     expect((await run('frobnicate')).code).toBe(2);
     expect(await run('--help')).toEqual({ code: 0, out: [ownMessages.cliUsage], err: [] });
+    // grant reads --team repeated and --teams lists, and needs a role.
+    expect(await run('grant', 'dave', '--team', 'Nope', '--teams', 'Other,Third', '--role', 'admin')).toEqual({
+      code: 1,
+      out: [],
+      err: [ownMessages.cliTeamNotFound('Nope')],
+    });
+    expect(await run('grant', 'dave', '--teams', 'Nope')).toEqual({ code: 1, out: [], err: [ownMessages.cliGrantNeeds] });
   });
 
   it('runs as a command and says clearly when the database is in use', () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
+import { MIN_PASSWORD } from '../../src/schemas/passwordRules';
 import { adminWithTeam, api, createTestApp, createUser, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 
@@ -275,8 +276,8 @@ describe('users', () => {
   it('validates username and password', async () => {
     const bad = await root.post('/api/user', { username: 'no spaces allowed', password: 'long enough pw' });
     expect(bad.json()).toEqual({ Description: ownMessages.usernameInvalid });
-    expect((await root.post('/api/user', { username: 'nopw' })).json()).toEqual({ Description: ownMessages.passwordTooShort });
-    expect((await root.post('/api/user', { username: 'shortpw', password: 'short' })).json()).toEqual({ Description: ownMessages.passwordTooShort });
+    expect((await root.post('/api/user', { username: 'nopw' })).json()).toEqual({ Description: ownMessages.passwordTooShort(MIN_PASSWORD) });
+    expect((await root.post('/api/user', { username: 'shortpw', password: 'short' })).json()).toEqual({ Description: ownMessages.passwordTooShort(MIN_PASSWORD) });
     const taken = await root.post('/api/user', { username: 'crud', password: 'long enough pw' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ Description: ownMessages.usernameTaken('crud') });

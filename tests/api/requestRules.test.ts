@@ -94,7 +94,7 @@ describe('a password changed through the API', () => {
     expect((await api(t.app, laptop).put('/api/user', { preferences: { theme: 'dark' } })).statusCode).toBe(200);
     expect((await api(t.app, phone).get('/api/current_user')).json().username).toBe('frank');
 
-    const res = await api(t.app, laptop).put(`/api/user/${id}`, { password: 'frank-password-2' });
+    const res = await api(t.app, laptop).put(`/api/user/${id}`, { password: 'frank-password-2', current_password: 'frank-password-1' });
     expect(res.statusCode).toBe(200);
     expect((await api(t.app, laptop).get('/api/current_user')).json().username).toBe('frank');
     expect((await api(t.app, phone).get('/api/current_user')).body).toBe('');

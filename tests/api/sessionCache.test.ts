@@ -58,7 +58,7 @@ describe('changes show on the next request', () => {
     expect((await a.client.put(`/api/user/${a.userId}`, { preferences: { theme: 'dark' } })).statusCode).toBe(200);
     expect((await api(t.app, other).get('/api/current_user')).json().preferences).toEqual({ theme: 'dark' });
 
-    expect((await a.client.put(`/api/user/${a.userId}`, { password: 'another long password' })).statusCode).toBe(200);
+    expect((await a.client.put(`/api/user/${a.userId}`, { password: 'another long password', current_password: a.password })).statusCode).toBe(200);
     expect((await api(t.app, other).get('/api/type')).statusCode).toBe(401);
     expect((await api(t.app, other).get('/api/current_user')).body).toBe('');
     expect((await a.client.get('/api/current_user')).json().username).toBe('cache_owner');

@@ -7,6 +7,7 @@ import { verifyPassword } from '../../server/auth/password';
 import { readConfig } from '../../server/config';
 import { sessionSecretProblem, startupProblems } from '../../server/runtime/startupChecks';
 import { ownMessages } from '../../src/messages';
+import { MIN_PASSWORD } from '../../src/schemas/passwordRules';
 
 describe('ensureAdmin', () => {
   let t: TestApp;
@@ -47,7 +48,7 @@ describe('ensureAdmin with PUCS_ADMIN_PASSWORD', () => {
   it('uses the given password and prints none; refuses a short one', async () => {
     const t = await createTestApp();
     try {
-      await expect(ensureAdmin(t.db, { adminUser: 'root', adminPassword: 'short' })).rejects.toThrow(ownMessages.passwordTooShort);
+      await expect(ensureAdmin(t.db, { adminUser: 'root', adminPassword: 'short' })).rejects.toThrow(ownMessages.passwordTooShort(MIN_PASSWORD));
       await expect(ensureAdmin(t.db, { adminUser: 'bad name!', adminPassword: undefined })).rejects.toThrow(ownMessages.usernameInvalid);
       const result = await ensureAdmin(t.db, { adminUser: 'root', adminPassword: 'a long enough password' });
       expect(result).toMatchObject({ created: true, username: 'root', generatedPassword: undefined });
@@ -71,7 +72,7 @@ describe('startup checks', () => {
     const problems = startupProblems(readConfig({ NODE_ENV: 'production', PORT: 'eighty', PUCS_ADMIN_PASSWORD: 'short' }));
     expect(problems).toEqual([
       ownMessages.weakSessionSecret,
-      ownMessages.invalidSetting('PUCS_ADMIN_PASSWORD', ownMessages.passwordTooShort),
+      ownMessages.invalidSetting('PUCS_ADMIN_PASSWORD', ownMessages.passwordTooShort(MIN_PASSWORD)),
       ownMessages.invalidSetting('PORT', 'NaN'),
     ]);
     for (const [value, shown] of [['abc', 'NaN'], ['0', '0'], ['-5', '-5'], ['1.5', '1.5']]) {
