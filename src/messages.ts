@@ -258,10 +258,13 @@ export const ownMessages = {
   stopping: 'Stopping the server...',
   cliUsage: [
     'Usage:',
-    '  npm run user -- add NAME [--password P] [--team TEAM --role admin|user] [--server-admin]',
+    '  npm run user -- add NAME [--password P] [--team TEAM]... [--teams T1,T2] [--role admin|user] [--server-admin]',
+    '  npm run user -- grant NAME --team TEAM [--team TEAM2]... --role admin|user',
     '  npm run user -- password NAME [--password P]',
     '  npm run user -- list',
-    'Without --password a strong password is generated and printed. TEAM is a team name or id.',
+    'Without --password a strong password is generated and printed. TEAM is a team name or id;',
+    '--team may be repeated. --role applies to every team named. grant sets the role of an',
+    'existing user in the team(s), adding them as a member when they are not one yet.',
   ].join('\n'),
   cliUserAdded: (name: string) => `User '${name}' created.`,
   cliRoleGiven: (name: string, role: string, team: string) => `'${name}' is now ${role} of the team '${team}'.`,
@@ -272,6 +275,7 @@ export const ownMessages = {
   cliTeamAmbiguous: (team: string) => `Several teams are named '${team}': give the team id instead.`,
   cliBadRole: (role: string) => `Unknown role '${role}': use admin or user.`,
   cliRoleNeedsTeam: '--role needs --team.',
+  cliGrantNeeds: 'grant needs --team and --role.',
   cliNoUsers: 'No users yet.',
   internalError: 'Internal server error.',
   lastAdmin: 'A team must keep at least one administrator.',
@@ -310,6 +314,13 @@ export const ownMessages = {
   // Teams page: adding a member by username (server/categories/role.ts)
   noSuchUser: 'There is no user with this username.',
   alreadyMember: 'This user is already a member of the team.',
+  // Member invitations and deleting users (server/categories/role.ts, user.ts; docs/OPERATIONS.md "Users")
+  tooManyInvitations: 'Too many members added by username. Please wait and try again.',
+  lastAdminOfTeams: (teams: readonly string[]) =>
+    `This user is the last administrator of the ${teams.length === 1 ? 'team' : 'teams'} ${teams.map((t) => `'${t}'`).join(', ')}: make another member administrator, or delete the team, first.`,
+  lastServerAdmin: 'The last server administrator cannot be deleted or lose the role.',
+  usernameLookalikesKept: (names: readonly string[]) =>
+    `These usernames look like an older user's and keep working as spelled; rename them (PUT /api/user/{id}): ${names.join(', ')}`,
   eitherField: (a: string, b: string) => `Send either '${a}' or '${b}', not both.`,
   // A reference that must share a field with the object (a target firmware of the object's type)
   referenceMismatch: (refLabel: string, fieldLabel: string) =>

@@ -12,6 +12,7 @@ import { USERNAME_PATTERN } from '../../src/schemas/user';
 import { passwordProblem } from '../../src/schemas/passwordRules';
 import { isCommonPassword } from './commonPasswords';
 import { ownMessages } from '../../src/messages';
+import { usernameKey } from './usernameKey';
 
 export const FIRST_TEAM_NAME = 'My team';
 
@@ -44,8 +45,8 @@ export async function ensureAdmin(db: Database, config: Pick<ServerConfig, 'admi
     const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM "user"');
     if (rows[0].n > 0) return { created: false } as const;
     const user = await tx.query<{ id: number }>(
-      'INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, $2, true) RETURNING id',
-      [config.adminUser, passwordHash],
+      'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, true) RETURNING id',
+      [config.adminUser, usernameKey(config.adminUser), passwordHash],
     );
     const userId = user.rows[0].id;
     const team = await tx.query<{ id: number }>('INSERT INTO team (name) VALUES ($1) RETURNING id', [FIRST_TEAM_NAME]);

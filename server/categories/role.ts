@@ -1,31 +1,69 @@
 /**
  * Roles (a user's membership of a team):
  * - a team admin adds an existing user by username (the teams page): the write-only `username`
- *   input is resolved to user_id, exact match; an unknown name says only that there is no such
- *   user;
+ *   input is resolved to user_id, letter case aside (server/auth/usernameKey.ts); an unknown name
+ *   says only that there is no such user. Such additions are counted per caller, known names or
+ *   not, before the lookup (at most INVITATIONS_PER_HOUR; the server administrator is not
+ *   counted), so that the usernames cannot be harvested;
+ * - a user_id sent as such must be a user the caller already sees (themself or someone sharing one
+ *   of their teams, server/auth/teammates.ts; the server administrator sees everyone): any other id
+ *   answers exactly like an id that does not exist, so ids cannot be walked to list the users;
  * - a team must keep at least one administrator, so an admin role cannot be demoted, moved or
  *   deleted when it is the team's last one.
  */
-import type { CategoryHooks, CreateContext } from '../crud/hooks';
+import type { AdmitContext, CategoryHooks, CreateContext } from '../crud/hooks';
 import type { RowOf } from '../../src/schemas/rowOf';
 import type { role } from '../../src/schemas/role';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { ownMessages } from '../../src/messages';
 import { ROLE } from '../../src/schemas/role';
-import { badRequest, conflict } from '../http/errors';
+import { ApiError, badRequest, conflict } from '../http/errors';
+import { Limiter } from '../auth/rateLimit';
+import { limitStore } from '../auth/limitStore';
+import { findUserByName } from '../auth/usernameKey';
+import { teammatesWhere } from '../auth/teammates';
+import { SqlParams } from '../crud/sql';
 
 const USERNAME_INPUT = 'username';
+const USER_FIELD = 'user_id';
 
-async function resolveUsername({ tx, input }: CreateContext): Promise<void> {
-  if (!(USERNAME_INPUT in input)) return;
+export const INVITATIONS_PER_HOUR = 30;
+
+/** One limiter per database: every process on a PostgreSQL counts in its table rate_limit. */
+const invitationLimiters = new WeakMap<Database, Limiter>();
+
+function invitationLimiter(db: Database): Limiter {
+  let limiter = invitationLimiters.get(db);
+  if (!limiter) {
+    limiter = new Limiter({ max: INVITATIONS_PER_HOUR, windowMs: 3600_000 }, limitStore(db, 'member_by_username'));
+    invitationLimiters.set(db, limiter);
+  }
+  return limiter;
+}
+
+async function countInvitation({ db, user, body }: AdmitContext): Promise<void> {
+  if (user.isServerAdmin || typeof body !== 'object' || body === null || !Object.hasOwn(body, USERNAME_INPUT)) return;
+  const taken = await invitationLimiter(db).take(String(user.id));
+  if (taken.wait > 0) throw new ApiError(429, ownMessages.tooManyInvitations, { 'Retry-After': String(taken.wait) });
+}
+
+async function resolveUsername({ tx, input }: CreateContext): Promise<boolean> {
+  if (!(USERNAME_INPUT in input)) return false;
   const username = input[USERNAME_INPUT];
   delete input[USERNAME_INPUT];
-  const { rows } =
-    typeof username === 'string'
-      ? await tx.query<{ id: number }>(`SELECT "id" FROM "user" WHERE "username" = $1`, [username])
-      : { rows: [] };
-  if (rows.length === 0) throw badRequest(ownMessages.noSuchUser);
-  input.user_id = rows[0].id;
+  const found = typeof username === 'string' ? await findUserByName(tx, username) : undefined;
+  if (!found) throw badRequest(ownMessages.noSuchUser);
+  input[USER_FIELD] = found.id;
+  return true;
+}
+
+/** A user_id the caller does not see answers like an unknown one (server/crud/references.ts). */
+async function assertKnownUser({ tx, user, category, input }: CreateContext): Promise<void> {
+  if (user.isServerAdmin) return;
+  const params = new SqlParams();
+  const where = `"u"."id" = ${params.add(input[USER_FIELD])} AND ${teammatesWhere(user, 'u', params)}`;
+  const { rows } = await tx.query(`SELECT 1 FROM "user" AS "u" WHERE ${where}`, params.values);
+  if (rows.length === 0) throw badRequest(ownMessages.referenceNotFound(category.fields[USER_FIELD]?.label ?? USER_FIELD));
 }
 
 async function assertAnotherAdmin(tx: Queryable, existing: RowOf<typeof role>): Promise<void> {
@@ -41,12 +79,14 @@ async function assertAnotherAdmin(tx: Queryable, existing: RowOf<typeof role>): 
 }
 
 export const roleHooks: CategoryHooks<RowOf<typeof role>> = {
+  admit: countInvitation,
   async beforeCreate(ctx) {
-    await resolveUsername(ctx);
+    if (!(await resolveUsername(ctx))) await assertKnownUser(ctx);
   },
   async beforeUpdate(ctx) {
-    await resolveUsername(ctx);
     const { tx, input, existing } = ctx;
+    const byName = await resolveUsername(ctx);
+    if (!byName && USER_FIELD in input && input[USER_FIELD] !== existing.user_id) await assertKnownUser(ctx);
     const losesAdmin =
       ('role_id' in input && input.role_id !== ROLE.ADMIN) ||
       ('team_id' in input && input.team_id !== existing.team_id) ||

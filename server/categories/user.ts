@@ -9,15 +9,23 @@ import type { RowOf } from '../../src/schemas/rowOf';
 import type { user as userCategory } from '../../src/schemas/user';
 import { takeNewPassword } from '../auth/passwordChange';
 import { endSessionsAfterPasswordChange } from '../auth/sessions';
+import { setUsernameKey } from '../auth/usernameKey';
+import { assertDeletable } from './userDeletion';
 
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   async beforeCreate({ input }) {
+    setUsernameKey(input);
     await takeNewPassword(input, input.username);
   },
   async beforeUpdate({ db, user, input, existing }) {
+    setUsernameKey(input);
     const own = existing.id === user.id ? { db, userId: user.id, storedHash: existing.password_hash } : undefined;
     if ('password' in input) await takeNewPassword(input, input.username ?? existing.username, own);
     delete input.current_password;
+  },
+  // Usernames: a look-alike of another is refused (server/auth/usernameKey.ts); deleting: userDeletion.ts.
+  async beforeDelete({ tx, existing }) {
+    await assertDeletable(tx, existing);
   },
   async afterUpdate({ tx, user, input, existing }) {
     if (!('password_hash' in input)) return;

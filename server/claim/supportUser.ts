@@ -8,11 +8,15 @@ import type { Queryable } from '../db/database';
 import { ROLE } from '../../src/schemas/role';
 import { USERNAME_PATTERN } from '../../src/schemas/user';
 import { ownMessages } from '../../src/messages';
+import { usernameKey } from '../auth/usernameKey';
 
 /** The support user's id, created (sign-in disabled) when missing. */
 export async function ensureSupportUser(db: Queryable, username: string): Promise<number> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(ownMessages.invalidSetting('PUCS_SUPPORT_USER', ownMessages.usernameInvalid));
-  await db.query('INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, NULL, false) ON CONFLICT (username) DO NOTHING', [username]);
+  await db.query(
+    'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, NULL, false) ON CONFLICT (username) DO NOTHING',
+    [username, usernameKey(username)],
+  );
   const { rows } = await db.query<{ id: number; is_server_admin: boolean }>('SELECT id, is_server_admin FROM "user" WHERE username = $1', [username]);
   // Team admins add the support user to their teams: never a server administrator's account.
   if (rows[0].is_server_admin) throw new Error(ownMessages.supportUserIsServerAdmin(username));

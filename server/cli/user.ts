@@ -1,5 +1,6 @@
 /**
- * `npm run user -- add NAME [--password P] [--team T --role admin|user] [--server-admin]`,
+ * `npm run user -- add NAME [--password P] [--team T]... [--teams T1,T2] [--role admin|user] [--server-admin]`,
+ * `npm run user -- grant NAME --team T [--team T2]... --role admin|user`,
  * `npm run user -- password NAME [--password P]`, `npm run user -- list`.
  * Works on the configured database (migrated first, so a fresh data folder is fine) and refuses
  * to touch the embedded one while a running server holds it.
@@ -12,6 +13,7 @@ import { readConfig, type ServerConfig } from '../config';
 import { openConfiguredDatabase, DatabaseInUseError } from '../runtime/openConfiguredDatabase';
 import { MigrationError } from '../db/migrate';
 import { addUser, CliError, listUsers, setPassword } from './users';
+import { grantRole, teamArgs } from './memberships';
 import { ownMessages } from '../../src/messages';
 
 export interface CliIo {
@@ -30,7 +32,8 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
       allowPositionals: true,
       options: {
         password: { type: 'string' },
-        team: { type: 'string' },
+        team: { type: 'string', multiple: true },
+        teams: { type: 'string' },
         role: { type: 'string' },
         'server-admin': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -43,8 +46,8 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
   }
   const [command, name, ...extra] = parsed.positionals;
   const { values } = parsed;
-  const needsName = command === 'add' || command === 'password';
-  if (values.help || extra.length > 0 || !['add', 'password', 'list'].includes(command) || (needsName && !name)) {
+  const needsName = command === 'add' || command === 'password' || command === 'grant';
+  if (values.help || extra.length > 0 || !['add', 'grant', 'password', 'list'].includes(command) || (needsName && !name)) {
     (values.help ? io.out : io.err)(ownMessages.cliUsage);
     return values.help ? 0 : 2;
   }
@@ -59,19 +62,22 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
     }
     throw err;
   }
+  const teams = teamArgs([...(values.team ?? []), values.teams]);
   try {
     const lines =
       command === 'add'
         ? await addUser(opened.db, {
             username: name,
             password: values.password,
-            team: values.team,
+            team: teams.length > 0 ? teams : undefined,
             role: values.role,
             serverAdmin: values['server-admin'],
           })
-        : command === 'password'
-          ? await setPassword(opened.db, name, values.password)
-          : await listUsers(opened.db);
+        : command === 'grant'
+          ? await grantRole(opened.db, name, teams, values.role)
+          : command === 'password'
+            ? await setPassword(opened.db, name, values.password)
+            : await listUsers(opened.db);
     lines.forEach((l) => io.out(l));
     return 0;
   } catch (err) {

@@ -1,25 +1,26 @@
 /**
- * What the user CLI does, on an open database: add a user (optionally into a team with a role),
+ * What the user CLI does, on an open database: add a user (optionally into teams with a role;
+ * memberships.ts sets roles, `grant` too),
  * change a password, list users and teams. Each returns the lines to print, or throws a
  * CliError carrying the message for the operator.
  */
 import type { Database } from '../db/database';
 import { hashPassword } from '../auth/password';
 import { generatePassword } from '../auth/bootstrap';
-import { ROLE } from '../../src/schemas/role';
 import { USERNAME_PATTERN } from '../../src/schemas/user';
 import { passwordProblem } from '../../src/schemas/passwordRules';
 import { isCommonPassword } from '../auth/commonPasswords';
 import { messages, ownMessages } from '../../src/messages';
+import { usernameKey } from '../auth/usernameKey';
+import { CliError, findTeams, roleIdOf, setRole } from './memberships';
 
-export class CliError extends Error {}
-
-const ROLES: Record<string, number> = { admin: ROLE.ADMIN, user: ROLE.USER };
+export { CliError } from './memberships';
 
 export interface AddUserOptions {
   username: string;
   password?: string;
-  team?: string;
+  /** Team names or ids: the user joins each with `role`. */
+  team?: string | readonly string[];
   role?: string;
   serverAdmin?: boolean;
 }
@@ -32,41 +33,28 @@ function checkPassword(password: string | undefined, username: string): string {
   return password;
 }
 
-/** A team by id (digits) or exact name. */
-async function findTeam(db: Database, team: string): Promise<{ id: number; name: string }> {
-  const byId = /^\d+$/.test(team)
-    ? await db.query<{ id: number; name: string }>('SELECT id, name FROM team WHERE id = $1', [Number(team)])
-    : { rows: [] };
-  if (byId.rows.length === 1) return byId.rows[0];
-  const byName = await db.query<{ id: number; name: string }>('SELECT id, name FROM team WHERE name = $1', [team]);
-  if (byName.rows.length > 1) throw new CliError(ownMessages.cliTeamAmbiguous(team));
-  if (byName.rows.length === 0) throw new CliError(ownMessages.cliTeamNotFound(team));
-  return byName.rows[0];
-}
-
 export async function addUser(db: Database, opts: AddUserOptions): Promise<string[]> {
   if (!USERNAME_PATTERN.test(opts.username)) throw new CliError(ownMessages.usernameInvalid);
   if (opts.role !== undefined && opts.team === undefined) throw new CliError(ownMessages.cliRoleNeedsTeam);
   const roleName = opts.role ?? 'user';
-  const roleId = ROLES[roleName];
-  if (roleId === undefined) throw new CliError(ownMessages.cliBadRole(roleName));
+  const roleId = roleIdOf(roleName);
   const password = checkPassword(opts.password, opts.username);
-  const team = opts.team === undefined ? undefined : await findTeam(db, opts.team);
-  const existing = await db.query('SELECT 1 FROM "user" WHERE username = $1', [opts.username]);
+  const teams = await findTeams(db, opts.team === undefined ? [] : typeof opts.team === 'string' ? [opts.team] : opts.team);
+  // 'Bob' or 'b0b' beside 'bob' is taken too (server/auth/usernameKey.ts).
+  const key = usernameKey(opts.username);
+  const existing = await db.query('SELECT 1 FROM "user" WHERE username = $1 OR username_key = $2', [opts.username, key]);
   if (existing.rows.length > 0) throw new CliError(ownMessages.usernameTaken(opts.username));
 
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
-      'INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, $2, $3) RETURNING id',
-      [opts.username, hash, opts.serverAdmin === true],
+      'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, $4) RETURNING id',
+      [opts.username, key, hash, opts.serverAdmin === true],
     );
-    if (team) {
-      await tx.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [team.id, rows[0].id, roleId]);
-    }
+    for (const team of teams) await setRole(tx, rows[0].id, team, roleId);
   });
   const lines = [ownMessages.cliUserAdded(opts.username)];
-  if (team) lines.push(ownMessages.cliRoleGiven(opts.username, roleName, team.name));
+  for (const team of teams) lines.push(ownMessages.cliRoleGiven(opts.username, roleName, team.name));
   if (opts.password === undefined) lines.push(ownMessages.cliGeneratedPassword(password));
   return lines;
 }

@@ -37,7 +37,17 @@ export interface DeleteContext<R extends Row = Row> extends HookContext {
   existing: R;
 }
 
+/** Before a create's or update's transaction: the database itself (not a transaction) and the body as sent. */
+export interface AdmitContext {
+  db: Database;
+  user: SessionUser;
+  category: Category;
+  body: unknown;
+}
+
 export interface CategoryHooks<R extends Row = Row> {
+  /** Before the write's transaction: what must count even when the write is then refused (a rate limit's event). */
+  admit?(ctx: AdmitContext): Promise<void>;
   beforeCreate?(ctx: CreateContext): Promise<void>;
   afterCreate?(ctx: CreateContext & { created: R }): Promise<void>;
   /** Before the checks of an update (once a team move is known to be permitted): what the body implies for other fields may be added to `input`. */

@@ -57,6 +57,7 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
   assertPermitted(category.permissions.create, category, user, input);
   checkObject(category, input, withDefaults(category, input));
   const hooks = registry.hooks(category.key);
+  await hooks.admit?.({ db, user, category, body });
   try {
     const created = await db.transaction(async (tx) => {
       await deriveFollowers(tx, registry, user, category, input);
@@ -77,6 +78,7 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
 
 export async function updateObject({ db, registry, files }: Store, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
   const hooks = registry.hooks(category.key);
+  await hooks.admit?.({ db, user, category, body });
   let after: Row = {};
   try {
     const updated = await db.transaction(async (tx) => {

@@ -14,6 +14,7 @@ import { AUTH_DDL } from '../auth/tables';
 import { dropRowChangeTriggersSql, rowChangeTriggersSql } from '../crud/countCache';
 import { CERTS_DDL } from '../certs/tables';
 import { ownMessages } from '../../src/messages';
+import { backfillUsernameKeys, declaresUsernameKey } from '../auth/usernameKey';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
 const MIGRATION_LOCK = 7_311_020;
@@ -131,6 +132,7 @@ export async function migrate(
   log: (statement: string) => void = () => {},
 ): Promise<MigrationResult> {
   const fingerprint = registryFingerprint(categories);
+  let lookalikesKept: string[] = [];
   const statements = await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const existing = await readExistingSchema(tx);
@@ -159,6 +161,8 @@ export async function migrate(
       }
     }
     await tx.exec(AUTH_DDL);
+    // Users older than the look-alike key get it (JS computes it); look-alikes already there keep their names.
+    lookalikesKept = declaresUsernameKey(categories) ? await backfillUsernameKeys(tx) : [];
     await tx.exec(CERTS_DDL);
     await tx.exec(rowChangeTriggersSql(categories));
     if (plan.statements.length > 0 || registryChanged) {
@@ -167,6 +171,7 @@ export async function migrate(
     return plan.statements;
   });
   for (const statement of statements) log(statement);
+  if (lookalikesKept.length > 0) log(ownMessages.usernameLookalikesKept(lookalikesKept));
   // New extended statistics stay empty until the table is analyzed (autovacuum's turn may be hours away).
   const analyzed = new Set(statements.flatMap((s) => /^CREATE STATISTICS .* FROM ("[^"]+")$/.exec(s)?.[1] ?? []));
   for (const table of analyzed) await db.exec(`ANALYZE ${table}`);

@@ -8,7 +8,7 @@ import { Limiter } from '../auth/rateLimit';
 import { addressKey } from '../auth/addressKey';
 import { limitStore } from '../auth/limitStore';
 import { sessionToken } from '../auth/plugin';
-import { isStorableText } from '../crud/validate';
+import { findUserByName } from '../auth/usernameKey';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
@@ -59,12 +59,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       throw tooMany(asAccount.wait);
     }
 
-    // A name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
-    const { rows } = isStorableText(username)
-      ? await app.db.query<{ id: number; password_hash: string | null }>('SELECT id, password_hash FROM "user" WHERE username = $1', [
-          username,
-        ])
-      : { rows: [] };
+    // Letter case aside (server/auth/usernameKey.ts); a name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
+    const found = await findUserByName<{ id: number; password_hash: string | null }>(app.db, username, ['password_hash']);
+    const rows = found ? [found] : [];
     // An unknown user costs the same hash as a known one: the answer must not tell them apart.
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
     if (!ok || rows.length === 0) throw unauthorized(ownMessages.wrongCredentials);

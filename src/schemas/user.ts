@@ -11,7 +11,8 @@ export const user = defineCategory({
   title: 'User',
   plural: 'Users',
   scope: 'user',
-  permissions: { create: 'serverAdmin', update: 'selfOrServerAdmin', delete: 'serverAdmin' },
+  // A user may delete themself (server/categories/user.ts keeps every team an admin and the server one).
+  permissions: { create: 'serverAdmin', update: 'selfOrServerAdmin', delete: 'selfOrServerAdmin' },
   fields: {
     username: {
       kind: 'text',
@@ -34,8 +35,15 @@ export const user = defineCategory({
     current_password: { kind: 'text', label: 'Current password', writeOnly: true, maxLength: 1000, input: 'password' },
     password_hash: { kind: 'text', label: 'Password hash', system: true, secret: true },
     preferences: { kind: 'json', label: 'Preferences', default: {}, private: true },
-    is_server_admin: { kind: 'boolean', label: 'Server administrator', system: true, default: false },
+    // Seen by the user themself and the server administrator only.
+    is_server_admin: { kind: 'boolean', label: 'Server administrator', system: true, default: false, private: true },
+    // The username's look-alike key (src/schemas/lookalike.ts), set by server/auth/usernameKey.ts on
+    // every write: its UNIQUE constraint refuses 'Bob' or 'b0b' beside 'bob'.
+    username_key: { kind: 'text', label: 'Username key', system: true, secret: true },
   },
   summary: ['username', 'id'],
-  unique: [{ name: 'user_username_key', fields: ['username'], message: (o) => ownMessages.usernameTaken(String(o.username)) }],
+  unique: [
+    { name: 'user_username_key', fields: ['username'], message: (o) => ownMessages.usernameTaken(String(o.username)) },
+    { name: 'user_username_lookalike_key', fields: ['username_key'], message: (o) => ownMessages.usernameTaken(String(o.username)) },
+  ],
 });

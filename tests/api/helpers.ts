@@ -14,6 +14,7 @@ import { readConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { hashPassword } from '../../server/auth/password';
+import { usernameKey } from '../../server/auth/usernameKey';
 import { ROLE } from '../../src/schemas/role';
 
 export interface TestApp {
@@ -77,8 +78,8 @@ export async function createUser(
   opts: { serverAdmin?: boolean } = {},
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO "user" (username, password_hash, is_server_admin) VALUES ($1, $2, $3) RETURNING id',
-    [username, await hashPassword(password), opts.serverAdmin === true],
+    'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, $4) RETURNING id',
+    [username, usernameKey(username), await hashPassword(password), opts.serverAdmin === true],
   );
   return rows[0].id;
 }

@@ -38,7 +38,8 @@ afterAll(() => t.close());
 describe('adding a member by username', () => {
   it('an unknown username is a 400 that only says there is no such user, and adds nothing', async () => {
     const before = await roleCount();
-    for (const username of ['nobody', 'BOB', 'bo', null]) {
+    // Letter case aside, but not a look-alike: 'b0b' is not bob.
+    for (const username of ['nobody', 'b0b', 'bo', null]) {
       const res = await c.post('/api/role', { team_id: team, username, role_id: ROLE.USER });
       expect(res.statusCode, String(username)).toBe(400);
       expect(res.json()).toEqual({ Description: ownMessages.noSuchUser });
@@ -61,8 +62,8 @@ describe('adding a member by username', () => {
     expect(notMine.statusCode).toBe(403);
   });
 
-  it('adds an existing user, exact match, with the role asked', async () => {
-    const res = await c.post('/api/role', { team_id: team, username: 'bob', role_id: ROLE.USER });
+  it('adds an existing user, letter case aside, with the role asked', async () => {
+    const res = await c.post('/api/role', { team_id: team, username: 'BOB', role_id: ROLE.USER });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ team_id: team, user_id: bob, role_id: ROLE.USER });
     expect(res.json()).not.toHaveProperty('username');
