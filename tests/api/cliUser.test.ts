@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { createTestApp, createTeam, createUser, signIn, type TestApp } from './helpers';
 import { addUser, CliError, listUsers, setPassword } from '../../server/cli/users';
 import { runUserCli, type CliIo } from '../../server/cli/user';
+import { grantRole, teamArgs } from '../../server/cli/memberships';
 import { verifyPassword } from '../../server/auth/password';
 import { readConfig } from '../../server/config';
 import { openConfiguredDatabase } from '../../server/runtime/openConfiguredDatabase';
@@ -79,6 +80,48 @@ describe('user commands on a database', () => {
     expect(lines.find((l) => l.includes(' alice'))).toMatch(/alice {2}Field team \(#\d+, admin\)$/);
     expect(lines.find((l) => l.includes(' bob'))).toMatch(/bob {2}Field team \(#\d+, user\)$/);
   });
+
+  const rolesOf = async (username: string) =>
+    (
+      await t.db.query<{ name: string; role_id: number }>(
+        'SELECT t.name, r.role_id FROM role r JOIN team t ON t.id = r.team_id JOIN "user" u ON u.id = r.user_id WHERE u.username = $1 ORDER BY t.id',
+        [username],
+      )
+    ).rows;
+
+  it('adds a user into several teams at once (--team repeated, --teams a,b), each with the role given', async () => {
+    expect(teamArgs(['Field team', 'Second, Third', undefined, 'Field team'])).toEqual(['Field team', 'Second', 'Third']);
+    const second = await createTeam(t.db, 'Second', []);
+    const lines = await addUser(t.db, { username: 'dora', password: 'dora password long', team: ['Field team', String(second)], role: 'admin' });
+    expect(lines).toEqual([
+      ownMessages.cliUserAdded('dora'),
+      ownMessages.cliRoleGiven('dora', 'admin', 'Field team'),
+      ownMessages.cliRoleGiven('dora', 'admin', 'Second'),
+    ]);
+    expect(await rolesOf('dora')).toEqual([
+      { name: 'Field team', role_id: 3 },
+      { name: 'Second', role_id: 3 },
+    ]);
+    // A look-alike of an existing name is taken.
+    await expect(addUser(t.db, { username: 'D0RA', password: 'dora password long' })).rejects.toEqual(new CliError(ownMessages.usernameTaken('D0RA')));
+  });
+
+  it('grant sets the role of a member, adds a non-member, and never leaves a team without an admin', async () => {
+    const orphan = await createTeam(t.db, 'Orphan', []);
+    expect(await grantRole(t.db, 'BOB', ['Field team', String(orphan)], 'admin')).toEqual([
+      ownMessages.cliRoleGiven('bob', 'admin', 'Field team'),
+      ownMessages.cliRoleGiven('bob', 'admin', 'Orphan'),
+    ]);
+    expect(await rolesOf('bob')).toEqual([
+      { name: 'Field team', role_id: 3 },
+      { name: 'Orphan', role_id: 3 },
+    ]);
+    await expect(grantRole(t.db, 'bob', ['Orphan'], 'user')).rejects.toEqual(new CliError(ownMessages.lastAdmin));
+    expect(await grantRole(t.db, 'bob', ['Field team'], 'user')).toEqual([ownMessages.cliRoleGiven('bob', 'user', 'Field team')]);
+    await expect(grantRole(t.db, 'nobody', ['Orphan'], 'admin')).rejects.toEqual(new CliError(ownMessages.cliUserNotFound('nobody')));
+    await expect(grantRole(t.db, 'bob', [], 'admin')).rejects.toEqual(new CliError(ownMessages.cliGrantNeeds));
+    await expect(grantRole(t.db, 'bob', ['Orphan'], 'boss')).rejects.toEqual(new CliError(ownMessages.cliBadRole('boss')));
+  });
 });
 
 describe('npm run user on the embedded database', () => {
@@ -129,6 +172,13 @@ describe('npm run user on the embedded database', () => {
     expect((await run('add')).err).toEqual([ownMessages.cliUsage]);
     expect((await run('frobnicate')).code).toBe(2);
     expect(await run('--help')).toEqual({ code: 0, out: [ownMessages.cliUsage], err: [] });
+    // grant reads --team repeated and --teams lists, and needs a role.
+    expect(await run('grant', 'dave', '--team', 'Nope', '--teams', 'Other,Third', '--role', 'admin')).toEqual({
+      code: 1,
+      out: [],
+      err: [ownMessages.cliTeamNotFound('Nope')],
+    });
+    expect(await run('grant', 'dave', '--teams', 'Nope')).toEqual({ code: 1, out: [], err: [ownMessages.cliGrantNeeds] });
   });
 
   it('runs as a command and says clearly when the database is in use', () => {
