@@ -298,6 +298,7 @@ export const ownMessages = {
   bodyPrototypeKey: "The request body contains the key '__proto__' or 'constructor.prototype', which is not accepted.",
   jsonSchemaMismatch: (field: string, detail: string) => `The field '${field}' does not match its schema: ${detail}.`,
   duplicateInList: (field: string) => `The field '${field}' names the same object more than once.`,
+  listTooLong: (field: string, max: string) => `The field '${field}' holds at most ${max} entries.`,
   valueNotStorable: 'A value of the request cannot be stored or compared.',
   concurrentChange: 'The objects were changed by another request at the same time. Please try again.',
   badFilter: (field: string) => `The filter '${field}' must be an id.`,
@@ -334,6 +335,8 @@ export const ownMessages = {
   removeIcon: 'Remove the icon',
   iconNotImage: 'The icon must be an image file.',
   iconTooLarge: (maxKb: number) => `The icon must be smaller than ${maxKb} KB.`,
+  iconNotDataUrl: (label: string) => `The field '${label}' must be an image given as a base64 data: URL (data:image/png;base64,...).`,
+  iconNotRaster: (label: string) => `The field '${label}' must hold a PNG, JPEG, WebP or GIF image, declared as such (SVG and other formats are not accepted).`,
   jsonNotValid: (label: string) => `The field '${label}' is not valid JSON.`,
   /** One line of the change confirmation (spec section 5), before 'Are you sure you want to keep these changes?'. */
   changeLine: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,

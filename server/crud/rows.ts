@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database';
 import { sqlType } from '../../src/schemas/kinds';
 import { ident, SqlParams } from './sql';
 import type { Row } from './hooks';
+import { withNameKeys } from './nameKeys';
 
 function placeholder(category: Category, name: string, value: unknown, params: SqlParams): string {
   if (category.fields[name] && sqlType(category.fields[name]) === 'jsonb') return `${params.add(value === null ? null : JSON.stringify(value))}::jsonb`;
@@ -16,7 +17,8 @@ function writable(category: Category, values: Row): string[] {
   return Object.keys(values).filter((k) => category.fields[k] && !category.fields[k].writeOnly);
 }
 
-export async function insertRow(tx: Queryable, category: Category, values: Row): Promise<Row> {
+export async function insertRow(tx: Queryable, category: Category, given: Row): Promise<Row> {
+  const values = withNameKeys(category, given);
   const params = new SqlParams();
   const names = writable(category, values);
   const sql =
@@ -28,7 +30,8 @@ export async function insertRow(tx: Queryable, category: Category, values: Row):
   return rows[0];
 }
 
-export async function updateRow(tx: Queryable, category: Category, id: number, values: Row): Promise<Row> {
+export async function updateRow(tx: Queryable, category: Category, id: number, given: Row): Promise<Row> {
+  const values = withNameKeys(category, given);
   const names = writable(category, values);
   if (names.length === 0) {
     const { rows } = await tx.query<Row>(`SELECT * FROM ${ident(category.key)} WHERE "id" = $1`, [id]);

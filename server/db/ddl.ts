@@ -169,6 +169,23 @@ function listIndexes(category: Category, trigram: boolean): [string, string][] {
   return [...teamOnly, ...sorted, ...searched].map(([name, how]) => [name, `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${T} ${how}`]);
 }
 
+export const lookalikeIndexName = (table: string, column: string) => `${table}_${column}_lookalike_idx`;
+
+/**
+ * The index of each look-alike key column (FieldSpec.lookalike; server/crud/nameKeys.ts), the team
+ * first: the uniqueness check of a name reads one entry. Not UNIQUE: names that looked alike before
+ * the key existed stay (docs/INTEGRATOR.md, "Names").
+ */
+function lookalikeIndexes(category: Category): [string, string][] {
+  return storedFields(category)
+    .filter(([, f]) => f.lookalikeOf !== undefined)
+    .map(([column, f]) => {
+      const name = lookalikeIndexName(category.key, f.lookalikeOf!);
+      const columns = hasTeamColumn(category) ? `${ident(TEAM_FIELD)}, ${ident(column)}` : ident(column);
+      return [name, `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(category.key)} (${columns})`];
+    });
+}
+
 /**
  * Which values of a filter occur in which team (extended statistics): a type belongs to one team,
  * so a page of another team filtered by it is empty; told only the two columns' separate
@@ -469,6 +486,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
       if (outdated) indexes.push(`DROP INDEX IF EXISTS ${ident(name)}`, sql);
       else if (!existing.indexes.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
     }
+    for (const [name, sql] of lookalikeIndexes(category)) if (!existing.indexes.has(name)) indexes.push(sql);
     for (const [name, sql] of teamStatistics(category)) {
       if (!existing.statistics?.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
     }

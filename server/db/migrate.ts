@@ -14,6 +14,7 @@ import { AUTH_DDL } from '../auth/tables';
 import { dropRowChangeTriggersSql, rowChangeTriggersSql } from '../crud/countCache';
 import { CERTS_DDL } from '../certs/tables';
 import { ownMessages } from '../../src/messages';
+import { backfillNameKeys } from '../crud/nameKeys';
 import { backfillUsernameKeys, declaresUsernameKey } from '../auth/usernameKey';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
@@ -160,6 +161,8 @@ export async function migrate(
         throw new MigrationError([ownMessages.migrationStatementFailed(statement.replace(/\s+/g, ' '), reason)]);
       }
     }
+    // Rows older than the look-alike keys of names, or inserted in bulk, get theirs (JS computes them).
+    await backfillNameKeys(tx, categories);
     await tx.exec(AUTH_DDL);
     // Users older than the look-alike key get it (JS computes it); look-alikes already there keep their names.
     lookalikesKept = declaresUsernameKey(categories) ? await backfillUsernameKeys(tx) : [];

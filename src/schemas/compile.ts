@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Category, FieldSpec } from './defineCategory';
 import { KINDS } from './kinds';
+import { canonicalName } from './lookalike';
 import { ownMessages } from '../messages';
 
 /** An empty value: null, or text of only blanks. What `required` refuses. */
@@ -129,7 +130,12 @@ export function bodyProblem(category: Category, body: unknown, mode: 'create' | 
 /** The accepted fields of a valid body (id dropped): what the write stores. */
 export function acceptedValues(category: Category, body: Body): Body {
   const input: Body = {};
-  for (const [name] of bodyFields(category)) if (Object.hasOwn(body, name)) input[name] = body[name];
+  for (const [name, field] of bodyFields(category)) {
+    if (!Object.hasOwn(body, name)) continue;
+    const value = body[name];
+    // A name is stored as it is compared: trimmed and composed (FieldSpec.lookalike).
+    input[name] = field.lookalike && typeof value === 'string' ? canonicalName(value) : value;
+  }
   return input;
 }
 

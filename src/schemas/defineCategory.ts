@@ -7,6 +7,7 @@
  * Nothing here names a category: what is particular to one lives in its own file.
  */
 import { fieldDeclarationProblem, RegistryError } from './registryCheck';
+import { lookalikeColumn } from './lookalike';
 
 /** How a field is stored and travels as JSON; each kind is defined once, in kinds.ts. */
 export type FieldKind =
@@ -109,6 +110,16 @@ export interface FieldSpec {
    * it will be stored, when the field or one of `on` is sent (a link document's content must be a URL).
    */
   checkWith?: { on: readonly string[]; check: (value: unknown, object: Readonly<Record<string, unknown>>, label: string) => string | undefined };
+  /**
+   * A name people tell apart by reading (text): stored trimmed and composed (NFC), and compared by its
+   * look-alike key (src/schemas/lookalike.ts: case, accents, Cyrillic or Greek imitations of Latin
+   * letters...) in every `unique` rule that holds it, so 'Pump' and 'Рump' (Cyrillic Р) cannot both be in
+   * a team. The key is kept in a secret system column `<field>_key` that defineCategory adds
+   * (`lookalikeOf` names the field) and the server fills on every write (docs/INTEGRATOR.md, "Names").
+   */
+  lookalike?: boolean;
+  /** The system column holding the look-alike key of that field (added by defineCategory, never declared by hand). */
+  lookalikeOf?: string;
   /** For kind 'refList': the message when the list names an object twice (spec: a document in a collection). */
   duplicate?: string;
   /**
@@ -382,6 +393,11 @@ export function defineCategory<const T extends CategoryDef>(def: T): T & Categor
     const problem = fieldDeclarationProblem(field);
     if (problem) throw new RegistryError(def.key, name, problem);
   }
-  const columns = ['id', ...Object.keys(def.fields)];
-  return Object.freeze({ ...def, columns }) as T & Category;
+  const fields: Record<string, FieldSpec> = { ...def.fields };
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.lookalike || !def.unique?.some((rule) => rule.fields.includes(name))) continue;
+    fields[lookalikeColumn(name)] = { kind: 'text', label: `${field.label} look-alike key`, system: true, secret: true, lookalikeOf: name };
+  }
+  const columns = ['id', ...Object.keys(fields)];
+  return Object.freeze({ ...def, fields, columns }) as T & Category;
 }

@@ -1,7 +1,7 @@
 /** Field declarations shared by several categories (spec section 3, common fields). */
 import type { FieldSpec } from './defineCategory';
 import { messages } from '../messages';
-import { checkName } from './rules';
+import { checkIcon, checkName } from './rules';
 
 export const MAX_NAME = 200;
 export const MAX_NOTES = 10_000;
@@ -16,6 +16,7 @@ export const nameField = (check: (v: unknown) => string | undefined = checkName)
     maxLength: MAX_NAME,
     list: true,
     searchable: true,
+    lookalike: true,
     check,
   }) as const satisfies FieldSpec;
 
@@ -44,7 +45,7 @@ export const typeField = {
 
 export const notesField = { kind: 'text', label: 'Notes', maxLength: MAX_NOTES, input: 'textarea', default: '' } as const satisfies FieldSpec;
 
-export const iconField = { kind: 'text', label: 'Icon', maxLength: MAX_ICON, input: 'icon', default: null } as const satisfies FieldSpec;
+export const iconField = { kind: 'text', label: 'Icon', maxLength: MAX_ICON, input: 'icon', default: null, check: checkIcon } as const satisfies FieldSpec;
 
 export const authorField = {
   kind: 'ref',

@@ -22,3 +22,15 @@ export function imageKind(bytes: Uint8Array): ImageKind | undefined {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   return undefined;
 }
+
+/** A base64 data URL: its declared media type and the first bytes of its content, or undefined for anything else (javascript:, https:, percent-encoded data). */
+const DATA_URL = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
+
+export function dataUrlImage(text: string): { mediaType: string; kind: ImageKind | undefined } | undefined {
+  const m = DATA_URL.exec(text);
+  if (!m || m[2].length % 4 !== 0) return undefined;
+  // Base64 to bytes: 16 characters are 12 bytes, all imageKind reads.
+  const head = atob(m[2].slice(0, Math.ceil(IMAGE_SNIFF_BYTES / 3) * 4));
+  const bytes = Uint8Array.from(head, (c) => c.charCodeAt(0));
+  return { mediaType: m[1].toLowerCase(), kind: imageKind(bytes) };
+}

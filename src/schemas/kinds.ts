@@ -283,7 +283,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
     value: (field, label, typeError) =>
       z
         .array(z.union([id(typeError), z.strictObject({ id: id(typeError) }, { error: typeError })], { error: typeError }), { error: typeError })
-        .max(MAX_REF_LIST, { error: typeError })
+        .max(MAX_REF_LIST, { error: ownMessages.listTooLong(label, MAX_REF_LIST.toLocaleString('en-GB')) })
         .refine((list) => new Set(list.map(refListEntryId)).size === list.length, { error: field.duplicate ?? ownMessages.duplicateInList(label) }),
     input: 'refList',
     sortable: false,

@@ -37,3 +37,15 @@ export function lookalikeKey(name: string): string {
 export function canonicalName(name: string): string {
   return name.trim().normalize('NFC');
 }
+
+/** The system column that holds the look-alike key of a field declared `lookalike` (defineCategory adds it). */
+export const lookalikeColumn = (field: string): string => `${field}_key`;
+
+/**
+ * What a uniqueness rule compares of a value: the look-alike key of a field declared `lookalike`,
+ * the text itself otherwise. The server's check (server/crud/uniqueness.ts, through the stored key)
+ * and the console's check against the existing names (src/resources/object/validation.ts) agree.
+ */
+export function uniqueValue(field: { lookalike?: boolean } | undefined, value: unknown): string {
+  return field?.lookalike === true && typeof value === 'string' ? lookalikeKey(value) : String(value);
+}

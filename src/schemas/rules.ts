@@ -6,6 +6,8 @@ import semverValid from 'semver/functions/valid.js';
 import { messages, ownMessages } from '../messages';
 import { isCustomFieldType } from './customFields';
 import { isPlainUrl, jsonProblemText } from './kinds';
+import { dataUrlImage, IMAGE_TYPES } from './imageKind';
+import { canonicalName } from './lookalike';
 
 const ENTRY_KEYS = ['name', 'type', 'value'];
 
@@ -19,9 +21,10 @@ const VALUE_FITS = [
 /** Letters (any script), digits, space, underscore, dot, hyphen. */
 export const NAME_PATTERN = /^[\p{L}\p{N} _.-]+$/u;
 
+/** A name as it will be stored (canonicalName: trimmed, composed), so 'Cafe' + a combining accent is 'Café', letters only. */
 function nameProblem(value: unknown, charsMessage: string): string | undefined {
   if (typeof value !== 'string' || value.trim().length === 0) return messages.nameEmpty;
-  if (!NAME_PATTERN.test(value)) return charsMessage;
+  if (!NAME_PATTERN.test(canonicalName(value))) return charsMessage;
   return undefined;
 }
 
@@ -98,5 +101,18 @@ export function checkDocumentContent(value: unknown, object: Readonly<Record<str
   if (!TYPED_CONTENT.includes(String(object.doc_type))) return undefined;
   if (typeof value !== 'string' || value.trim() === '') return messages.contentEmpty;
   if (object.doc_type === 'link' && !isWebAddress(value)) return ownMessages.linkNotHttp;
+  return undefined;
+}
+
+/**
+ * An icon (spec section 3: an uploaded image, stored as a data URL): a base64 data URL whose content
+ * is a PNG, JPEG, WebP or GIF image, read from its first bytes, declared as what it is. Never SVG
+ * (it can run script) nor any other address (javascript:, https:), which an <img> would fetch or run.
+ */
+export function checkIcon(value: unknown, label: string): string | undefined {
+  if (value === null || value === '') return undefined;
+  const image = typeof value === 'string' ? dataUrlImage(value) : undefined;
+  if (!image) return ownMessages.iconNotDataUrl(label);
+  if (!image.kind || IMAGE_TYPES[image.kind] !== image.mediaType) return ownMessages.iconNotRaster(label);
   return undefined;
 }

@@ -86,7 +86,8 @@ describe('a device follows its group (spec section 4, group choice)', () => {
 });
 
 describe("a device shows its type's icon (follows always)", () => {
-  const icon = (color: string) => `data:image/svg+xml,<svg fill="${color}"/>`;
+  // A GIF's header, then a few bytes telling the colours apart.
+  const icon = (color: string) => `data:image/gif;base64,${Buffer.from(`GIF89a${color}`).toString('base64')}`;
 
   it("takes the type's icon, follows its changes, and takes none of its own", async () => {
     const type = (await createOk(aliceClient, 'type', { name: 'iconic type', team_id: alice.team, icon: icon('red') })).id;

@@ -45,8 +45,15 @@ describe('generic inputs', () => {
 
 describe('icon files', () => {
   it('are read into a data URL', async () => {
-    const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
-    expect(await readImageFile(file, 1000)).toEqual({ dataUrl: 'data:image/png;base64,iVBORw==' });
+    const file = new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' });
+    expect(await readImageFile(file, 1000)).toEqual({ dataUrl: 'data:image/png;base64,iVBORw0KGgo=' });
+  });
+
+  it('are declared as what their bytes are, and never SVG', async () => {
+    const pngNamedJpeg = new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/jpeg' });
+    expect(await readImageFile(pngNamedJpeg, 1000)).toEqual({ dataUrl: 'data:image/png;base64,iVBORw0KGgo=' });
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/svg+xml' });
+    expect(await readImageFile(svg, 1000)).toEqual({ error: ownMessages.iconNotImage });
   });
 
   it('must be images, and small', async () => {

@@ -1,4 +1,5 @@
 import { ownMessages } from '../../messages';
+import { dataUrlImage, IMAGE_TYPES } from '../../schemas/imageKind';
 
 export type ImageReadResult = { dataUrl: string } | { error: string };
 
@@ -16,6 +17,11 @@ export async function readImageFile(file: Blob, maxLength: number): Promise<Imag
     reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
     reader.readAsDataURL(file);
   });
-  if (dataUrl.length > maxLength) return { error: ownMessages.iconTooLarge(Math.floor((maxLength * 3) / 4 / 1000)) };
-  return { dataUrl };
+  // Only what the server keeps (src/schemas/rules.ts, checkIcon): a raster image by its content,
+  // declared as what its bytes say (a .jpg that is a PNG is sent as image/png); never SVG.
+  const kind = dataUrlImage(dataUrl)?.kind;
+  if (!kind) return { error: ownMessages.iconNotImage };
+  const sent = `data:${IMAGE_TYPES[kind]};base64,${dataUrl.slice(dataUrl.indexOf(',') + 1)}`;
+  if (sent.length > maxLength) return { error: ownMessages.iconTooLarge(Math.floor((maxLength * 3) / 4 / 1000)) };
+  return { dataUrl: sent };
 }

@@ -9,6 +9,7 @@ import { messages, ownMessages } from '../../messages';
 import { displayField } from '../displayField';
 import type { Values } from './formFields';
 import { TEAM_FIELD } from './pickerRules';
+import { uniqueValue } from '../../schemas/lookalike';
 
 export type FieldErrors = Record<string, string>;
 
@@ -42,7 +43,9 @@ function uniquenessErrors(input: ValidationInput): FieldErrors {
     if (rule.fields.some((f) => isEmptyValue(values[f]))) continue;
     if (record && rule.fields.every((f) => sameValue(values[f], record[f]))) continue;
     const isSelf = (row: Values) => record !== undefined && row.id !== undefined && String(row.id) === String(record.id);
-    const clash = existing.some((row) => !isSelf(row) && rule.fields.every((f) => sameValue(row[f], values[f])));
+    // Compared as the server compares them: a name by its look-alike key ('Pump' and 'pump' clash).
+    const same = (f: string, row: Values) => sameValue(uniqueValue(category.fields[f], row[f]), uniqueValue(category.fields[f], values[f]));
+    const clash = existing.some((row) => !isSelf(row) && rule.fields.every((f) => !isEmptyValue(row[f]) && same(f, row)));
     // The message belongs to the last field of the rule: the name, or the version of a firmware pair.
     if (clash) errors[rule.fields[rule.fields.length - 1]] = rule.message(values);
   }
