@@ -20,6 +20,8 @@ export interface LimitStore {
   add(key: string, now: number, windowMs: number): Promise<LimitWindow>;
   /** Takes back one event counted in the window opened at `openedAt`, if that window is still the key's. */
   takeBack(key: string, openedAt: number): Promise<void>;
+  /** The events of `key` counted in its window if that window is still open at `now`, else 0; counts nothing. */
+  peek(key: string, now: number, windowMs: number): Promise<number>;
 }
 
 /** Keys kept at most in memory: anyone can send from many addresses or names; beyond it the oldest window goes. */
@@ -52,6 +54,11 @@ export class MemoryLimitStore implements LimitStore {
   async takeBack(key: string, openedAt: number): Promise<void> {
     const current = this.windows.get(memoryKey(key));
     if (current?.openedAt === openedAt && current.count > 0) current.count--;
+  }
+
+  async peek(key: string, now: number, windowMs: number): Promise<number> {
+    const current = this.windows.get(memoryKey(key));
+    return current && now - current.openedAt < windowMs ? current.count : 0;
   }
 
   get size(): number {
@@ -105,6 +112,15 @@ export class PostgresLimitStore implements LimitStore {
       digest(key),
       openedAt,
     ]);
+  }
+
+  async peek(key: string, now: number, windowMs: number): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(
+      'SELECT count FROM rate_limit WHERE scope = $1 AND key = $2 AND opened_at > $3::bigint - $4::bigint',
+      [this.scope, digest(key), now, windowMs],
+      'pucs_rate_limit_peek',
+    );
+    return rows[0]?.count ?? 0;
   }
 }
 

@@ -15,6 +15,8 @@ export interface LimitRule {
 export interface Taken {
   key: string;
   openedAt: number;
+  /** Events counted in the key's window, this one included. */
+  count: number;
   /** 0 when the event may go on, else the seconds until the key's window ends. */
   wait: number;
 }
@@ -28,7 +30,12 @@ export class Limiter {
   async take(key: string, now = Date.now()): Promise<Taken> {
     const { count, openedAt } = await this.store.add(key, now, this.rule.windowMs);
     const wait = count <= this.rule.max ? 0 : Math.max(1, Math.ceil((openedAt + this.rule.windowMs - now) / 1000));
-    return { key, openedAt, wait };
+    return { key, openedAt, count, wait };
+  }
+
+  /** The events of `key` counted in its open window (0 when none is open); counts nothing. */
+  count(key: string, now = Date.now()): Promise<number> {
+    return this.store.peek(key, now, this.rule.windowMs);
   }
 
   /** Takes back an event `take` counted: it did not use up the allowance. */

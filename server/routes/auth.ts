@@ -4,13 +4,9 @@ import { ownMessages } from '../../src/messages';
 import { ApiError, badRequest, unauthorized } from '../http/errors';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
-import { Limiter } from '../auth/rateLimit';
-import { addressKey } from '../auth/addressKey';
-import { limitStore } from '../auth/limitStore';
+import { SignInLimits } from '../auth/signInLimits';
 import { sessionToken } from '../auth/plugin';
 import { findUserByName } from '../auth/usernameKey';
-
-const WINDOW_MS = 15 * 60 * 1000;
 
 interface LoginBody {
   username: string;
@@ -34,40 +30,28 @@ export interface Profile {
 }
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  // Failed attempts per account and per address: every process on the database counts against the same limits.
-  const byAccount = new Limiter({ max: 10, windowMs: WINDOW_MS }, limitStore(app.db, 'sign_in_account'));
-  const byAddress = new Limiter({ max: 50, windowMs: WINDOW_MS }, limitStore(app.db, 'sign_in_address'));
+  // Failed attempts per account and address, per address, per account: every process on the database counts against the same limits.
+  const limits = new SignInLimits(app.db);
 
   const tooMany = (seconds: number) =>
     new ApiError(429, ownMessages.tooManyAttempts, { 'Retry-After': String(seconds) });
 
   app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
     const { username, password } = readLoginBody(request.body);
-    // Any spelling of a name meets the same count.
-    const account = username.toLowerCase();
     // Counted now, not after the hash: otherwise any number of parallel guesses would pass the check.
-    // A refused attempt tried nothing: it does not count, and an address refused touches no account.
-    // An IPv6 client owns a whole /64: it counts as one address.
-    const asAddress = await byAddress.take(addressKey(request.ip));
-    if (asAddress.wait > 0) {
-      await byAddress.takeBack(asAddress);
-      throw tooMany(asAddress.wait);
-    }
-    const asAccount = await byAccount.take(account);
-    if (asAccount.wait > 0) {
-      await Promise.all([byAccount.takeBack(asAccount), byAddress.takeBack(asAddress)]);
-      throw tooMany(asAccount.wait);
-    }
+    const attempt = await limits.begin(username, request.ip);
+    if (attempt.refused) throw tooMany(attempt.wait);
 
     // Letter case aside (server/auth/usernameKey.ts); a name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
     const found = await findUserByName<{ id: number; password_hash: string | null }>(app.db, username, ['password_hash']);
     const rows = found ? [found] : [];
     // An unknown user costs the same hash as a known one: the answer must not tell them apart.
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
-    if (!ok || rows.length === 0) throw unauthorized(ownMessages.wrongCredentials);
-    // A success takes back its own attempt only: names differ by case, and the owner of ATK_VICTIM
-    // signing in must not wipe the guesses counted at atk_victim.
-    await Promise.all([byAccount.takeBack(asAccount), byAddress.takeBack(asAddress)]);
+    if (!ok || rows.length === 0) {
+      await limits.failed(attempt);
+      throw unauthorized(ownMessages.wrongCredentials);
+    }
+    await limits.succeeded(attempt);
     const token = await createSession(app.db, rows[0].id);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',

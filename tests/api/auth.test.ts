@@ -59,13 +59,13 @@ describe('POST /api/login', () => {
     expect(res.json().Description).toBeTruthy();
   });
 
-  it('rate-limits failed attempts per account with 429 and Retry-After', async () => {
+  it('rate-limits failed attempts per account and address with 429 and Retry-After', async () => {
     let last = await login({ username: 'locked', password: 'bad-1' });
     for (let i = 0; i < 12 && last.statusCode !== 429; i++) last = await login({ username: 'locked', password: 'bad-1' });
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     expect(last.json()).toEqual({ Description: ownMessages.tooManyAttempts });
-    // Even the right password waits: the limit protects the account, not the guess.
+    // Even the right password waits at that address: the limit protects the account, not the guess.
     expect((await login({ username: 'locked', password: 'locked-password' })).statusCode).toBe(429);
     // Another account from the same address is not locked yet.
     expect((await login({ username: 'alice', password: PW })).statusCode).toBe(204);

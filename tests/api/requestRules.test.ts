@@ -70,7 +70,7 @@ describe('sign-in rate limit', () => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    // The account is locked for the window, right password or not.
+    // The account is locked at this address for the window, right password or not (another address: tests/api/signInLimits.test.ts).
     expect((await login('target', 'target-password')).statusCode).toBe(429);
     // Any spelling of the name meets the same lock.
     expect((await login('TARGET', 'wrong-guess')).statusCode).toBe(429);

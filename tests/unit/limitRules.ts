@@ -42,6 +42,20 @@ export function limitRuleCases(store: (scope: string) => LimitStore) {
     expect(taken.filter((t) => t.wait === 0)).toHaveLength(5);
   });
 
+  it('tells the count of a key in its open window without counting (0 once the window is over)', async () => {
+    const l = limiter('count', 5);
+    expect(await l.count('k', 1_000)).toBe(0);
+    await l.take('k', 1_000);
+    const second = await l.take('k', 2_000);
+    expect(second.count).toBe(2);
+    expect(await l.count('k', 30_000)).toBe(2);
+    expect(await l.count('k', 30_000)).toBe(2);
+    await l.takeBack(second);
+    expect(await l.count('k', 30_000)).toBe(1);
+    expect(await l.count('other', 30_000)).toBe(0);
+    expect(await l.count('k', 61_000)).toBe(0);
+  });
+
   it('takes any text as a key', async () => {
     const l = limiter('text', 1);
     for (const key of ['a\u0000b', 'x'.repeat(100_000), 'ü🙂']) {
