@@ -10,6 +10,8 @@ import { CountCache } from './crud/countCache';
 import { registry as defaultRegistry } from './registry';
 import { ApiError } from './http/errors';
 import { clientDataError, concurrencyError } from './http/dbErrorNet';
+import { clientErrorHandler, frameworkErrors } from './http/clientErrors';
+import { privateAnswers } from './http/cacheHeaders';
 import { ownMessages } from '../src/messages';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './routes/auth';
@@ -62,6 +64,9 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
     bodyLimit: BODY_LIMIT,
     // The nearest `hops` proxies are trusted (proxy-addr counts from this server outwards), as a hop count would.
     trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
+    // Answers made before any route: the API's shape and security headers (server/http/clientErrors.ts).
+    clientErrorHandler,
+    frameworkErrors,
   });
   // Fastify's JSON parser refuses valid JSON holding a prototype key and says only "invalid": told apart here.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -101,6 +106,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
     return reply.code(500).send({ Description: ownMessages.internalError });
   });
 
+  privateAnswers(app); // before the routes: every answer without a Cache-Control of its own, and every error, is no-store
   await app.register(openApiPlugin); // first: its onRoute hook describes every /api route
   // First: its security headers must be on every answer, the early 401/403 of authPlugin included.
   await app.register(consoleRoutes);

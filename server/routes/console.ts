@@ -10,6 +10,7 @@ import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { HELMET_OPTIONS, hstsOverHttps } from '../http/securityHeaders';
 import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -77,32 +78,8 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
   const distDir = resolve(app.config.distDir);
   const page = indexPage(join(distDir, 'index.html'), app.config.vendorSuffix);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // ajv (@rjsf/validator-ajv8) compiles each JSON Schema to a function with new Function: the
-        // custom field and provisioning forms validate schemas known only at run time (a type's).
-        // hash-wasm compiles WebAssembly to hash a firmware file (src/resources/firmware/sha3.ts): said on its
-        // own, as 'unsafe-eval' is there for ajv alone. Workers fall back to script-src: the hashing one is 'self'.
-        scriptSrc: ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
-        // MUI / emotion inject <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Icons are data: URLs; QR codes and labels may be rendered to blob: URLs.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        // No upgrade-insecure-requests: the server is often reached over plain HTTP on a LAN address.
-      },
-    },
-    // Browsers ignore HSTS over plain HTTP; behind an HTTPS proxy it must not bind sibling hosts.
-    hsts: { maxAge: 15_552_000, includeSubDomains: false },
-  });
+  await app.register(helmet, HELMET_OPTIONS);
+  hstsOverHttps(app);
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const html = page();
