@@ -9,20 +9,14 @@
  * load; with PW_CHROMIUM_PATH, the Chromium time to the first row of /devices.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
-import { ensureAdmin } from '../server/auth/bootstrap';
-import { seedDemo } from '../server/demo/seed';
-import { embeddedDatabaseDir } from '../server/runtime/openConfiguredDatabase';
 import { buildConsole, consoleBuildReason } from '../server/build';
 import { listFields } from '../src/dataProvider/listQuery';
 import { categories } from '../src/schemas';
 import { DASHBOARD_PATH } from '../src/custom/dashboard/dashboardFigures';
+import { line, mb, memory, seed as seedFleet, signIn as signInAt, startServer as startAt, type BenchServerOptions } from './benchServer';
 
 const DEVICES = Number(process.env.BENCH_DEVICES || 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -32,62 +26,10 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const DATA_DIR = resolve(process.env.BENCH_DATA_DIR || join(tmpdir(), `pucs-bench-scale-${DEVICES}`));
 const USER = { username: 'bench', password: 'bench password 1' };
 const base = `http://127.0.0.1:${PORT}`;
-
-const line = (label: string, value: string) => console.log(`${label.padEnd(46)} ${value}`);
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-
-/** The server's memory: with PUCS_WORKERS, the primary's and its workers' together (peaks added: an upper bound). */
-function memory(pid: number): { rss: number; peak: number; processes: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-  return children.map(memory).reduce((a, b) => ({ rss: a.rss + b.rss, peak: a.peak + b.peak, processes: a.processes + b.processes }), { rss: kb('VmRSS'), peak: kb('VmHWM'), processes: 1 });
-}
-
-async function seed() {
-  const t0 = performance.now();
-  const db = await openDatabase(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: embeddedDatabaseDir({ dataDir: DATA_DIR }) });
-  await migrate(db);
-  await ensureAdmin(db, { adminUser: USER.username, adminPassword: USER.password });
-  const result = await seedDemo(db, { devices: DEVICES });
-  await db.close();
-  line(`seed (${result.total} devices, ${result.devices} added)`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-/** What `npm start` gives node (package.json: `node <flags> scripts/serve.mjs`): the figures are those of npm start. */
-const npmStartArguments = (): string[] => (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, npmStartArguments(), {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUCS_DATA_DIR: DATA_DIR,
-      PUCS_ADMIN_USER: USER.username,
-      PUCS_ADMIN_PASSWORD: USER.password,
-      PUCS_SKIP_BUILD: '1',
-      PUCS_DIST_DIR: resolve('dist'),
-      NODE_ENV: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((ok, fail) => {
-    child.once('exit', (code) => fail(new Error(`server exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('running at') && ok());
-  });
-  child.stdout!.resume();
-  return child;
-}
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
-    body: JSON.stringify(USER),
-  });
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
+const SERVER: BenchServerOptions = { port: PORT, dataDir: DATA_DIR, devices: DEVICES, user: USER, databaseUrl: DATABASE_URL };
+const seed = () => seedFleet(SERVER);
+const startServer = () => startAt(SERVER);
+const signIn = () => signInAt(base, USER);
 
 async function single(label: string, url: string, cookie: string, runs = 40) {
   const times: number[] = [];
