@@ -138,7 +138,7 @@ describe('roles (regression: what a team admin may not do)', () => {
   it("an admin of one team cannot make anybody admin of another, nor move a role there", async () => {
     const erin = await createUser(t.db, 'erin', 'correct horse battery');
     await expectError(aliceClient.post('/api/role', { team_id: bob.team, user_id: erin, role_id: ROLE.ADMIN }), 403, messages.onlyAdminsCanModify);
-    const own = await createOk(aliceClient, 'role', { team_id: alice.team, user_id: erin, role_id: ROLE.ADMIN });
+    const own = await createOk(aliceClient, 'role', { team_id: alice.team, username: 'erin', role_id: ROLE.ADMIN });
     await expectError(aliceClient.put(`/api/role/${own.id}`, { team_id: bob.team }), 403, messages.onlyAdminsCanModify);
     // bob's own role is not even visible to alice.
     await expectError(aliceClient.put(`/api/role/${bob.role}`, { role_id: ROLE.USER }), 404, ownMessages.notFound);

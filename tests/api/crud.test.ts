@@ -224,7 +224,7 @@ describe('teams and roles', () => {
     const eve = await createUser(t.db, 'eve', 'correct horse battery');
     const eveClient = api(t.app, await signIn(t.app, 'eve', 'correct horse battery'));
     expect((await eveClient.get(`/api/team/${team}`)).statusCode).toBe(404);
-    const role = await createOk(c, 'role', { team_id: team, user_id: eve, role_id: ROLE.USER });
+    const role = await createOk(c, 'role', { team_id: team, username: 'eve', role_id: ROLE.USER });
     expect((await eveClient.get(`/api/team/${team}`)).statusCode).toBe(200);
     expect((await eveClient.get('/api/get_teams_where_user_is_admin/')).json()).toEqual({ json_list: [] });
     const dup = await c.post('/api/role', { team_id: team, user_id: eve });
@@ -245,7 +245,7 @@ describe('teams and roles', () => {
     expect(del.json()).toEqual({ Description: ownMessages.lastAdmin });
     // With a second admin, the first may step down.
     const zed = await createUser(t.db, 'zed', 'correct horse battery');
-    await createOk(c, 'role', { team_id: team, user_id: zed, role_id: ROLE.ADMIN });
+    await createOk(c, 'role', { team_id: team, username: 'zed', role_id: ROLE.ADMIN });
     const other = await createOk(c, 'team', { name: 'Step down' });
     const zedRole = await createOk(c, 'role', { team_id: other.id, user_id: zed, role_id: ROLE.ADMIN });
     const myRole = (await c.get(`/api/role?team_id=${other.id}&fields=id,user_id`)).json().json_list.find((r: { user_id: number }) => r.user_id === me);

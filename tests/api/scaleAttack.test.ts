@@ -50,7 +50,7 @@ describe('a cached session after a change through the API', () => {
     const third = await createOk(admin.client, 'team', { name: 'atk_third' });
     const memberId = await createUser(t.db, 'atk_member', PASSWORD);
     const member = api(t.app, await signIn(t.app, 'atk_member', PASSWORD));
-    const inFirst = (await admin.client.post('/api/role', { team_id: admin.teamId, user_id: memberId, role_id: ROLE.USER })).json();
+    const inFirst = (await admin.client.post('/api/role', { team_id: admin.teamId, username: 'atk_member', role_id: ROLE.USER })).json();
     await createOk(admin.client, 'role', { team_id: second.id, user_id: memberId, role_id: ROLE.USER });
     const secret = await createOk(admin.client, 'type', { name: 'atk secret', team_id: admin.teamId });
     expect(await teamIds(member)).toHaveLength(2);
@@ -73,8 +73,8 @@ describe('a cached session after a change through the API', () => {
 
   it('never keeps a profile read while a role change was committed', async () => {
     const admin = await adminWithTeam(t, 'atk_racer');
-    const memberId = await createUser(t.db, 'atk_raced', PASSWORD);
-    const role = (await admin.client.post('/api/role', { team_id: admin.teamId, user_id: memberId, role_id: ROLE.USER })).json();
+    await createUser(t.db, 'atk_raced', PASSWORD);
+    const role = (await admin.client.post('/api/role', { team_id: admin.teamId, username: 'atk_raced', role_id: ROLE.USER })).json();
     for (const roleId of [ROLE.ADMIN, ROLE.USER, ROLE.TEAMLEADER, ROLE.ADMIN]) {
       // A fresh session: its first request misses the cache and reads while the role changes.
       const member = api(t.app, await signIn(t.app, 'atk_raced', PASSWORD));

@@ -33,8 +33,8 @@ describe('a known session', () => {
 describe('changes show on the next request', () => {
   it('a role changed by a team admin, then the membership removed', async () => {
     const admin = await adminWithTeam(t, 'cache_admin');
-    const memberId = await createUser(t.db, 'cache_member', 'correct horse battery');
-    const role = (await admin.client.post('/api/role', { team_id: admin.teamId, user_id: memberId, role_id: ROLE.USER })).json();
+    await createUser(t.db, 'cache_member', 'correct horse battery');
+    const role = (await admin.client.post('/api/role', { team_id: admin.teamId, username: 'cache_member', role_id: ROLE.USER })).json();
     const cookie = await signIn(t.app, 'cache_member', 'correct horse battery');
     expect(await teamsOf(cookie)).toEqual([{ id: admin.teamId, name: 'cache_admin_team', role_id: ROLE.USER }]);
     expect((await api(t.app, cookie).post('/api/type', { name: 'Not yet', team_id: admin.teamId })).statusCode).toBe(403);
