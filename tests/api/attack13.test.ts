@@ -140,7 +140,7 @@ describe('the users list (scope user: who is seen depends on the roles)', () => 
     const other = await adminWithTeam(t, 'usr_other');
     const total = async () => Number(/\/(\d+)$/.exec(String((await a.client.get(`/api/full/user?fields=id&range=${enc([0, 0])}`)).headers['content-range']))?.[1]);
     expect(await total()).toBe(1);
-    const role = await createOk(a.client, 'role', { team_id: a.teamId, user_id: other.userId, role_id: ROLE.USER });
+    const role = await createOk(a.client, 'role', { team_id: a.teamId, username: 'usr_other', role_id: ROLE.USER });
     expect(await total()).toBe(2);
     expect((await a.client.del(`/api/role/${String(role.id)}`)).statusCode).toBe(200);
     expect(await total()).toBe(1);
