@@ -27,6 +27,8 @@ import { consoleRoutes } from './routes/console';
 import { deviceApiRoutes } from './deviceApi/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { openApiPlugin } from './openapi/plugin';
+import { loadShedding, clientGoneAnswer } from './http/loadShedding';
+import { ClientGoneError } from './db/clientGone';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +89,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
     if (err instanceof ApiError) {
       return reply.code(err.status).headers(err.headers).send({ Description: err.description });
     }
+    if (err instanceof ClientGoneError) return clientGoneAnswer(request, reply);
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ Description: ownMessages.bodyTooLarge });
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
@@ -110,6 +113,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(openApiPlugin); // first: its onRoute hook describes every /api route
   // First: its security headers must be on every answer, the early 401/403 of authPlugin included.
   await app.register(consoleRoutes);
+  await app.register(loadShedding); // before any work of a request: a refusal costs none
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(crudRoutes);

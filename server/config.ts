@@ -43,9 +43,18 @@ export interface ServerConfig {
   devicePollSeconds: number;
   /** Server processes sharing the port (PUCS_WORKERS): one per core on PostgreSQL, 1 on the embedded database. */
   workers: number;
+  /** Largest whole list GET /api/{cat} and GET /api/full/{cat} answer without a range (server/crud/listCap.ts). */
+  maxList: number;
+  /** /api and device API requests worked on at once in this process; more answer 503 (server/http/loadShedding.ts). 0: no limit. */
+  maxInflight: number;
+  /** A request arriving while the event loop has not had a turn for this long (ms), and has let a request in since, answers 503. 0: never. */
+  maxLagMs: number;
   /** Set in each of several server processes: the first process did the start's one-time work (server/runtime/cluster.ts). */
   worker?: boolean;
 }
+
+/** Requests in flight per process before shedding (docs/OPERATIONS.md, "Overload": how it was chosen). */
+export const DEFAULT_MAX_INFLIGHT = 64;
 
 /** The value of `--name N` on the command line, if given. */
 function argument(argv: readonly string[], name: string): string | undefined {
@@ -80,6 +89,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
     supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
     devicePollSeconds: Number(env.PUCS_DEVICE_POLL_SECONDS || 60),
+    maxList: Number(env.PUCS_MAX_LIST || 10_000),
+    maxInflight: Number(env.PUCS_MAX_INFLIGHT || DEFAULT_MAX_INFLIGHT),
+    maxLagMs: Number(env.PUCS_MAX_LAG_MS || 500),
     workers: Number(env.PUCS_WORKERS || (env.DATABASE_URL ? availableParallelism() : 1)),
   };
 }

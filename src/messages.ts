@@ -315,6 +315,8 @@ export const ownMessages = {
   badFilterValue: (key: string, expected: string) => `The filter '${key}' must be ${expected}.`,
   noSearchField: 'This list has no text to search in.',
   pageTooLarge: (max: number) => `A page can hold at most ${max} objects.`,
+  serverBusy: 'The server is busy. Please try again in a moment.',
+  listCut: (shown: number, total: number) => `The list holds ${total} objects, more than the ${shown} that can be read at once: it cannot be shown whole.`,
   unknownCategory: (key: string) => `There is no category '${key}'.`,
 
   // Teams page: adding a member by username (server/categories/role.ts)

@@ -9,6 +9,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queryable } from '../db/database';
+import { detached } from '../db/clientGone';
 import type { ServerConfig } from '../config';
 import { notFoundError } from '../crud/access';
 import { ApiError } from '../http/errors';
@@ -36,7 +37,7 @@ export interface CertificateService {
 /** Memoises a start-once promise, forgetting a failure so that the next call tries again. */
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined;
-  return () => (pending ??= make().catch((err: unknown) => {
+  return () => (pending ??= detached(make).catch((err: unknown) => {
     pending = undefined;
     throw err;
   }));

@@ -132,7 +132,9 @@ export async function readPage({ db, registry, counts }: ReadStore, user: Sessio
   } else {
     const params = new SqlParams();
     const where = whereSql(category, user, conditions, params);
-    const limit = query.range ? ` LIMIT ${params.add(query.range.end - query.range.start + 1)} OFFSET ${params.add(query.range.start)}` : '';
+    const limit = query.range
+      ? ` LIMIT ${params.add(query.range.end - query.range.start + 1)} OFFSET ${params.add(query.range.start)}`
+      : opts.limit === undefined ? '' : ` LIMIT ${params.add(opts.limit)}`;
     const [page, counted] = await Promise.all([
       db.query<Row>(`SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, query.sort)}${limit}`, params.values),
       // Without a range the page is the whole list: its length is the total.

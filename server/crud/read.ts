@@ -19,6 +19,8 @@ export interface ReadOptions {
   full: boolean;
   /** The plain `?field=value` filters (listQuery.ts, plainFilterConditions). */
   conditions?: Condition[];
+  /** A list without a range: at most this many objects, the first in its order (listCap.ts). */
+  limit?: number;
 }
 
 /** The given columns of the visible objects meeting `conditions` (built with the same params). */
@@ -30,13 +32,14 @@ export async function selectVisible(
   conditions: (params: SqlParams) => string[],
   /** Lock the rows until the transaction ends (a write reads the object it changes this way). */
   forUpdate = false,
+  limit?: number,
 ): Promise<Row[]> {
   const params = new SqlParams();
   const where = [visibleWhere(category, user, 't', params), ...conditions(params)];
   // id is always read: derived values and hooks key on it even when the answer omits it.
   const cols = [...new Set(['id', ...columns])].map((c) => `"t".${ident(c)}`).join(', ');
   const { rows } = await db.query<Row>(
-    `SELECT ${cols} FROM ${ident(category.key)} AS "t" WHERE ${where.join(' AND ')} ORDER BY "t"."id"${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT ${cols} FROM ${ident(category.key)} AS "t" WHERE ${where.join(' AND ')} ORDER BY "t"."id"${limit === undefined ? '' : ` LIMIT ${params.add(limit)}`}${forUpdate ? ' FOR UPDATE' : ''}`,
     params.values,
   );
   return rows;
@@ -52,8 +55,14 @@ export interface ReadStore {
 
 export async function readList({ db, registry }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
-  const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) =>
-    (opts.conditions ?? []).map((c) => conditionSql(c, params)),
+  const rows = await selectVisible(
+    db,
+    user,
+    category,
+    [...projection.columns, ...helperColumns(projection)],
+    (params) => (opts.conditions ?? []).map((c) => conditionSql(c, params)),
+    false,
+    opts.limit,
   );
   const answers = await withDerived(db, user, rows, projection);
   blankPrivateFields(category, user, rows, answers);

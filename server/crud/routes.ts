@@ -5,6 +5,8 @@
  *   GET    /api/full/{cat}       same, with every declared expansion, list, lookup and count
  *          either list, with sort=, range= or filter= (ra-data-simple-rest, listQuery.ts):
  *                                a JSON array of the page and Content-Range: {cat} 0-24/319
+ *          without range=, either list holds at most PUCS_MAX_LIST objects (listCap.ts); a cut one
+ *                                says so in its Content-Range: {cat} 0-9999/100000
  *   GET    /api/{cat}/:id        the object
  *   GET    /api/full/{cat}/:id   the object with its derived values
  *   POST   /api/{cat}            201, the created object (id included)
@@ -22,6 +24,7 @@ import { readList, readOne, type ReadOptions } from './read';
 import { parseListQuery, plainFilterConditions, usesListDialect } from './listQuery';
 import { readPage, type Page } from './listPage';
 import { createObject, deleteObject, updateObject } from './write';
+import { cappedList } from './listCap';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -53,11 +56,21 @@ async function listAnswer(app: FastifyInstance, category: Category, request: Fas
   const user = requireUser(request.user);
   const opts = readOptions(category, request, full, true);
   const query = (request.query ?? {}) as Query;
-  if (!usesListDialect(query)) return { json_list: await readList(app, user, category, opts) };
-  const page = await readPage(app, user, category, opts, parseListQuery(category, query));
+  const cap = app.config.maxList;
+  const dialect = usesListDialect(query);
+  const listQuery = dialect ? parseListQuery(category, query) : undefined;
+  let page: Page;
+  if (listQuery?.range) page = await readPage(app, user, category, opts, listQuery);
+  else if (listQuery) {
+    const conditions = [...(opts.conditions ?? []), ...listQuery.conditions];
+    page = await cappedList(app, user, category, conditions, cap, async (limit) => (await readPage(app, user, category, { ...opts, limit }, listQuery)).rows);
+  } else page = await cappedList(app, user, category, opts.conditions ?? [], cap, (limit) => readList(app, user, category, { ...opts, limit }));
   // The console may be served from another origin in development: let it read the total.
-  void reply.header('Content-Range', contentRange(category, page)).header('Access-Control-Expose-Headers', 'Content-Range');
-  return page.rows;
+  // The spec's json_list carries it only when cut (listCap.ts): a total above the rows answered.
+  if (dialect || page.total > page.rows.length) {
+    void reply.header('Content-Range', contentRange(category, page)).header('Access-Control-Expose-Headers', 'Content-Range');
+  }
+  return dialect ? page.rows : { json_list: page.rows };
 }
 
 function registerCategory(app: FastifyInstance, category: Category) {

@@ -4,6 +4,8 @@
  * user sees their own changes), and N home pages opened at once cost two queries rather than N in
  * a row (the database, PGlite above all, runs them one after the other).
  */
+import { detached } from '../db/clientGone';
+
 type Run<T> = () => Promise<T>;
 
 const ignore = () => undefined;
@@ -13,7 +15,8 @@ export function sharedNextRun<T>(): (key: string, run: Run<T>) => Promise<T> {
   const running = new Map<string, Promise<T>>();
   const waiting = new Map<string, Promise<T>>();
   const start = (key: string, run: Run<T>) => {
-    const started: Promise<T> = run().finally(() => {
+    // Shared by the requests waiting for it: it goes on when the client of the one that started it has gone.
+    const started: Promise<T> = detached(run).finally(() => {
       if (running.get(key) === started) running.delete(key);
     });
     running.set(key, started);

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type * as pgTypes from 'pg';
+import { ClientGoneError, oneAtATime, requestGone, type StatementStats } from './clientGone';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -33,6 +34,11 @@ export interface Database extends Queryable {
    */
   onChange(handler: (payload: string) => void): () => void;
   close(): Promise<void>;
+  /**
+   * Statements waiting and started; a statement (or transaction) whose request's client has gone
+   * by its turn is not started: it throws ClientGoneError (clientGone.ts).
+   */
+  readonly stats: StatementStats;
 }
 
 /** The channel of the notifications that keep in-memory caches of several processes true. */
@@ -111,10 +117,15 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
   });
   const changes = changeHandlers();
   await pg.listen(CHANGES_CHANNEL, changes.dispatch);
+  const stats: StatementStats = { waiting: 0, started: 0, skipped: 0 };
+  const inTurn = oneAtATime(stats);
+  const top = wrap(pg);
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    query: <T>(sql: string, params?: unknown[]) => inTurn(() => top.query<T>(sql, params)),
+    exec: (sql) => inTurn(() => top.exec(sql)),
+    transaction: (fn) => inTurn(() => pg.transaction((tx) => fn(wrap(tx)))),
+    stats,
     onChange: changes.onChange,
     close: () => pg.close(),
     dump: async () => (await pg.dumpDataDir('none')) as Blob,
@@ -132,6 +143,7 @@ async function openPostgres(url: string): Promise<Database> {
   // the next query reconnects, so there is nothing to crash for.
   pool.on('error', () => {});
   const changes = changeHandlers();
+  const stats: StatementStats = { waiting: 0, started: 0, skipped: 0 };
   const listening = new WeakSet<pgTypes.PoolClient>();
   /** Server processes (backend pids) of this pool's connections: their own changes are told by them. */
   const ownBackends = new Set<number>();
@@ -141,7 +153,20 @@ async function openPostgres(url: string): Promise<Database> {
    * are the dedicated listener's, so that each change is told once.
    */
   const acquire = async () => {
-    const client = await pool.connect();
+    const signal = requestGone();
+    stats.waiting++;
+    let client: pgTypes.PoolClient;
+    try {
+      client = await pool.connect();
+    } finally {
+      stats.waiting--;
+    }
+    if (signal?.aborted) {
+      stats.skipped++;
+      client.release();
+      throw new ClientGoneError();
+    }
+    stats.started++;
     if (!listening.has(client)) {
       listening.add(client);
       const pid = (client as unknown as { processID: number }).processID;
@@ -201,6 +226,7 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     onChange: changes.onChange,
+    stats,
     close: async () => {
       await listener.stop();
       await pool.end();

@@ -8,6 +8,7 @@
  * written on its own, so that it holds up only its own check-in, not the fleet's.
  */
 import type { Queryable } from '../db/database';
+import { detached } from '../db/clientGone';
 
 interface Waiter {
   id: number;
@@ -63,7 +64,8 @@ export function lastSeenWriter(db: Queryable): LastSeenWriter {
     touch: (id) =>
       new Promise<void>((done, fail) => {
         queued.push({ id, done, fail });
-        if (!writing) void drain();
+        // The batch is every waiting device's: it goes on when the client of the call that started it has gone.
+        if (!writing) void detached(drain);
       }),
   };
 }

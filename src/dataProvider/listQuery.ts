@@ -15,6 +15,7 @@
  */
 import type { Category } from '../schemas';
 import { http } from './http';
+import { ownMessages } from '../messages';
 
 export type Row = Record<string, unknown> & { id: number | string };
 
@@ -78,14 +79,30 @@ export const fetchListPage: ListFetcher = async (category, query, options = {}) 
   return { data, total: totalFromContentRange(headers.get('content-range')) ?? data.length };
 };
 
+/** A whole list the server cut at its cap (PUCS_MAX_LIST): never to be shown as if it were whole. */
+export class ListCutError extends Error {
+  constructor(shown: number, total: number) {
+    super(ownMessages.listCut(shown, total));
+    this.name = 'ListCutError';
+  }
+}
+
+/** The rows of a whole list's answer, or ListCutError when its Content-Range says there are more. */
+export function wholeListRows<T>(json: { json_list?: T[] } | null, headers: Headers): T[] {
+  const rows = json?.json_list ?? [];
+  const total = totalFromContentRange(headers.get('content-range'));
+  if (total !== undefined && total > rows.length) throw new ListCutError(rows.length, total);
+  return rows;
+}
+
 /** Every object of a category the user can see: the spec's GET /api/{cat}?fields=... */
 export async function fetchWholeList(category: Category, options: FetchListOptions = {}): Promise<Row[]> {
   const fields = options.fields ?? listFields(category);
-  const { json } = await http<{ json_list?: Row[] } | null>(`/${category.key}`, {
+  const { json, headers } = await http<{ json_list?: Row[] } | null>(`/${category.key}`, {
     query: { fields: fields.join(',') },
     signal: options.signal,
   });
-  return json?.json_list ?? [];
+  return wholeListRows(json, headers);
 }
 
 /** react-admin's page/perPage as the inclusive range of the simple-rest dialect. */

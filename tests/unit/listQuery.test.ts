@@ -10,6 +10,7 @@ import {
   type Row,
 } from '../../src/dataProvider/listQuery';
 import { installFetch, jsonResponse } from './fetchMock';
+import { ownMessages } from '../../src/messages';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -95,5 +96,12 @@ describe('fetchWholeList', () => {
   it('treats a missing json_list as empty', async () => {
     installFetch(() => jsonResponse({}));
     expect(await fetchWholeList(mustGetCategory('type'))).toEqual([]);
+  });
+
+  it('refuses a list the server cut at its cap (Content-Range total above the rows) instead of showing it as whole', async () => {
+    installFetch(() => jsonResponse({ json_list: rows }, 200, { 'content-range': 'type 0-1/12000' }));
+    await expect(fetchWholeList(mustGetCategory('type'))).rejects.toThrow(ownMessages.listCut(2, 12000));
+    installFetch(() => jsonResponse({ json_list: rows }, 200, { 'content-range': 'type 0-1/2' }));
+    expect(await fetchWholeList(mustGetCategory('type'))).toEqual(rows);
   });
 });

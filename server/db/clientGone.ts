@@ -1,0 +1,62 @@
+/**
+ * Work for a client that has gone is not started: each request runs with an AbortSignal that fires
+ * when its connection closes before the answer was sent (server/http/loadShedding.ts), and the
+ * database (database.ts) checks it when a statement's turn comes, after the wait for PGlite's one
+ * statement at a time or for a pooled connection, so that a queue of abandoned requests (a client
+ * that gave up, a load test stopping) does not hold up the requests behind it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Thrown instead of running a statement for a request whose client has gone; nothing is answered. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client has gone');
+  }
+}
+
+const requestSignal = new AsyncLocalStorage<AbortSignal>();
+
+/** Runs `fn` (and all it starts) as the work of the request whose signal this is. */
+export const withRequestSignal = <T>(signal: AbortSignal, fn: () => T): T => requestSignal.run(signal, fn);
+
+/** The signal of the request being worked on, if any (none: work of the server's own). */
+export const requestGone = (): AbortSignal | undefined => requestSignal.getStore();
+
+/**
+ * Runs `fn` as work of no request: work that several requests share (a batch of writes, a query whose
+ * answer others wait for) must not stop because the client of the request that started it went away.
+ */
+export const detached = <T>(fn: () => T): T => requestSignal.exit(fn);
+
+/** What the database did and does, for tests and figures. */
+export interface StatementStats {
+  /** Statements (or transactions) waiting for their turn now. */
+  waiting: number;
+  /** Statements (or transactions) started. */
+  started: number;
+  /** Statements (or transactions) not started because their client had gone. */
+  skipped: number;
+}
+
+/**
+ * Runs calls one at a time in the order they came (PGlite runs one statement at a time anyway: the
+ * wait happens here, where the caller's signal can be checked once its turn comes).
+ */
+export function oneAtATime(stats: StatementStats) {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const signal = requestGone();
+    stats.waiting++;
+    const turn = tail.then(() => {
+      stats.waiting--;
+      if (signal?.aborted) {
+        stats.skipped++;
+        throw new ClientGoneError();
+      }
+      stats.started++;
+      return fn();
+    });
+    tail = turn.catch(() => {});
+    return turn;
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Overload (issue 12): a request that would wait long answers 503 with Retry-After at once, before
+ * any work, instead of joining a queue that answers after seconds. Two measures, for the two places
+ * requests wait:
+ * - in flight: the /api and device API requests this process is working on, counted from their
+ *   arrival until their answer starts (a download's or an export's streaming then no longer counts);
+ *   beyond `config.maxInflight` (PostgreSQL: requests waiting for a pooled connection);
+ * - the event loop's turn: the embedded database runs each statement on this thread, so a request
+ *   is worked on to its end before the next one is even read, and the queue is of unread requests in
+ *   the sockets. When the loop has not run its timers for `config.maxLagMs` and has let a request in
+ *   since, the requests read in that turn from connections are refused (cheaply: the queue drains).
+ * The console's files and pages are never refused.
+ *
+ * Each counted request also gets the AbortSignal of server/db/clientGone.ts, fired when its
+ * connection closes before the answer is sent: its statements that have not started by then are not
+ * run, and what it would have answered is not sent.
+ */
+import fp from 'fastify-plugin';
+import { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownMessages } from '../../src/messages';
+import { withRequestSignal } from '../db/clientGone';
+import { DEVICE_API_PREFIX } from '../deviceApi/wire';
+
+/** Seconds a refused client is asked to wait. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** The console's calls and the devices' ones; by the route reached or, without one (a 404), the raw address. */
+function isWork(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? request.url;
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || path.startsWith(`${DEVICE_API_PREFIX}/`);
+}
+
+export function busyAnswer(reply: FastifyReply) {
+  return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ Description: ownMessages.serverBusy });
+}
+
+/** The answer to a ClientGoneError: none when this request's client has gone, else (work shared with a gone one) busy. */
+export function clientGoneAnswer(request: FastifyRequest, reply: FastifyReply) {
+  if (signals.get(request)?.aborted) return reply.hijack();
+  return busyAnswer(reply);
+}
+
+const signals = new WeakMap<FastifyRequest, AbortSignal>();
+
+/** How often the event loop's turn is noted (ms). */
+const TURN_PERIOD_MS = 20;
+
+export const loadShedding = fp(async (app) => {
+  const limit = app.config.maxInflight;
+  const maxLag = app.config.maxLagMs;
+  let inFlight = 0;
+  let lastTurn = performance.now();
+  let letInSinceTurn = 0;
+  const turns = setInterval(() => {
+    lastTurn = performance.now();
+    letInSinceTurn = 0;
+  }, TURN_PERIOD_MS);
+  turns.unref();
+  app.addHook('onClose', async () => clearInterval(turns));
+  /** Only a request read from a connection can have waited unread (one made in the process, as tests do, cannot). */
+  const lagging = (request: FastifyRequest) =>
+    maxLag > 0 && request.raw.socket instanceof Socket && letInSinceTurn > 0 && performance.now() - lastTurn > maxLag;
+  const counted = new WeakSet<FastifyRequest>();
+  const release = (request: FastifyRequest) => {
+    if (counted.delete(request)) inFlight--;
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isWork(request)) return done();
+    if ((limit > 0 && inFlight >= limit) || lagging(request)) return void busyAnswer(reply);
+    inFlight++;
+    if (request.raw.socket instanceof Socket) letInSinceTurn++;
+    counted.add(request);
+    const gone = new AbortController();
+    signals.set(request, gone.signal);
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+      release(request);
+    });
+    withRequestSignal(gone.signal, done);
+  });
+  // The request body is read between the hooks: the handler gets the signal again.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const signal = signals.get(request);
+    return signal ? withRequestSignal(signal, done) : done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    release(request);
+    done(null, payload);
+  });
+});
