@@ -177,6 +177,9 @@ export const ownMessages = {
   currentPasswordMissing: 'To change your own password, also give your current password (current_password).',
   currentPasswordWrong: 'The current password is wrong: the password was not changed.',
   passwordChangeTooMany: 'Too many wrong current passwords. Please wait and try again.',
+  changePassword: 'Change password',
+  newPassword: 'New password',
+  passwordChanged: 'Your password was changed; your other sessions are signed out.',
   usernameInvalid: 'The username can only contain letters, digits, dot, underscore and hyphen.',
 
   // A device's firmware status, update history and last contact (src/resources/device/)
