@@ -22,6 +22,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, createTestApp, createUser, type TestApp } from './helpers';
 import { ownMessages } from '../../src/messages';
+import { hashPassword } from '../../server/auth/password';
 
 let t: TestApp;
 const login = (remoteAddress: string, username: string, password: string) =>
@@ -42,7 +43,8 @@ describe('defects of the sign-in limits (issue 11 attack)', () => {
 
   it("keeps counting guesses at an account when another account whose name differs only by case signs in", async () => {
     await createUser(t.db, 'atk_victim', 'victim password');
-    await createUser(t.db, 'ATK_VICTIM', 'attacker password');
+    // A name that looks like another is refused since issue 12: ATK_VICTIM is an older row, without a look-alike key.
+    await t.db.query('INSERT INTO "user" (username, password_hash) VALUES ($1, $2)', ['ATK_VICTIM', await hashPassword('attacker password')]);
     // Counted per account and address since issue 12: the guesses and the sign-in from one address.
     for (let i = 0; i < 9; i++) expect((await login('10.40.0.1', 'atk_victim', `guess ${i}`)).statusCode).toBe(401);
     expect((await login('10.40.0.1', 'ATK_VICTIM', 'attacker password')).statusCode).toBe(204);
