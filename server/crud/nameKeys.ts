@@ -2,7 +2,7 @@
  * The look-alike keys of names (FieldSpec.lookalike, src/schemas/lookalike.ts): each such field has
  * a secret system column `<field>_key` (added by defineCategory) that every write fills here, that
  * uniqueness.ts compares, and that the migration gives to rows written before it existed or by a
- * bulk insert (the demo seed). The key is computed in JS, not SQL: one function for the console's
+ * bulk insert that does not set it. The key is computed in JS, not SQL: one function for the console's
  * check and the server's.
  */
 import type { Category } from '../../src/schemas/defineCategory';
@@ -31,7 +31,7 @@ export function withNameKeys(category: Category, values: Row): Row {
 const BATCH = 5_000;
 
 /**
- * Gives every row without a key its key (the rows older than the key, or inserted in bulk), a batch
+ * Gives every row without a key its key (the rows older than the key), a batch
  * at a time; names that already look alike keep their names (uniqueness.ts only refuses new ones).
  * Returns how many rows were given a key.
  */
@@ -41,11 +41,14 @@ export async function backfillNameKeys(q: Queryable, categories: readonly Catego
     const T = ident(category.key);
     for (const [field, column] of keyedFields(category)) {
       const [F, K] = [ident(field), ident(column)];
-      for (;;) {
+      // Keyset pages: each batch starts after the last id of the one before, never rereading filled rows.
+      for (let after = 0; ; ) {
         const { rows } = await q.query<{ id: number; name: string }>(
-          `SELECT "id", ${F} AS name FROM ${T} WHERE ${K} IS NULL AND ${F} IS NOT NULL ORDER BY "id" LIMIT ${BATCH}`,
+          `SELECT "id", ${F} AS name FROM ${T} WHERE "id" > $1 AND ${K} IS NULL AND ${F} IS NOT NULL ORDER BY "id" LIMIT ${BATCH}`,
+          [after],
         );
         if (rows.length === 0) break;
+        after = rows[rows.length - 1].id;
         await q.query(`UPDATE ${T} AS t SET ${K} = k.key FROM unnest($1::int[], $2::text[]) AS k(id, key) WHERE t."id" = k.id`, [
           rows.map((r) => r.id),
           rows.map((r) => lookalikeKey(r.name)),

@@ -6,6 +6,8 @@
  */
 import type { Queryable } from '../db/database';
 import { ident } from '../crud/sql';
+import { withNameKeys } from '../crud/nameKeys';
+import { categories } from '../../src/schemas/index';
 
 export const BATCH_SIZE = 10_000;
 
@@ -32,11 +34,14 @@ const asText = (value: unknown): string | null =>
 export async function insertRows<R extends Record<string, unknown> = { id: number }>(
   db: Queryable,
   table: string,
-  rows: readonly Record<string, unknown>[],
+  given: readonly Record<string, unknown>[],
   returning: readonly string[] = ['id'],
   skipTaken = false,
 ): Promise<R[]> {
-  if (rows.length === 0) return [];
+  if (given.length === 0) return [];
+  // The look-alike keys of names (server/crud/nameKeys.ts) travel with the rows, as every write sets them.
+  const category = categories.find((c) => c.key === table);
+  const rows = category ? given.map((row) => withNameKeys(category, row)) : given;
   const columns = Object.keys(rows[0]);
   const types = await columnTypes(db, table);
   const casts = columns.map((c, i) => `c${i}::${types.get(c) ?? 'text'}`);

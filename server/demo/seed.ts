@@ -10,8 +10,6 @@ import { ROLE } from '../../src/schemas/role';
 import { messages } from '../../src/messages';
 import { DEMO_DEVICES, DEMO_DOCUMENTS, DEMO_TEAMS, type DemoTeam, type DemoType } from './fleet';
 import { BATCH_SIZE, insertRows, json } from './insertRows';
-import { backfillNameKeys } from '../crud/nameKeys';
-import { categories } from '../../src/schemas/index';
 
 export const DEMO_MARKER = 'demo_seeded';
 /** How many devices the demo holds (absent: the 2,000 of the first demos). */
@@ -89,8 +87,6 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
   });
   // Fresh planner statistics and visibility map for the new rows, or paging a big fleet picks slow
   // plans and deep pages visit the table (PGlite has no autovacuum; PostgreSQL's comes later).
-  // The bulk inserts set no look-alike keys of names (server/crud/nameKeys.ts): given here, before any write compares them.
-  if (result.seeded) await backfillNameKeys(db, categories);
   if (result.seeded) await db.exec('VACUUM ANALYZE');
   return result;
 }

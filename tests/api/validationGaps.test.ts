@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
 import { migrate } from '../../server/db/migrate';
+import { insertRows } from '../../server/demo/insertRows';
 import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 
@@ -163,6 +164,13 @@ describe('names', () => {
     // The key never leaves the server.
     expect(Object.keys((await c.get(`/api/type/${legacy}`)).json())).not.toContain('name_key');
     await expectError(c.post('/api/type', { name: 'keyed', team_id: team, name_key: 'x' }), 400, ownMessages.readOnlyField('name_key'));
+  });
+});
+
+describe('names inserted in bulk (the demo seed)', () => {
+  it('carry their look-alike keys', async () => {
+    await insertRows(t.db, 'type', [{ name: 'Seeded', team_id: team }]);
+    await expectError(c.post('/api/type', { name: 'seeded', team_id: team }), 409, messages.nameNotUnique('seeded'));
   });
 });
 
