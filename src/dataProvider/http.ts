@@ -90,6 +90,21 @@ export const pendingCalls = {
   },
 };
 
+/** How many times a call refused as busy (503 with Retry-After) is sent again, and the longest wait honoured. */
+export const BUSY_RETRIES = 3;
+const MAX_RETRY_AFTER_SECONDS = 10;
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
 /** Sends the request and returns the raw Response when it is 2xx; throws HttpError otherwise. */
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   setWaiting(waiting + 1);
@@ -116,7 +131,18 @@ async function sendNow(path: string, options: RequestOptions): Promise<Response>
   };
   if (body !== undefined) init.body = isForm ? (body as FormData) : JSON.stringify(body);
 
-  const response = await fetch(apiUrl(path, query), init);
+  const url = apiUrl(path, query);
+  let response = await fetch(url, init);
+  // A busy server refuses before doing any work (server/http/loadShedding.ts) and says when to come
+  // back: the call is sent again then, a few times, so a moment of overload costs a user a wait,
+  // not an error.
+  for (let retry = 0; retry < BUSY_RETRIES && response.status === 503; retry++) {
+    const seconds = Number(response.headers.get('Retry-After'));
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_RETRY_AFTER_SECONDS) break;
+    await response.body?.cancel();
+    await delay(seconds * 1000, signal);
+    response = await fetch(url, init);
+  }
   if (!response.ok) {
     const errorBody = await readBody(response);
     const description = (errorBody as { Description?: unknown } | null)?.Description;

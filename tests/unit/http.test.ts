@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiUrl, http, HttpError, isAbortError, pendingCalls, send } from '../../src/dataProvider/http';
+import { apiUrl, BUSY_RETRIES, http, HttpError, isAbortError, pendingCalls, send } from '../../src/dataProvider/http';
 import { installFetch, jsonResponse } from './fetchMock';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -88,6 +88,40 @@ describe('http', () => {
     installFetch(() => jsonResponse({ Description: 'wait' }, 429, { 'Retry-After': '30' }));
     const error = await send('/login', { method: 'POST', body: {} }).catch((e) => e);
     expect(error.headers.get('Retry-After')).toBe('30');
+  });
+
+  it('sends a call refused as busy (503 with Retry-After) again when the server says, then answers', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const calls = installFetch(() =>
+        ++n <= 2 ? jsonResponse({ Description: 'busy' }, 503, { 'Retry-After': '1' }) : jsonResponse({ json_list: [1] }),
+      );
+      const answer = http('/device');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect((await answer).json).toEqual({ json_list: [1] });
+      expect(calls.length).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up on a busy server after a few tries, and at once on a 503 without Retry-After', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls = installFetch(() => jsonResponse({ Description: 'busy' }, 503, { 'Retry-After': '1' }));
+      const answer = http('/device').catch((e) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const error = await answer;
+      expect(error.status).toBe(503);
+      expect(error.description).toBe('busy');
+      expect(calls.length).toBe(1 + BUSY_RETRIES);
+      const once = installFetch(() => jsonResponse({ Description: 'down' }, 503));
+      expect((await http('/device').catch((e) => e)).description).toBe('down');
+      expect(once.length).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('passes the abort signal and lets an aborted call reject with an AbortError', async () => {
