@@ -137,7 +137,7 @@ describe('a page of two teams, one where many match and one where few do', () =>
 describe('the users list (scope user: who is seen depends on the roles)', () => {
   it('counts a teammate from the role that makes one, and not after it is gone', async () => {
     const a = await adminWithTeam(t, 'usr_admin');
-    const other = await adminWithTeam(t, 'usr_other');
+    await adminWithTeam(t, 'usr_other');
     const total = async () => Number(/\/(\d+)$/.exec(String((await a.client.get(`/api/full/user?fields=id&range=${enc([0, 0])}`)).headers['content-range']))?.[1]);
     expect(await total()).toBe(1);
     const role = await createOk(a.client, 'role', { team_id: a.teamId, username: 'usr_other', role_id: ROLE.USER });
