@@ -1,0 +1,68 @@
+/**
+ * Review of issue 12 (task 14): defects found in the change, each a test that fails today.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminWithTeam, api, createUser, ROLE, signIn, type Client, type TestApp, createTestApp } from './helpers';
+import { PAIR_FAILURES } from '../../server/auth/signInLimits';
+import { INVITATIONS_PER_HOUR } from '../../server/categories/role';
+import { ownMessages } from '../../src/messages';
+
+const PASSWORD = 'correct horse battery';
+
+let t: TestApp;
+let captain: Client;
+let captainTeam: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await adminWithTeam(t, 'rv_captain');
+  captain = a.client;
+  captainTeam = a.teamId;
+});
+afterAll(() => t.close());
+
+describe('item 2: a user sees the usernames of members of their own teams only', () => {
+  it('a former member, sharing no team now, is not named through an object they authored', async () => {
+    const formerId = await createUser(t.db, 'rv_former_member', PASSWORD);
+    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [captainTeam, formerId, ROLE.ADMIN]);
+    const former = api(t.app, await signIn(t.app, 'rv_former_member', PASSWORD));
+    const type = (await former.post('/api/type', { name: 'rv type', team_id: captainTeam })).json() as { id: number };
+    await t.db.query('DELETE FROM role WHERE user_id = $1', [formerId]);
+    // The captain no longer sees the former member as a user...
+    expect((await captain.get(`/api/user/${formerId}`)).statusCode).toBe(404);
+    // ... nor should their name show through the type's author.
+    const res = await captain.get(`/api/type/${type.id}?fields=id,user(username,id)`);
+    expect(res.statusCode).toBe(200);
+    expect(JSON.stringify(res.json())).not.toContain('rv_former_member');
+  });
+});
+
+describe('item 2: the user list cannot be harvested', () => {
+  it('renaming oneself is not an unlimited oracle of which usernames exist', async () => {
+    const names = Array.from({ length: INVITATIONS_PER_HOUR + 10 }, (_, i) => `rv_target_${i}`);
+    for (const name of names) await createUser(t.db, name, PASSWORD);
+    const proberId = await createUser(t.db, 'rv_prober', PASSWORD);
+    const prober = api(t.app, await signIn(t.app, 'rv_prober', PASSWORD));
+    let told = 0;
+    for (const name of names) {
+      const res = await prober.put(`/api/user/${proberId}`, { username: name });
+      if ((res.json() as { Description?: string }).Description === ownMessages.usernameTaken(name)) told++;
+    }
+    // Adding members by username tells at most INVITATIONS_PER_HOUR names an hour; a rename tells as many as asked.
+    expect(told).toBeLessThanOrEqual(INVITATIONS_PER_HOUR);
+  });
+});
+
+describe('item 1: never refuse the right password because of someone else failures', () => {
+  const login = (remoteAddress: string, username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { 'x-requested-with': 'pucs' }, payload: { username, password } });
+
+  it('a stranger behind the same NAT (or a proxy without PUCS_TRUST_PROXY) does not lock out a user who signed in from there before', async () => {
+    await createUser(t.db, 'rv_office', PASSWORD);
+    const nat = '10.71.0.1';
+    expect((await login(nat, 'rv_office', PASSWORD)).statusCode).toBe(204);
+    for (let i = 0; i < PAIR_FAILURES; i++) expect((await login(nat, 'rv_office', `wrong ${i}`)).statusCode).toBe(401);
+    // The owner, at the desk behind the same NAT, with the right password:
+    expect((await login(nat, 'rv_office', PASSWORD)).statusCode).toBe(204);
+  });
+});
