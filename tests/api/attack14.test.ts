@@ -60,3 +60,41 @@ describe('sign-in lockout by strangers', () => {
     expect((await login(t, '10.14.0.1', 'atk14_nat_victim', 'victim password 14')).statusCode).toBe(204);
   });
 });
+
+describe('password rules bypass', () => {
+  it('a common password padded with spaces to the length, or only spaces, is refused like the common password itself', async () => {
+    t = await createTestApp();
+    const { client, userId, password } = await adminWithTeam(t, 'atk14_padder');
+    // 'password1234' is refused as common; 'password' and four spaces, or twelve spaces, are taken today.
+    for (const weak of ['password    ', '            ', '  qwerty    ']) {
+      const res = await client.put(`/api/user/${userId}`, { password: weak, current_password: password });
+      expect(res.statusCode, `new password ${JSON.stringify(weak)}: ${res.body}`).toBe(400);
+    }
+  });
+});
+
+describe('names with confusables', () => {
+  it("a type named with a Cherokee letter that reads as a Latin one ('Ꮃidget' beside 'Widget') is refused as not unique", async () => {
+    t = await createTestApp();
+    const { client, teamId } = await adminWithTeam(t, 'atk14_namer');
+    expect((await client.post('/api/type', { name: 'Widget', team_id: teamId })).statusCode).toBe(201);
+    // 'Wіdget' (Cyrillic і) is refused today; U+13B3 CHEROKEE LETTER LA (Ꮃ, confusable with W in Unicode's list) is not.
+    const res = await client.post('/api/type', { name: '\u13b3idget', team_id: teamId });
+    expect(res.statusCode, res.body).toBe(409);
+  });
+});
+
+describe('sign-in limits and spellings of a name', () => {
+  const login = (app: TestApp, remoteAddress: string, username: string, password: string) =>
+    app.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { 'x-requested-with': 'pucs' }, payload: { username, password } });
+
+  it("a spelling the database lowercases to the name ('İ' for 'i', PostgreSQL) is not a fresh count for a guesser the pair limit stopped", async () => {
+    t = await createTestApp();
+    await createUser(t.db, 'atk14_iris', 'iris password 14');
+    for (let i = 0; i < 10; i++) expect((await login(t, '10.14.1.1', 'atk14_iris', `guess ${i}`)).statusCode).toBe(401);
+    expect((await login(t, '10.14.1.1', 'atk14_iris', 'iris password 14')).statusCode).toBe(429);
+    // The limits key the account by JavaScript's toLowerCase ('i̇' for 'İ'), the look-up by SQL lower() ('i' on
+    // PostgreSQL): the guesser starts again at 0 and the right password signs in past the limit.
+    expect((await login(t, '10.14.1.1', 'atk14_\u0130ris', 'iris password 14')).statusCode).not.toBe(204);
+  });
+});
