@@ -6,6 +6,7 @@ import { adminWithTeam, api, createUser, ROLE, signIn, type Client, type TestApp
 import { PAIR_FAILURES } from '../../server/auth/signInLimits';
 import { INVITATIONS_PER_HOUR } from '../../server/categories/role';
 import { ownMessages } from '../../src/messages';
+import { ensureSupportUser } from '../../server/claim/supportUser';
 
 const PASSWORD = 'correct horse battery';
 
@@ -64,5 +65,17 @@ describe('item 1: never refuse the right password because of someone else failur
     for (let i = 0; i < PAIR_FAILURES; i++) expect((await login(nat, 'rv_office', `wrong ${i}`)).statusCode).toBe(401);
     // The owner, at the desk behind the same NAT, with the right password:
     expect((await login(nat, 'rv_office', PASSWORD)).statusCode).toBe(204);
+  });
+});
+
+describe('item 2: look-alike usernames and the support user', () => {
+  it("a PUCS_SUPPORT_USER whose look-alike is already a user does not stop the start with the database's unique violation", async () => {
+    await createUser(t.db, 'RV_HelpDesk', PASSWORD);
+    // server/start.ts runs this at every start (and the claim flow at 'add support user').
+    const err = await ensureSupportUser(t.db, 'rv_helpdesk').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((err as { code?: string } | undefined)?.code).not.toBe('23505');
   });
 });
