@@ -4,7 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, createUser, type TestApp } from './helpers';
+import { adminWithTeam, api, createTestApp, createUser, signIn, type TestApp } from './helpers';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -96,5 +96,19 @@ describe('sign-in limits and spellings of a name', () => {
     // The limits key the account by JavaScript's toLowerCase ('i̇' for 'İ'), the look-up by SQL lower() ('i' on
     // PostgreSQL): the guesser starts again at 0 and the right password signs in past the limit.
     expect((await login(t, '10.14.1.1', 'atk14_\u0130ris', 'iris password 14')).statusCode).not.toBe(204);
+  });
+});
+
+describe('usernames that look alike', () => {
+  it("a user cannot rename themself to a teammate's name with capital I for l ('bIake14' beside 'blake14')", async () => {
+    t = await createTestApp();
+    const blake = await adminWithTeam(t, 'blake14');
+    const malloryId = await createUser(t.db, 'mallory14', 'mallory password 14');
+    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, 1)', [blake.teamId, malloryId]);
+    const mallory = api(t.app, await signIn(t.app, 'mallory14', 'mallory password 14'));
+    // 'b1ake14' is refused today (1 folds to l); capital I, which most sans-serif fonts draw as l, is not.
+    expect((await mallory.put(`/api/user/${malloryId}`, { username: 'b1ake14' })).statusCode).toBe(409);
+    const res = await mallory.put(`/api/user/${malloryId}`, { username: 'bIake14' });
+    expect(res.statusCode, res.body).toBe(409);
   });
 });
