@@ -112,3 +112,21 @@ describe('usernames that look alike', () => {
     expect(res.statusCode, res.body).toBe(409);
   });
 });
+
+describe('usernames of users who share no team', () => {
+  it("a former member's username is not read through the author of what they made, as GET /api/user/{id} already hides it", async () => {
+    t = await createTestApp();
+    const alice = await adminWithTeam(t, 'atk14_alice');
+    const formerId = await createUser(t.db, 'atk14_former', 'former password 14');
+    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, 3)', [alice.teamId, formerId]);
+    const former = api(t.app, await signIn(t.app, 'atk14_former', 'former password 14'));
+    expect((await former.post('/api/type', { name: 'made by former', team_id: alice.teamId })).statusCode).toBe(201);
+    const roles = (await alice.client.get('/api/role?fields=id,user_id')).json() as { json_list: { id: number; user_id: number }[] };
+    expect((await alice.client.del(`/api/role/${roles.json_list.find((r) => r.user_id === formerId)!.id}`)).statusCode).toBe(200);
+    // They share no team now: the user is unknown to alice...
+    expect((await alice.client.get(`/api/user/${formerId}`)).statusCode).toBe(404);
+    // ... but their username is answered as the author of the type (the same holds for an object moved from another team).
+    const full = await alice.client.get('/api/full/type');
+    expect(full.body).not.toContain('atk14_former');
+  });
+});
