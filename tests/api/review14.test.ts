@@ -7,6 +7,8 @@ import { PAIR_FAILURES } from '../../server/auth/signInLimits';
 import { INVITATIONS_PER_HOUR } from '../../server/categories/role';
 import { ownMessages } from '../../src/messages';
 import { ensureSupportUser } from '../../server/claim/supportUser';
+import { startupProblems } from '../../server/runtime/startupChecks';
+import { readConfig } from '../../server/config';
 
 const PASSWORD = 'correct horse battery';
 
@@ -77,5 +79,24 @@ describe('item 2: look-alike usernames and the support user', () => {
       (e: unknown) => e,
     );
     expect((err as { code?: string } | undefined)?.code).not.toBe('23505');
+  });
+});
+
+describe('item 5: the new settings are checked at start like the others', () => {
+  it('a mistyped PUCS_MAX_LIST, PUCS_MAX_INFLIGHT or PUCS_MAX_LAG_MS stops the start with one clear line', () => {
+    for (const name of ['PUCS_MAX_LIST', 'PUCS_MAX_INFLIGHT', 'PUCS_MAX_LAG_MS']) {
+      expect(startupProblems(readConfig({ [name]: '10k' })).join('\n')).toContain(name);
+    }
+  });
+
+  it('rather than refusing every whole list with a 400 that blames the request', async () => {
+    const typo = await createTestApp({ PUCS_MAX_LIST: '10k' });
+    try {
+      const { client } = await adminWithTeam(typo, 'rv_typo');
+      const res = await client.get('/api/team?fields=name,id');
+      expect(res.json()).toEqual({ json_list: [{ name: 'rv_typo_team', id: expect.any(Number) }] });
+    } finally {
+      await typo.close();
+    }
   });
 });
