@@ -130,3 +130,20 @@ describe('usernames of users who share no team', () => {
     expect(full.body).not.toContain('atk14_former');
   });
 });
+
+describe('503 shedding abuse through the sign-in delay', () => {
+  it("wrong passwords waiting out an account's delay do not take the places of other users' calls", async () => {
+    t = await createTestApp({ PUCS_MAX_INFLIGHT: '4' });
+    const app = t;
+    const { client } = await adminWithTeam(t, 'atk14_delay_user');
+    await createUser(t.db, 'atk14_delayed', 'delayed password 14');
+    const guess = (address: string) =>
+      app.app.inject({ method: 'POST', url: '/api/login', remoteAddress: address, headers: { 'x-requested-with': 'pucs' }, payload: { username: 'atk14_delayed', password: 'guess' } });
+    for (let i = 0; i < 10; i++) expect((await guess(`10.14.2.${i + 1}`)).statusCode).toBe(401);
+    // Four more wrong passwords from anywhere: each waits 1 to 8 s, counted in flight all that time.
+    const waiting = Array.from({ length: 4 }, (_, i) => guess(`10.14.3.${i + 1}`));
+    const shed = await within(20_000, async () => (await client.get('/api/current_user')).statusCode === 503);
+    await Promise.all(waiting);
+    expect(shed, 'a signed-in user was refused 503 while four wrong sign-ins waited out their delay').toBe(false);
+  });
+});
