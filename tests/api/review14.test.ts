@@ -100,3 +100,26 @@ describe('item 5: the new settings are checked at start like the others', () => 
     }
   });
 });
+
+describe('item 5: the list cap holds for the rows an answer carries in its reverse lists', () => {
+  it('GET /api/type?fields=id,device(id) does not answer more devices than PUCS_MAX_LIST without saying so', async () => {
+    const capped = await createTestApp({ PUCS_MAX_LIST: '2' });
+    try {
+      const { client, teamId } = await adminWithTeam(capped, 'rv_capped');
+      const type = (await client.post('/api/type', { name: 'rv capped type', team_id: teamId })).json() as { id: number };
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post('/api/device', { name: `rv capped ${i}`, team_id: teamId, type_id: type.id, uid_for_type: `RV-CAP-${i}` })).statusCode).toBe(201);
+      }
+      // The device list itself is cut at 2 and says so...
+      const devices = await client.get('/api/device?fields=id');
+      expect((devices.json() as { json_list: unknown[] }).json_list).toHaveLength(2);
+      expect(devices.headers['content-range']).toBe('device 0-1/3');
+      // ... but the same devices come whole, uncut and unsaid, inside a list of types.
+      const res = await client.get('/api/type?fields=id,device(id)');
+      const nested = (res.json() as { json_list: { device: unknown[] }[] }).json_list[0].device;
+      expect(nested.length <= 2 || res.statusCode === 400).toBe(true);
+    } finally {
+      await capped.close();
+    }
+  });
+});
