@@ -147,3 +147,24 @@ describe('503 shedding abuse through the sign-in delay', () => {
     expect(shed, 'a signed-in user was refused 503 while four wrong sign-ins waited out their delay').toBe(false);
   });
 });
+
+describe('list cap configuration', () => {
+  it("a PUCS_MAX_LIST that is not a positive whole number ('10 000', '0') is refused at start or ignored, never breaks every list", async () => {
+    for (const value of ['10 000', '0']) {
+      try {
+        t = await createTestApp({ PUCS_MAX_LIST: value });
+      } catch {
+        continue; // refused at start, with a message: fine
+      }
+      const { client, teamId } = await adminWithTeam(t, 'atk14_capconf');
+      expect((await client.post('/api/type', { name: 'one', team_id: teamId })).statusCode).toBe(201);
+      // Today: '10 000' (NaN) answers 400 'A value of the request cannot be stored or compared.' to every
+      // whole list and picker; '0' (or '-1') answers every one empty.
+      const list = await client.get('/api/type?fields=id,name');
+      expect(list.statusCode, `PUCS_MAX_LIST=${value}: ${list.body}`).toBe(200);
+      expect((list.json() as { json_list: unknown[] }).json_list, `PUCS_MAX_LIST=${value}`).toHaveLength(1);
+      await t.close();
+      t = undefined;
+    }
+  });
+});
