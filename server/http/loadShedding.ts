@@ -43,6 +43,17 @@ export function clientGoneAnswer(request: FastifyRequest, reply: FastifyReply) {
 }
 
 const signals = new WeakMap<FastifyRequest, AbortSignal>();
+/** How each counted request leaves the count of requests in flight. */
+const leavers = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * A request that from now on only waits (a wrong password's delay, server/auth/signInLimits.ts)
+ * holds no place among the requests in flight: guessers kept waiting must not make others' requests
+ * refused as busy.
+ */
+export function onlyWaits(request: FastifyRequest): void {
+  leavers.get(request)?.();
+}
 
 /** How often the event loop's turn is noted (ms). */
 const TURN_PERIOD_MS = 20;
@@ -73,6 +84,7 @@ export const loadShedding = fp(async (app) => {
     inFlight++;
     if (request.raw.socket instanceof Socket) letInSinceTurn++;
     counted.add(request);
+    leavers.set(request, () => release(request));
     const gone = new AbortController();
     signals.set(request, gone.signal);
     reply.raw.once('close', () => {

@@ -6,6 +6,7 @@ import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
 import { SignInLimits } from '../auth/signInLimits';
 import { sessionToken } from '../auth/plugin';
+import { onlyWaits } from '../http/loadShedding';
 import { findUserByName } from '../auth/usernameKey';
 
 interface LoginBody {
@@ -48,6 +49,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // An unknown user costs the same hash as a known one: the answer must not tell them apart.
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
     if (!ok || rows.length === 0) {
+      onlyWaits(request);
       await limits.failed(attempt);
       throw unauthorized(ownMessages.wrongCredentials);
     }
