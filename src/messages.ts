@@ -172,6 +172,7 @@ export const ownMessages = {
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
   passwordIsUsername: 'The password must not be the username.',
+  passwordOnlySpaces: 'The password must not be only spaces.',
   passwordCommon: 'This password is too common: it is among the first that attackers try. Choose another one.',
   currentPassword: 'Current password',
   currentPasswordMissing: 'To change your own password, also give your current password (current_password).',
@@ -540,6 +541,8 @@ export const ownMessages = {
   labelTooDeep: (max: number) => `A label nests elements more than ${max} deep.`,
   supportUserIsServerAdmin: (name: string) =>
     `PUCS_SUPPORT_USER names '${name}', a server administrator: choose another name for the support user, whom team admins add to their teams.`,
+  supportUserLookalike: (name: string, existing: string) =>
+    `PUCS_SUPPORT_USER names '${name}', which looks like the existing user '${existing}': set PUCS_SUPPORT_USER to '${existing}' if that is the support user, or choose a name that looks like no user's.`,
   labelProcessingInstruction: (target: string) => `The processing instruction <?${target} ...?> is not allowed in a label template.`,
   labelNoQrCode: "This device has no QR code yet: an admin of the device's team generates it (Generate QR code) before its label can be made.",
   labelSheetIds: (max: number) => `device_ids must be a list of 1 to ${max} device ids.`,

@@ -13,6 +13,12 @@ import { usernameKey } from '../auth/usernameKey';
 /** The support user's id, created (sign-in disabled) when missing. */
 export async function ensureSupportUser(db: Queryable, username: string): Promise<number> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(ownMessages.invalidSetting('PUCS_SUPPORT_USER', ownMessages.usernameInvalid));
+  // A look-alike of the name (another user's, server/auth/usernameKey.ts) is never taken for the support user.
+  const { rows: alike } = await db.query<{ username: string }>(
+    'SELECT username FROM "user" WHERE username_key = $2 AND username <> $1 LIMIT 1',
+    [username, usernameKey(username)],
+  );
+  if (alike.length > 0) throw new Error(ownMessages.supportUserLookalike(username, alike[0].username));
   await db.query(
     'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, NULL, false) ON CONFLICT (username) DO NOTHING',
     [username, usernameKey(username)],

@@ -6,7 +6,11 @@
  * - accents and other combining marks dropped ('é' is 'e');
  * - invisible format characters dropped (zero-width space, joiners), runs of spaces are one space;
  * - a Cyrillic or Greek letter, or a digit, that imitates a Latin letter is that letter ('а' of
- *   Cyrillic is 'a', 'ο' of Greek is 'o', '0' is 'o', '1' is 'l').
+ *   Cyrillic is 'a', 'ο' of Greek is 'o', '0' is 'o', '1' is 'l'), and so is a Cherokee letter
+ *   that imitates one ('Ꮃ' is 'w');
+ * - 'i', 'l', '1' and '|' are one letter: most sans-serif fonts draw capital 'I' as 'l', and the
+ *   key ignores case, so 'I' and 'i' cannot differ (UTS #39 too maps 'I' to 'l'). The price:
+ *   'mail' and 'mall' are look-alikes, so the second of them is refused.
  * The key is compared, never shown: the name keeps the spelling its author gave.
  */
 
@@ -19,8 +23,20 @@ const IMITATES: Record<string, string> = {
   α: 'a', β: 'b', γ: 'y', ε: 'e', ζ: 'z', η: 'h', ι: 'i', κ: 'k', μ: 'm', ν: 'v', ο: 'o', ρ: 'p', τ: 't',
   υ: 'u', χ: 'x', ϲ: 'c', ϳ: 'j',
   // Latin look-alikes and digits
-  ı: 'i', ȷ: 'j', ℓ: 'l', ſ: 's', '0': 'o', '1': 'l',
+  ı: 'i', ȷ: 'j', ℓ: 'l', ſ: 's', '0': 'o', '1': 'l', '|': 'l',
+  // Armenian
+  օ: 'o', ս: 'u', հ: 'h', ո: 'n', ց: 'g', զ: 'q',
 };
+
+/** Cherokee capitals that read as a Latin capital; the key holds their lower-case form (U+AB70..), which toLowerCase gives. */
+const CHEROKEE: Record<string, string> = {
+  Ꭺ: 'a', Ᏼ: 'b', Ꮯ: 'c', Ꭰ: 'd', Ꭼ: 'e', Ꮐ: 'g', Ꮋ: 'h', Ꭻ: 'j', Ꮶ: 'k', Ꮮ: 'l', Ꮇ: 'm', Ꮲ: 'p', Ꮪ: 's',
+  Ꭲ: 't', Ꮩ: 'v', Ꮃ: 'w', Ꮓ: 'z', Ꭵ: 'i', Ꮻ: 'o', Ꮢ: 'r',
+};
+for (const [upper, latin] of Object.entries(CHEROKEE)) IMITATES[upper.toLowerCase()] = latin;
+
+/** What 'i' and 'l' both become in the key (see above). */
+const I_OR_L: Record<string, string> = { i: 'l' };
 
 const FORMAT_CHARS = /\p{Cf}/gu;
 const MARKS = /\p{M}/gu;
@@ -29,7 +45,10 @@ const SPACES = /\s+/gu;
 export function lookalikeKey(name: string): string {
   const folded = name.normalize('NFKC').toLowerCase().normalize('NFD').replace(MARKS, '').replace(FORMAT_CHARS, '');
   let key = '';
-  for (const ch of folded.replace(SPACES, ' ').trim()) key += IMITATES[ch] ?? ch;
+  for (const ch of folded.replace(SPACES, ' ').trim()) {
+    const latin = IMITATES[ch] ?? ch;
+    key += I_OR_L[latin] ?? latin;
+  }
   return key;
 }
 
