@@ -41,7 +41,12 @@ function invitationLimiter(db: Database): Limiter {
   return limiter;
 }
 
-async function countInvitation({ db, user, body }: AdmitContext): Promise<void> {
+/**
+ * Counts a write whose body names a username (adding a member by name, renaming oneself: either
+ * tells whether the name exists) against the caller's INVITATIONS_PER_HOUR; the server
+ * administrator is not counted. Shared with server/categories/user.ts.
+ */
+export async function countUsernameProbe({ db, user, body }: AdmitContext): Promise<void> {
   if (user.isServerAdmin || typeof body !== 'object' || body === null || !Object.hasOwn(body, USERNAME_INPUT)) return;
   const taken = await invitationLimiter(db).take(String(user.id));
   if (taken.wait > 0) throw new ApiError(429, ownMessages.tooManyInvitations, { 'Retry-After': String(taken.wait) });
@@ -79,7 +84,7 @@ async function assertAnotherAdmin(tx: Queryable, existing: RowOf<typeof role>): 
 }
 
 export const roleHooks: CategoryHooks<RowOf<typeof role>> = {
-  admit: countInvitation,
+  admit: countUsernameProbe,
   async beforeCreate(ctx) {
     if (!(await resolveUsername(ctx))) await assertKnownUser(ctx);
   },

@@ -11,8 +11,11 @@ import { takeNewPassword } from '../auth/passwordChange';
 import { endSessionsAfterPasswordChange } from '../auth/sessions';
 import { setUsernameKey } from '../auth/usernameKey';
 import { assertDeletable } from './userDeletion';
+import { countUsernameProbe } from './role';
 
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
+  // A rename answers whether the name is taken: counted with the additions by username (role.ts).
+  admit: countUsernameProbe,
   async beforeCreate({ input }) {
     setUsernameKey(input);
     await takeNewPassword(input, input.username);

@@ -6,13 +6,15 @@
  *
  * Reverse lists and counts only include objects the caller may see. An expansion shows the
  * summary of the object a visible row points at: the reference itself is already visible, and
- * cross-team references (an author) are declared as such in the schema.
+ * cross-team references (an author) are declared as such in the schema; but a user the caller
+ * does not see (an author who left the caller's teams) is answered by id alone (hiddenUsers).
  *
  * The objects of an expansion or reverse list get their own lookups and counts when their
  * fields name them (a team's roles with each member's username): the same batch functions,
  * run once more over all those objects together.
  */
 import type { Queryable } from '../db/database';
+import type { Category } from '../../src/schemas/defineCategory';
 import type { SessionUser } from '../auth/sessionUser';
 import { visibleWhere } from './access';
 import { ident, SqlParams } from './sql';
@@ -32,18 +34,41 @@ async function fetchByIds(db: Queryable, table: string, columns: readonly string
   return new Map(rows.map((r) => [r.id as number, r]));
 }
 
+/**
+ * The ids among `ids` of users the caller does not see (scope 'user', server/auth/teammates.ts):
+ * an author who shares no team with the caller now is answered as their id alone, every other
+ * field null, as GET /api/user/{id} answers them 404.
+ */
+async function hiddenUsers(db: Queryable, user: SessionUser, target: Category, ids: number[]): Promise<Set<number>> {
+  if (target.scope !== 'user' || ids.length === 0) return new Set();
+  const params = new SqlParams();
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT "u"."id" FROM ${ident(target.key)} AS "u" WHERE "u"."id" = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(target, user, 'u', params)}`,
+    params.values,
+  );
+  const seen = new Set(rows.map((r) => r.id));
+  return new Set(ids.filter((id) => !seen.has(id)));
+}
+
 async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: ExpansionPart, out: Row[]) {
   const { sub } = part;
-  const found = [...(await fetchByIds(db, part.target.key, [...sub.columns, ...helperColumns(sub)], distinctIds(rows, part.via))).values()];
+  const ids = distinctIds(rows, part.via);
+  const [fetched, hidden] = await Promise.all([
+    fetchByIds(db, part.target.key, [...sub.columns, ...helperColumns(sub)], ids),
+    hiddenUsers(db, user, part.target, ids),
+  ]);
+  const found = [...fetched.values()].filter((r) => !hidden.has(r.id as number));
   const answers = await withDerived(db, user, found, sub);
   const byId = new Map(found.map((target, k) => [target.id as number, answers[k]]));
+  for (const id of hidden) byId.set(id, toJson({ id }, sub.columns));
   rows.forEach((row, i) => (out[i][part.key] = byId.get(row[part.via] as number) ?? null));
 }
 
-async function lookup(db: Queryable, rows: Row[], part: LookupPart, out: Row[]) {
-  const found = await fetchByIds(db, part.target.key, [part.field], distinctIds(rows, part.via));
+async function lookup(db: Queryable, user: SessionUser, rows: Row[], part: LookupPart, out: Row[]) {
+  const ids = distinctIds(rows, part.via);
+  const [found, hidden] = await Promise.all([fetchByIds(db, part.target.key, [part.field], ids), hiddenUsers(db, user, part.target, ids)]);
   rows.forEach((row, i) => {
-    const target = found.get(row[part.via] as number);
+    const target = hidden.has(row[part.via] as number) ? undefined : found.get(row[part.via] as number);
     out[i][part.key] = target ? toJson(target, [part.field])[part.field] : null;
   });
 }
@@ -96,7 +121,7 @@ export async function withDerived(db: Queryable, user: SessionUser, rows: Row[],
   const ids = rows.map((r) => r.id as number);
   await Promise.all([
     ...p.expansions.map((e) => expansion(db, user, rows, e, out)),
-    ...p.lookups.map((l) => lookup(db, rows, l, out)),
+    ...p.lookups.map((l) => lookup(db, user, rows, l, out)),
     ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows)),
     ...p.counts.map((c) => count(db, user, ids, c, out, rows)),
     ...p.throughs.map((t) => withThrough(db, user, ids, t, out, rows)),
