@@ -3,12 +3,14 @@
  * any work, instead of joining a queue that answers after seconds. Two measures, for the two places
  * requests wait:
  * - in flight: the /api and device API requests this process is working on, counted from their
- *   arrival until their answer starts (a download's or an export's streaming then no longer counts);
- *   beyond `config.maxInflight` (PostgreSQL: requests waiting for a pooled connection);
+ *   body's end (once it is read: a client dribbling its body holds no place) until their answer
+ *   starts (a download's or an export's streaming then no longer counts); beyond
+ *   `config.maxInflight` (PostgreSQL: requests waiting for a pooled connection);
  * - the event loop's turn: the embedded database runs each statement on this thread, so a request
  *   is worked on to its end before the next one is even read, and the queue is of unread requests in
- *   the sockets. When the loop has not run its timers for `config.maxLagMs` and has let a request in
- *   since, the requests read in that turn from connections are refused (cheaply: the queue drains).
+ *   the sockets. When the loop has not run its timers for `config.maxLagMs` and has let more than
+ *   LAG_CROWD requests in since (bodies read), the requests read in that turn from connections are
+ *   refused (cheaply: the queue drains); a lone user never meets it.
  * The console's files and pages are never refused.
  *
  * Each counted request also gets the AbortSignal of server/db/clientGone.ts, fired when its
@@ -55,6 +57,9 @@ export function onlyWaits(request: FastifyRequest): void {
   leavers.get(request)?.();
 }
 
+/** Requests let in during a stalled turn beyond which the next ones read in it are refused. */
+export const LAG_CROWD = 8;
+
 /** How often the event loop's turn is noted (ms). */
 const TURN_PERIOD_MS = 20;
 
@@ -70,21 +75,20 @@ export const loadShedding = fp(async (app) => {
   }, TURN_PERIOD_MS);
   turns.unref();
   app.addHook('onClose', async () => clearInterval(turns));
-  /** Only a request read from a connection can have waited unread (one made in the process, as tests do, cannot). */
+  /**
+   * Only a request read from a connection can have waited unread (one made in the process, as tests
+   * do, cannot); and only in a crowd: a lone user's calls on a busy machine are never refused for it.
+   */
   const lagging = (request: FastifyRequest) =>
-    maxLag > 0 && request.raw.socket instanceof Socket && letInSinceTurn > 0 && performance.now() - lastTurn > maxLag;
+    maxLag > 0 && request.raw.socket instanceof Socket && letInSinceTurn > LAG_CROWD && performance.now() - lastTurn > maxLag;
   const counted = new WeakSet<FastifyRequest>();
   const release = (request: FastifyRequest) => {
     if (counted.delete(request)) inFlight--;
   };
 
+  // From the head: the client-gone signal, so that a client leaving while its body is read is seen.
   app.addHook('onRequest', (request, reply, done) => {
     if (!isWork(request)) return done();
-    if ((limit > 0 && inFlight >= limit) || lagging(request)) return void busyAnswer(reply);
-    inFlight++;
-    if (request.raw.socket instanceof Socket) letInSinceTurn++;
-    counted.add(request);
-    leavers.set(request, () => release(request));
     const gone = new AbortController();
     signals.set(request, gone.signal);
     reply.raw.once('close', () => {
@@ -92,6 +96,17 @@ export const loadShedding = fp(async (app) => {
       release(request);
     });
     withRequestSignal(gone.signal, done);
+  });
+  // Counted (and refused) only once the body is read: a client dribbling its body holds no place.
+  app.addHook('preValidation', (request, reply, done) => {
+    const signal = signals.get(request);
+    if (!signal) return done();
+    if ((limit > 0 && inFlight >= limit) || lagging(request)) return void busyAnswer(reply);
+    inFlight++;
+    if (request.raw.socket instanceof Socket) letInSinceTurn++;
+    counted.add(request);
+    leavers.set(request, () => release(request));
+    withRequestSignal(signal, done);
   });
   // The request body is read between the hooks: the handler gets the signal again.
   app.addHook('preHandler', (request, _reply, done) => {
