@@ -20,6 +20,11 @@ function positive(name: string, value: number, whole: boolean): string | undefin
   return ok ? undefined : ownMessages.invalidSetting(name, String(value));
 }
 
+/** The problem of a numeric setting that must be a whole number, 0 (off) or more, or undefined. */
+function wholeOrOff(name: string, value: number): string | undefined {
+  return Number.isInteger(value) && value >= 0 ? undefined : ownMessages.invalidSetting(name, String(value));
+}
+
 export function startupProblems(config: ServerConfig): string[] {
   const port = config.port;
   const problems = [
@@ -33,6 +38,11 @@ export function startupProblems(config: ServerConfig): string[] {
     positive('PUCS_QR_INFO_PER_MINUTE', config.qrInfoPerMinute, true),
     positive('PUCS_DEMO_DEVICES', config.demoDevices, true),
     positive('PUCS_WORKERS', config.workers, true),
+    // Overload (server/http/loadShedding.ts): NaN would make every whole list a 400, 0 every one empty.
+    positive('PUCS_MAX_LIST', config.maxList, true),
+    // 0: no limit, never refused for the event loop's lag (docs/OPERATIONS.md, "Overload").
+    wholeOrOff('PUCS_MAX_INFLIGHT', config.maxInflight),
+    wholeOrOff('PUCS_MAX_LAG_MS', config.maxLagMs),
     // PGlite is one process's memory: a second process cannot open it.
     config.workers > 1 && !config.databaseUrl ? ownMessages.workersNeedPostgres : undefined,
   ];
