@@ -50,7 +50,7 @@ async function hiddenUsers(db: Queryable, user: SessionUser, target: Category, i
   return new Set(ids.filter((id) => !seen.has(id)));
 }
 
-async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: ExpansionPart, out: Row[]) {
+async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: ExpansionPart, out: Row[], cap?: number) {
   const { sub } = part;
   const ids = distinctIds(rows, part.via);
   const [fetched, hidden] = await Promise.all([
@@ -58,7 +58,7 @@ async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: Ex
     hiddenUsers(db, user, part.target, ids),
   ]);
   const found = [...fetched.values()].filter((r) => !hidden.has(r.id as number));
-  const answers = await withDerived(db, user, found, sub);
+  const answers = await withDerived(db, user, found, sub, cap);
   const byId = new Map(found.map((target, k) => [target.id as number, answers[k]]));
   for (const id of hidden) byId.set(id, toJson({ id }, sub.columns));
   rows.forEach((row, i) => (out[i][part.key] = byId.get(row[part.via] as number) ?? null));
@@ -73,17 +73,26 @@ async function lookup(db: Queryable, user: SessionUser, rows: Row[], part: Looku
   });
 }
 
-async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[]) {
+/**
+ * A reverse list holds at most `cap` objects per row (PUCS_MAX_LIST, the first by id), as a whole
+ * list does: a type's 100,000 devices are read through GET /api/device?type_id=..., whose
+ * Content-Range tells the total (docs/OPERATIONS.md, Overload).
+ */
+async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[], cap?: number) {
   const { sub } = part;
   const params = new SqlParams();
-  const cols = [...new Set(['id', part.via, ...sub.columns, ...helperColumns(sub)])].map((c) => `"t".${ident(c)}`).join(', ');
-  const { rows: items } = await db.query<Row>(
-    `SELECT ${cols} FROM ${ident(part.source.key)} AS "t"
-      WHERE "t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}
-      ORDER BY "t"."id"`,
-    params.values,
-  );
-  const answers = await withDerived(db, user, items, sub);
+  const names = [...new Set(['id', part.via, ...sub.columns, ...helperColumns(sub)])].map(ident);
+  const cols = names.map((c) => `"t".${c}`).join(', ');
+  const where = `"t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}`;
+  const sql =
+    cap === undefined
+      ? `SELECT ${cols} FROM ${ident(part.source.key)} AS "t" WHERE ${where} ORDER BY "t"."id"`
+      : `SELECT ${names.join(', ')} FROM (
+           SELECT ${cols}, row_number() OVER (PARTITION BY "t".${ident(part.via)} ORDER BY "t"."id") AS "pucs_rank"
+             FROM ${ident(part.source.key)} AS "t" WHERE ${where}) AS "ranked"
+          WHERE "pucs_rank" <= ${params.add(cap)}::int ORDER BY "id"`;
+  const { rows: items } = await db.query<Row>(sql, params.values);
+  const answers = await withDerived(db, user, items, sub, cap);
   const byOwner = new Map<number, Row[]>();
   items.forEach((item, k) => {
     const owner = item[part.via] as number;
@@ -114,15 +123,15 @@ export function helperColumns(p: Projection): string[] {
   return needed;
 }
 
-/** The JSON answer for `rows`: the projection's columns plus its derived values. */
-export async function withDerived(db: Queryable, user: SessionUser, rows: Row[], p: Projection): Promise<Row[]> {
+/** The JSON answer for `rows`: the projection's columns plus its derived values (reverse lists cut at `cap`, when given). */
+export async function withDerived(db: Queryable, user: SessionUser, rows: Row[], p: Projection, cap?: number): Promise<Row[]> {
   const out = rows.map((r) => toJson(r, p.columns));
   if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id as number);
   await Promise.all([
-    ...p.expansions.map((e) => expansion(db, user, rows, e, out)),
+    ...p.expansions.map((e) => expansion(db, user, rows, e, out, cap)),
     ...p.lookups.map((l) => lookup(db, user, rows, l, out)),
-    ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows)),
+    ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows, cap)),
     ...p.counts.map((c) => count(db, user, ids, c, out, rows)),
     ...p.throughs.map((t) => withThrough(db, user, ids, t, out, rows)),
   ]);

@@ -117,7 +117,7 @@ async function readMergedPage(db: Queryable, category: Category, sort: Sort, ask
   return range.reversed ? rows.reverse() : rows;
 }
 
-export async function readPage({ db, registry, counts }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
+export async function readPage({ db, registry, counts, config }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const conditions = [...(opts.conditions ?? []), ...query.conditions];
   const columns = selectList([...projection.columns, ...helperColumns(projection)]);
@@ -143,7 +143,7 @@ export async function readPage({ db, registry, counts }: ReadStore, user: Sessio
     rows = page.rows;
     total = counted ?? rows.length;
   }
-  const answers = await withDerived(db, user, rows, projection);
+  const answers = await withDerived(db, user, rows, projection, config?.maxList);
   blankPrivateFields(category, user, rows, answers);
   return { rows: answers, start: query.range?.start ?? 0, total };
 }
