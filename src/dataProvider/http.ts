@@ -20,6 +20,11 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Read from the server itself, never from the page's preloaded answer or a cache (the profile after
+   * signing in): a random r parameter, as the spec's downloads carry, makes the address one of its own.
+   */
+  fresh?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -116,7 +121,8 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
 }
 
 async function sendNow(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', query, body, signal, headers } = options;
+  const { method = 'GET', body, signal, headers, fresh } = options;
+  const query = fresh ? { ...options.query, r: Math.random().toString(36).slice(2) } : options.query;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
@@ -129,6 +135,7 @@ async function sendNow(path: string, options: RequestOptions): Promise<Response>
       ...headers,
     },
   };
+  if (fresh) init.cache = 'no-store';
   if (body !== undefined) init.body = isForm ? (body as FormData) : JSON.stringify(body);
 
   const url = apiUrl(path, query);

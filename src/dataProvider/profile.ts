@@ -34,16 +34,18 @@ export type ProfileState =
   | { status: 'signedIn'; profile: Profile };
 
 /** current_user answers an empty body (null here) when nobody is signed in. */
-export async function fetchProfile(signal?: AbortSignal): Promise<Profile | null> {
-  const { json } = await http<Profile | '' | null>(PROFILE_PATH, { signal });
+export async function fetchProfile(signal?: AbortSignal, fresh = false): Promise<Profile | null> {
+  const { json } = await http<Profile | '' | null>(PROFILE_PATH, { signal, fresh });
   return json && typeof json === 'object' ? json : null;
 }
 
 type Listener = () => void;
 
-export function createProfileStore(fetcher: (signal?: AbortSignal) => Promise<Profile | null> = fetchProfile) {
+export function createProfileStore(fetcher: (signal?: AbortSignal, fresh?: boolean) => Promise<Profile | null> = fetchProfile) {
   let state: ProfileState = { status: 'loading' };
   let pending: Promise<ProfileState> | undefined;
+  /** The latest read: an older one still in flight (the signed-out profile of the page's start) is not kept. */
+  let latest = 0;
   const listeners = new Set<Listener>();
 
   const set = (next: ProfileState) => {
@@ -59,21 +61,28 @@ export function createProfileStore(fetcher: (signal?: AbortSignal) => Promise<Pr
       return () => listeners.delete(listener);
     },
 
-    /** (Re)reads the profile; concurrent callers share one request. */
-    load(): Promise<ProfileState> {
-      pending ??= fetcher()
+    /**
+     * (Re)reads the profile; concurrent callers share one request. `fresh`: a new read from the
+     * server itself, not the one in flight nor the page's preloaded answer (after signing in).
+     */
+    load({ fresh = false }: { fresh?: boolean } = {}): Promise<ProfileState> {
+      if (pending && !fresh) return pending;
+      const read = ++latest;
+      const next = fetcher(undefined, fresh)
         .then((profile): ProfileState => (profile ? { status: 'signedIn', profile } : { status: 'signedOut' }))
         .catch((error): ProfileState => {
           // The server is unreachable or failing: say so, and show the signed-out pages meanwhile.
           reportError(error);
           return { status: 'signedOut' };
         })
-        .then((next) => {
+        .then((answer) => {
+          if (read !== latest) return pending ?? state;
           pending = undefined;
-          set(next);
-          return next;
+          set(answer);
+          return answer;
         });
-      return pending;
+      pending = next;
+      return next;
     },
 
     /** The current state once it is known (waits for a load in flight). */
@@ -85,7 +94,7 @@ export function createProfileStore(fetcher: (signal?: AbortSignal) => Promise<Pr
     /** Signs in, then reads the profile afresh (the session, teams and roles are the new user's). */
     async signIn(credentials: Credentials): Promise<ProfileState> {
       await http('/login', { method: 'POST', body: credentials });
-      return this.load();
+      return this.load({ fresh: true });
     },
 
     signOut(): void {

@@ -71,6 +71,24 @@ describe('profile', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it("signing in while the page's first read of the profile is still out reads it afresh, from the server itself, and keeps that answer", async () => {
+    let answerFirst!: (p: null) => void;
+    const reads: (boolean | undefined)[] = [];
+    const store = createProfileStore((_signal, fresh) => {
+      reads.push(fresh);
+      return reads.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : Promise.resolve(profile);
+    });
+    const first = store.load();
+    installFetch(() => jsonResponse(undefined, 204));
+    const signedIn = await store.signIn({ username: 'alice', password: 'alice password' });
+    expect(signedIn).toEqual({ status: 'signedIn', profile });
+    expect(reads).toEqual([false, true]);
+    // The signed-out answer of the first read, arriving late, does not undo the sign-in.
+    answerFirst(null);
+    await first;
+    expect(store.get()).toEqual({ status: 'signedIn', profile });
+  });
+
   it('a failing profile call is reported and leaves the visitor signed out', async () => {
     installFetch(() => jsonResponse({ Description: 'Internal server error.' }, 500));
     const store = createProfileStore();
