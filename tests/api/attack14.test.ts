@@ -168,5 +168,5 @@ describe('list cap configuration', () => {
       expect(r.stderr.trim()).toBe(ownMessages.invalidSetting('PUCS_MAX_LIST', shown));
       expect(r.stdout).toBe('');
     }
-  });
+  }, 60_000); // two starts of the real server
 });
