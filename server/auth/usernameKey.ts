@@ -25,11 +25,15 @@ export function setUsernameKey(input: Record<string, unknown>): void {
   if (typeof input.username === 'string') input.username_key = usernameKey(input.username);
 }
 
-/** The user named `username`, letter case aside (the exact spelling first when several match); undefined for none. */
+/**
+ * The user named `username`, letter case aside (the exact spelling first when several match); undefined for none.
+ * `key` is the name's usernameKey when the caller has it already (costly for a long name).
+ */
 export async function findUserByName<R extends { id: number }>(
   q: Queryable,
   username: string,
   columns: readonly string[] = ['id'],
+  key = usernameKey(username),
 ): Promise<R | undefined> {
   // A name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
   if (!isStorableText(username)) return undefined;
@@ -38,7 +42,7 @@ export async function findUserByName<R extends { id: number }>(
     `SELECT ${cols} FROM "user"
       WHERE ("username_key" = $2 OR "username" = $1) AND lower("username") = lower($1)
       ORDER BY ("username" = $1) DESC, "id" LIMIT 1`,
-    [username, usernameKey(username)],
+    [username, key],
   );
   return rows[0];
 }

@@ -7,7 +7,8 @@ import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../a
 import { SignInLimits } from '../auth/signInLimits';
 import { sessionToken } from '../auth/plugin';
 import { onlyWaits } from '../http/loadShedding';
-import { findUserByName } from '../auth/usernameKey';
+import { findUserByName, usernameKey } from '../auth/usernameKey';
+import { deviceOf, setDeviceCookie } from '../auth/deviceCookie';
 
 interface LoginBody {
   username: string;
@@ -39,22 +40,25 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
     const { username, password } = readLoginBody(request.body);
+    // Letter case aside (server/auth/usernameKey.ts); a name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
+    // Looked up first: the limits count the account the look-up finds (its id), whatever spelling matched it.
+    const key = usernameKey(username);
+    const found = await findUserByName<{ id: number; password_hash: string | null }>(app.db, username, ['password_hash'], key);
+    const device = deviceOf(request, found?.id);
+    const account = found ? `id ${found.id}` : `name ${key}`;
     // Counted now, not after the hash: otherwise any number of parallel guesses would pass the check.
-    const attempt = await limits.begin(username, request.ip);
+    const attempt = await limits.begin({ account, ip: request.ip, device });
     if (attempt.refused) throw tooMany(attempt.wait);
 
-    // Letter case aside (server/auth/usernameKey.ts); a name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
-    const found = await findUserByName<{ id: number; password_hash: string | null }>(app.db, username, ['password_hash']);
-    const rows = found ? [found] : [];
     // An unknown user costs the same hash as a known one: the answer must not tell them apart.
-    const ok = await verifyPassword(password, rows[0]?.password_hash ?? DUMMY_HASH);
-    if (!ok || rows.length === 0) {
-      onlyWaits(request);
-      await limits.failed(attempt);
-      throw unauthorized(ownMessages.wrongCredentials);
-    }
+    const ok = (await verifyPassword(password, found?.password_hash ?? DUMMY_HASH)) && found !== undefined;
+    // Right password or wrong, an attempt past its account's allowance is answered late; waiting holds no place in flight.
+    if (attempt.delayMs > 0) onlyWaits(request);
+    await limits.delay(attempt);
+    if (!ok || !found) throw unauthorized(ownMessages.wrongCredentials);
     await limits.succeeded(attempt);
-    const token = await createSession(app.db, rows[0].id);
+    setDeviceCookie(request, reply, found.id, device);
+    const token = await createSession(app.db, found.id);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,

@@ -50,16 +50,54 @@ describe('sign-in limits', () => {
     expect((await login('10.62.0.2', 'sl_newcomer', 'newcomer password')).statusCode).toBe(204);
   });
 
-  it('failures at an account from many addresses delay further wrong passwords, and the right one still signs in at once', async () => {
+  it('failures at an account from many addresses delay every further attempt of a new address, right password or wrong', async () => {
     await createUser(t.db, 'sl_target', 'target password');
+    await createUser(t.db, 'sl_bystander', 'bystander password');
     const spread = await Promise.all(Array.from({ length: ACCOUNT_FAILURES }, (_, i) => login(`10.63.0.${i + 1}`, 'sl_target', 'guess')));
     expect(spread.map((r) => r.statusCode)).toEqual(Array(ACCOUNT_FAILURES).fill(401));
-    // One more wrong password, from a new address: answered 401, but only after a second.
-    const started = Date.now();
-    const delayed = await login('10.63.1.1', 'sl_target', 'guess');
-    expect(delayed.statusCode).toBe(401);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
-    // The owner, from an address of their own: never refused.
-    expect((await login('10.63.2.1', 'sl_target', 'target password')).statusCode).toBe(204);
+    // One more wrong password, and the right one, from new addresses: answered, but after a sign-in sent later.
+    for (const [address, password, code] of [['10.63.1.1', 'guess', 401], ['10.63.2.1', 'target password', 204]] as const) {
+      let answered = false;
+      const delayed = login(address, 'sl_target', password).then((r) => ((answered = true), r));
+      expect((await login('10.63.9.9', 'sl_bystander', 'bystander password')).statusCode).toBe(204);
+      expect(answered, `${password} was answered before a later sign-in`).toBe(false);
+      expect((await delayed).statusCode).toBe(code);
+    }
+  });
+
+  it('a browser that signed in before (its device cookie) is not refused where a stranger used up the address\'s tries', async () => {
+    await createUser(t.db, 'sl_traveller', 'traveller password');
+    const first = await login('10.64.0.1', 'sl_traveller', 'traveller password');
+    expect(first.statusCode).toBe(204);
+    const device = first.cookies.find((c) => c.name === 'pucs_device');
+    expect(device?.httpOnly).toBe(true);
+    for (let i = 0; i < PAIR_FAILURES; i++) expect((await login('10.64.0.2', 'sl_traveller', `guess ${i}`)).statusCode).toBe(401);
+    expect((await login('10.64.0.2', 'sl_traveller', 'traveller password')).statusCode).toBe(429);
+    // The owner's browser, now at the guessed-at address:
+    const withCookie = await t.app.inject({
+      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.2', headers: { 'x-requested-with': 'pucs' },
+      cookies: { pucs_device: device!.value }, payload: { username: 'sl_traveller', password: 'traveller password' },
+    });
+    expect(withCookie.statusCode).toBe(204);
+    // A device cookie is good for its own account only.
+    await createUser(t.db, 'sl_other', 'other password');
+    for (let i = 0; i < PAIR_FAILURES; i++) expect((await login('10.64.0.3', 'sl_other', `guess ${i}`)).statusCode).toBe(401);
+    const foreign = await t.app.inject({
+      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.3', headers: { 'x-requested-with': 'pucs' },
+      cookies: { pucs_device: device!.value }, payload: { username: 'sl_other', password: 'other password' },
+    });
+    expect(foreign.statusCode).toBe(429);
+  });
+
+  it('a stranger behind the NAT of a known address is not walled off at the pair limit, but each further try waits', async () => {
+    await createUser(t.db, 'sl_office', 'office password');
+    await createUser(t.db, 'sl_colleague', 'colleague password');
+    expect((await login('10.65.0.1', 'sl_office', 'office password')).statusCode).toBe(204);
+    for (let i = 0; i < PAIR_FAILURES; i++) expect((await login('10.65.0.1', 'sl_office', `guess ${i}`)).statusCode).toBe(401);
+    let answered = false;
+    const delayed = login('10.65.0.1', 'sl_office', 'guess more').then((r) => ((answered = true), r));
+    expect((await login('10.65.9.9', 'sl_colleague', 'colleague password')).statusCode).toBe(204);
+    expect(answered).toBe(false);
+    expect((await delayed).statusCode).toBe(401);
   });
 });
