@@ -106,7 +106,9 @@ describe('the team of a document or collection in use cannot change', () => {
 });
 
 describe('expansions across teams show the summary only', () => {
-  it("an author who left the team: their username, not their other fields", async () => {
+  // Decided in task 14 (review14/attack14): a user sees the usernames of their teams' members only,
+  // so an author who shares no team with the caller now is answered by id alone (username null).
+  it("an author who left the team: their id, not their username nor their other fields", async () => {
     const daveId = await createUser(t.db, 'dave', 'correct horse battery');
     await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [alice.team, daveId, ROLE.ADMIN]);
     await t.db.query(`UPDATE "user" SET preferences = '{"secret":"dave-private"}'::jsonb WHERE id = $1`, [daveId]);
@@ -116,14 +118,14 @@ describe('expansions across teams show the summary only', () => {
 
     expect((await aliceClient.get(`/api/user/${daveId}`)).statusCode).toBe(404);
     const full = await aliceClient.get(`/api/full/type/${type}`);
-    expect(full.json().author).toEqual({ id: daveId, username: 'dave' });
+    expect(full.json().author).toEqual({ id: daveId, username: null });
     const asked = await aliceClient.get(`/api/type/${type}?fields=name,user(username,id,preferences,is_server_admin)`);
     expect(asked.body).not.toContain('dave-private');
     expect(asked.statusCode).toBe(400);
     expect(description(asked)).toBe(ownMessages.unknownField('user.preferences'));
-    // The summary fields are fine.
+    // The summary fields are asked fine, but the former member's name is not answered.
     const ok = await aliceClient.get(`/api/type/${type}?fields=name,user(username,id)`);
-    expect(ok.json()).toEqual({ name: 'dave type', author: { id: daveId, username: 'dave' } });
+    expect(ok.json()).toEqual({ name: 'dave type', author: { id: daveId, username: null } });
   });
 
   it("a team's members: username and id, not their preferences", async () => {
