@@ -1,4 +1,5 @@
 /** Sign-in, sign-out and the caller's profile (GET /api/current_user). */
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import { ApiError, badRequest, unauthorized } from '../http/errors';
@@ -45,7 +46,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const key = usernameKey(username);
     const found = await findUserByName<{ id: number; password_hash: string | null }>(app.db, username, ['password_hash'], key);
     const device = deviceOf(request, found?.id);
-    const account = found ? `id ${found.id}` : `name ${key}`;
+    // A name that is no user's is counted by its key's digest: a megabyte of name is not kept for the window.
+    const account = found ? `id ${found.id}` : `name ${createHash('sha256').update(key).digest('base64url')}`;
     // Counted now, not after the hash: otherwise any number of parallel guesses would pass the check.
     const attempt = await limits.begin({ account, ip: request.ip, device });
     if (attempt.refused) throw tooMany(attempt.wait);
@@ -57,7 +59,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await limits.delay(attempt);
     if (!ok || !found) throw unauthorized(ownMessages.wrongCredentials);
     await limits.succeeded(attempt);
-    setDeviceCookie(request, reply, found.id, device);
     const token = await createSession(app.db, found.id);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -67,6 +68,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       signed: true,
       maxAge: SESSION_DAYS * 24 * 3600,
     });
+    // After the session's: a client that keeps only the first cookie it is given keeps the session.
+    setDeviceCookie(request, reply, found.id, device);
     return reply.code(204).send();
   });
 
