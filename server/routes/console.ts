@@ -34,10 +34,11 @@ export function renderIndex(html: string, vendorSuffix: string): string {
 
 /**
  * The page with the API reads its first script will send (src/entry/startupReads.ts) announced as
- * preloads, and a Link header announcing them with the page's scripts and styles: the browser
- * fetches those as soon as the answer's headers arrive, before it has parsed the page (on a phone's
- * network, the reads a round trip sooner than the script would send them, the scripts a few hundred
- * milliseconds sooner), and the page's own requests take the preloaded answers. crossorigin=
+ * preloads (the reads a round trip sooner than the script would send them on a phone's network; the
+ * page's own requests take the preloaded answers), and a Link header announcing the page's scripts
+ * and styles, fetched as soon as the answer's headers arrive, a few hundred milliseconds before the
+ * page is parsed. The reads are not in the header too: announced twice, Chromium sent the profile
+ * twice, and the answer left unused (signed out) was the one a later read of it got. crossorigin=
  * "anonymous" is the credentials mode of the console's same-origin fetch and of the module scripts,
  * which a preload must match to be used.
  */
@@ -49,10 +50,8 @@ export function withStartupPreloads(html: string, url: string): { html: string; 
   const tags = reads.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`).join('');
   const scripts = [...html.matchAll(/<(?:script type="module"[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="(\/[^"]+)"/g)].map((m) => `<${m[1]}>; rel=modulepreload`);
   const styles = [...html.matchAll(/<link rel="stylesheet"[^>]*\bhref="(\/[^"]+)"/g)].map((m) => `<${m[1]}>; rel=preload; as=style; crossorigin=anonymous`);
-  // Percent-encoded by startupReads (encodeURIComponent): no '<', '>', ',' or ';' can end the link.
-  const fetches = reads.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin=anonymous`);
   // The scripts first: measured on Chromium's Slow 4G, the reads first delayed the scripts more than they gained.
-  return { html: html.replace('</head>', () => `${tags}</head>`), link: [...scripts, ...styles, ...fetches].join(', ') };
+  return { html: html.replace('</head>', () => `${tags}</head>`), link: [...scripts, ...styles].join(', ') };
 }
 
 /** Keeps the rendered page in memory, re-read only when the file changes (a rebuild while running). */
