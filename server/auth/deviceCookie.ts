@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { signInCookieOptions } from './sessions';
 
 export const DEVICE_COOKIE = 'pucs_device';
 export const DEVICE_DAYS = 365;
@@ -23,12 +24,5 @@ export function deviceOf(request: FastifyRequest, userId: number | undefined): s
 /** Gives the browser its device cookie for `userId` (keeping its device id when it has one). */
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, userId: number, device?: string): void {
   const id = device ?? randomBytes(16).toString('hex');
-  reply.setCookie(DEVICE_COOKIE, `${id}.${userId}`, {
-    path: '/api/login',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    signed: true,
-    maxAge: DEVICE_DAYS * 24 * 3600,
-  });
+  reply.setCookie(DEVICE_COOKIE, `${id}.${userId}`, signInCookieOptions(request.protocol, '/api/login', DEVICE_DAYS));
 }

@@ -10,6 +10,11 @@ import type { SessionCache } from './sessionCache';
 export const SESSION_COOKIE = 'pucs_session';
 export const SESSION_DAYS = 30;
 
+/** The options of the sign-in's cookies (the session's, the device's): signed, httpOnly, secure over https. */
+export function signInCookieOptions(protocol: string, path: string, days: number) {
+  return { path, httpOnly: true, sameSite: 'lax' as const, secure: protocol === 'https', signed: true, maxAge: days * 24 * 3600 };
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Queryable, userId: number): Promise<string> {

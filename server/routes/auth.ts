@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import { ApiError, badRequest, unauthorized } from '../http/errors';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '../auth/sessions';
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS, signInCookieOptions } from '../auth/sessions';
 import { SignInLimits } from '../auth/signInLimits';
 import { sessionToken } from '../auth/plugin';
 import { onlyWaits } from '../http/loadShedding';
@@ -60,14 +60,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!ok || !found) throw unauthorized(ownMessages.wrongCredentials);
     await limits.succeeded(attempt);
     const token = await createSession(app.db, found.id);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      signed: true,
-      maxAge: SESSION_DAYS * 24 * 3600,
-    });
+    reply.setCookie(SESSION_COOKIE, token, signInCookieOptions(request.protocol, '/', SESSION_DAYS));
     // After the session's: a client that keeps only the first cookie it is given keeps the session.
     setDeviceCookie(request, reply, found.id, device);
     return reply.code(204).send();
