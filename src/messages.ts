@@ -123,6 +123,11 @@ export const messages = {
  * Kept apart so a reader can tell spec text from ours.
  */
 export const ownMessages = {
+  // In-page dialogs (src/custom/confirm/)
+  ok: 'OK',
+  confirmTitle: 'Please confirm',
+  noticeTitle: 'Notice',
+  typeToConfirm: (name: string) => `Type '${name}' to confirm`,
   // The document types the picker does not offer (spec section 3), named in tables and filters.
   otherDocTypeLabels: { label_template: 'Label template', other: 'Other' },
   username: 'Username',

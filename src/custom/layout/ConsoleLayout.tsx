@@ -9,6 +9,7 @@ import { useProfileState } from '../useProfileState';
 import { WelcomePage } from '../WelcomePage';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
+import { ConfirmProvider } from '../confirm/ConfirmProvider';
 
 /**
  * react-admin's layout grows to the width of its widest content (min-width: fit-content), so a
@@ -22,8 +23,10 @@ export const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   if (profile.status === 'loading') return <Loading />;
   if (profile.status === 'signedOut') return <WelcomePage />;
   return (
-    <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitViewport}>
-      {children}
-    </Layout>
+    <ConfirmProvider>
+      <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={fitViewport}>
+        {children}
+      </Layout>
+    </ConfirmProvider>
   );
 };
