@@ -650,4 +650,36 @@ export const ownMessages = {
   configStateNotAllowed: (sent: string, computed: string | null) =>
     `The configuration state cannot be set to ${sent} here: this change makes it ${computed ?? 'empty (no configuration)'}.`,
   deviceUnauthorized: 'The device token is missing or invalid: send Authorization: Bearer <JWT> signed ES256 with the device key.',
+
+  // Bulk actions on a table's selected rows (src/resources/list/, the device's in src/resources/device/bulk*)
+  /** '1 device', '12 devices'. */
+  countOf: (n: number, singular: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? singular : `${singular}s`}`,
+  selectAllMatching: (n: number) => `Select all ${n.toLocaleString('en-GB')} matching`,
+  allMatchingSelected: (n: number) => `All ${n.toLocaleString('en-GB')} matching selected`,
+  selectionCut: (shown: number, total: number) =>
+    `Only the first ${shown.toLocaleString('en-GB')} of the ${total.toLocaleString('en-GB')} matching are selected: the server reads at most ${shown.toLocaleString('en-GB')} at once. Narrow the filters to act on the rest.`,
+  bulkProgress: (done: number, total: number) => `${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done`,
+  bulkAllDone: (total: number) => `Done: ${total.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}.`,
+  bulkStopped: (name: string, reason: string, done: number, total: number) =>
+    `Stopped at '${name}': ${reason}\n${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done; the other ${(total - done).toLocaleString('en-GB')} were not changed.`,
+  bulkReading: 'Reading the selected rows…',
+  exportSelected: 'Export selected',
+  deleteSelected: 'Delete',
+  willBeDeleted: (count: string) => `${count} will be deleted. This cannot be undone.`,
+  moveToGroup: 'Move to group...',
+  setTargetFirmware: 'Set target firmware...',
+  willLeave: (count: string, group: string) => `${count} will leave ${group}`,
+  willJoin: (count: string, group: string) => `${count} will join ${group}`,
+  alreadyIn: (count: string, group: string) => `${count} already in ${group}: unchanged`,
+  willGetFirmware: (count: string, firmware: string) => `${count} will get the target firmware ${firmware}`,
+  severalTypesSelected: (types: number) => `The selected devices are of ${types} types: select devices of one type (a group and a firmware are of one type).`,
+  severalTeamsSelected: (teams: number) => `The selected devices are in ${teams} teams: select devices of one team.`,
+  /** After the spec's refusal: which selected devices are in a group ('Dev 1, Dev 2 and 3 more'). */
+  inGroupDevices: (names: readonly string[], total: number) =>
+    `In a group: ${names.join(', ')}${total > names.length ? ` and ${(total - names.length).toLocaleString('en-GB')} more` : ''}.`,
+  noChoices: 'Nothing to choose: none fits the selected devices.',
+  moveAction: 'Move',
+  setAction: 'Set',
+  /** The Add devices dialog: chosen devices in another group leave it. */
+  leaveOtherGroups: (names: readonly string[]) => `Currently in another group, will leave it: ${names.join(', ')}`,
 } as const;
