@@ -93,7 +93,8 @@ async function main() {
     say('');
     say(ownMessages.serverRunning(urlOf(config.host, port)));
     if (admin.created && admin.generatedPassword) say(ownMessages.signInGenerated(admin.username, admin.generatedPassword));
-    else say(ownMessages.signInSet(config.adminUser));
+    else if (admin.created || admin.adminExists) say(ownMessages.signInSet(config.adminUser));
+    else say(ownMessages.signInExisting(config.adminUser));
   };
   if (config.workers > 1) return runPrimary(config, opened, { say, announce });
   const app = await buildApp({ db: opened.db, config, logger: 'warn' }).catch(async (err: unknown) => {

@@ -268,6 +268,8 @@ export const ownMessages = {
   signInGenerated: (user: string, password: string) =>
     `Sign in as '${user}' with the password ${password}\n(shown only this once; change it with: npm run user -- password ${user}).`,
   signInSet: (user: string) => `Sign in as '${user}' with the password you set.`,
+  signInExisting: (user: string) =>
+    `Sign in with an existing account: no user is named '${user}' (PUCS_ADMIN_USER). npm run user -- list shows the users; npm run user -- add NAME --server-admin adds one.`,
   portInUse: (port: number) => `Port ${port} is already in use. Stop the other program or set PORT to a free port.`,
   stopping: 'Stopping the server...',
   cliUsage: [
@@ -438,8 +440,29 @@ export const ownMessages = {
   assignDone: (n: number) => `The document was added to ${n} object(s).`,
 
   // Tables and lists (src/resources/list/)
-  /** The search box names the fields it searches: 'Name or Unique ID by type'. */
-  searchIn: (labels: readonly string[]) => labels.join(' or '),
+  /** The search box names the fields it searches: 'Name or unique ID'. */
+  searchIn: (labels: readonly string[]) => {
+    const text = labels.join(' or ');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  },
+  /** A device's uid as the search box names it (the label follows the type's name_of_uid). */
+  uidSearched: 'unique ID',
+  /** The age filter of a datetime declared `recency` (src/schemas/recency.ts), by value. */
+  recencyFilterLabels: {
+    hour: 'Seen in the last hour',
+    day: 'Seen in the last day',
+    week: 'Seen in the last 7 days',
+    over_day: 'Not seen for more than a day',
+    never: 'Never seen',
+  },
+  /** A `recency` cell of a table: how long ago, or never. */
+  recencyNever: 'never',
+  recencyJustNow: 'just now',
+  recencyMinutes: (n: number) => `${n} min ago`,
+  recencyHours: (n: number) => `${n} h ago`,
+  recencyDays: (n: number) => `${n} d ago`,
+  /** The status dot's name (what its colour says). */
+  recencyStatus: { hour: 'Seen within an hour', day: 'Seen within a day', older: 'Not seen for more than a day', never: 'Never seen' },
   exportCsv: 'Export CSV',
   /** One export per category when a table shows several: 'Export CSV: Documents'. */
   exportCsvOf: (plural: string) => `Export CSV: ${plural}`,

@@ -17,7 +17,8 @@ import { usernameKey } from './usernameKey';
 export const FIRST_TEAM_NAME = 'My team';
 
 export type AdminBootstrap =
-  | { created: false }
+  /** adminExists: whether a user named PUCS_ADMIN_USER (or its look-alike) exists, so that the start can say whom to sign in as. */
+  | { created: false; adminExists: boolean }
   | { created: true; username: string; userId: number; teamId: number; teamName: string; generatedPassword?: string };
 
 /** 144 random bits, URL-safe: easy to copy from a terminal. */
@@ -43,7 +44,10 @@ export async function ensureAdmin(db: Database, config: Pick<ServerConfig, 'admi
     // Checked inside the transaction: two servers starting on one PostgreSQL create one admin.
     await tx.query('LOCK TABLE "user" IN SHARE ROW EXCLUSIVE MODE');
     const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM "user"');
-    if (rows[0].n > 0) return { created: false } as const;
+    if (rows[0].n > 0) {
+      const named = await tx.query('SELECT 1 FROM "user" WHERE username_key = $1', [usernameKey(config.adminUser)]);
+      return { created: false, adminExists: named.rows.length > 0 } as const;
+    }
     const user = await tx.query<{ id: number }>(
       'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, true) RETURNING id',
       [config.adminUser, usernameKey(config.adminUser), passwordHash],

@@ -36,7 +36,9 @@ describe('ensureAdmin', () => {
     // The generated password signs in through the real API.
     await signIn(t.app, 'admin', first.generatedPassword as string);
 
-    expect(await ensureAdmin(t.db, { adminUser: 'someone', adminPassword: 'another password' })).toEqual({ created: false });
+    expect(await ensureAdmin(t.db, { adminUser: 'someone', adminPassword: 'another password' })).toEqual({ created: false, adminExists: false });
+    // A start naming the existing administrator (in any letter case) says to sign in as them.
+    expect(await ensureAdmin(t.db, { adminUser: 'ADMIN', adminPassword: undefined })).toEqual({ created: false, adminExists: true });
     const { rows: counts } = await t.db.query<{ users: number; teams: number }>(
       'SELECT (SELECT count(*)::int FROM "user") AS users, (SELECT count(*)::int FROM team) AS teams',
     );
