@@ -594,8 +594,6 @@ export const ownMessages = {
   printLabels: 'Print labels',
   printLabelsProgress: (done: number, total: number) => `Preparing sheet ${done} of ${total}…`,
   labelSheetAlt: (n: number) => `Label sheet ${n}`,
-  selectRows: 'Select',
-  stopSelectingRows: 'Stop selecting',
 
   // SHA3-256 of a chosen file (src/resources/firmware/hashFile.ts)
   hashCancelled: 'Computing the file\'s SHA3-256 was cancelled.',

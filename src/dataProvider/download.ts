@@ -63,6 +63,12 @@ export async function fetchFile(path: string, options: DownloadOptions = {}): Pr
 /** Fetches a file and hands it to the browser's save dialog. */
 export async function downloadFile(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
   const file = await fetchFile(path, options);
+  saveFile(file);
+  return file;
+}
+
+/** Hands a file the page holds to the browser's save dialog. */
+export function saveFile(file: DownloadedFile): void {
   const url = URL.createObjectURL(file.blob);
   try {
     const link = document.createElement('a');
@@ -75,7 +81,6 @@ export async function downloadFile(path: string, options: DownloadOptions = {}):
     // Revoked on the next tick: some browsers start the download asynchronously after click().
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
-  return file;
 }
 
 /** A file of no byte has no first byte to read: 416 to a one-byte range means the file is there. */

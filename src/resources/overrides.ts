@@ -27,8 +27,8 @@ export interface ResourceOverride {
   ownLists?: readonly string[];
   /**
    * Actions on the rows selected in the category's table (react-admin bulk action buttons, reading
-   * the selection with useListContext). With it the table offers a 'Select' mode that shows the
-   * selection column and these actions; without it, no selection at all.
+   * the selection with useListContext). With it the table has a checkbox column, 'Select all N
+   * matching' across pages and these actions; without it, no selection at all.
    */
   bulkActions?: ComponentType<BulkActionsProps>;
   /** Replaces the object screen's Delete button (the type's cascade delete). */

@@ -1,6 +1,6 @@
 /**
  * Printing the labels of devices selected in the devices table, against a fake /api: the table
- * offers a 'Select' mode only where its category declares bulk actions; 'Print labels' asks one
+ * has a checkbox column only where its category declares bulk actions; 'Print labels' asks one
  * A4 sheet per 36 devices, puts each sheet as an image in the print frame and prints it; a failed
  * sheet stops the printing with the server's Description.
  */
@@ -90,12 +90,10 @@ async function framePrinted() {
 }
 
 describe('printing the labels of selected devices', () => {
-  it('selects devices in the Select mode and prints their sheet as an image on an A4 page', async () => {
+  it('selects devices in the checkbox column and prints their sheet as an image on an A4 page', async () => {
     renderList('/devices');
     await screen.findByText('Device 3');
-    expect(checkboxes()).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: ownMessages.selectRows }));
-    await waitFor(() => expect(checkboxes()).toHaveLength(3));
+    expect(checkboxes()).toHaveLength(3);
     fireEvent.click(checkboxes()[0]);
     fireEvent.click(checkboxes()[2]);
     fireEvent.click(await screen.findByRole('button', { name: ownMessages.printLabels }));
@@ -108,17 +106,15 @@ describe('printing the labels of selected devices', () => {
     expect(printed.querySelector('style')?.textContent).toContain('@page{size:A4');
     expect(printed.querySelector('svg, script')).toBeNull();
 
-    // Leaving the mode hides the column and forgets the selection.
-    fireEvent.click(screen.getByRole('button', { name: ownMessages.stopSelectingRows }));
-    await waitFor(() => expect(checkboxes()).toHaveLength(0));
-    expect(screen.queryByRole('button', { name: ownMessages.printLabels })).toBeNull();
+    // Unselecting forgets the selection.
+    fireEvent.click(screen.getByRole('button', { name: 'Unselect' }));
+    await waitFor(() => expect([...checkboxes()].filter((box) => (box as HTMLInputElement).checked)).toHaveLength(0));
   });
 
   it('offers no selection where the category declares no bulk action', async () => {
     renderList('/firmwares');
     const row = await screen.findByText('fw');
     expect(within(row.closest('table')!).queryAllByRole('checkbox')).toHaveLength(0);
-    expect(screen.queryByRole('button', { name: ownMessages.selectRows })).toBeNull();
   });
 });
 

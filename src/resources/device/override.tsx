@@ -10,7 +10,7 @@ import { ProvisioningInput } from './ProvisioningInput';
 import { QrCodePanel } from './QrCodePanel';
 import { CertificatePanel } from './CertificatePanel';
 import { LabelPanel } from './LabelPanel';
-import { PrintLabelsButton } from './PrintLabelsButton';
+import { DeviceBulkActions } from './DeviceBulkActions';
 import { ClaimStatusPanel } from './ClaimStatusPanel';
 import { DocumentationPanel } from '../documentation/DocumentationPanel';
 import { ConfigurationInput } from './ConfigurationInput';
@@ -20,7 +20,7 @@ import { saveConfigurationFirst } from './configSave';
 export const override: ResourceOverride = {
   icon: DevicesOtherIcon,
   panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel, LabelPanel, DocumentationPanel],
-  bulkActions: PrintLabelsButton,
+  bulkActions: DeviceBulkActions,
   fieldInputs: {
     provisioning: ProvisioningInput,
     // What the device reports (system fields), shown read-only on an existing device.

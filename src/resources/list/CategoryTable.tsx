@@ -6,10 +6,10 @@
  * the page shown is ever read, whatever the size of the fleet. Columns, filters, links and the
  * add route all come from the category's schema.
  */
-import { useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
+  BulkActionsToolbar,
   Datagrid,
   DatagridClasses,
   DatagridConfigurable,
@@ -31,7 +31,7 @@ import { CsvExportButton } from './CsvExportButton';
 import { ListFilterBar } from './ListFilterBar';
 import { columnElement, listColumns } from './listColumns';
 import { ObjectNameList } from './ObjectNameList';
-import { SelectRowsButton } from './SelectRowsButton';
+import { SelectAllMatchingButton } from './SelectAllMatchingButton';
 
 export const PAGE_SIZE = 25;
 
@@ -56,7 +56,6 @@ export const CategoryTable = ({ category }: { category: Category }) => {
   const routes = objectRoutes(category);
   const optional = overrideFor(category.key).optionalColumns ?? [];
   const BulkActions = overrideFor(category.key).bulkActions;
-  const [selecting, setSelecting] = useState(false);
   // The optional columns start hidden; react-admin's column chooser shows them (and hides any other).
   const Grid = optional.length > 0 ? DatagridConfigurable : Datagrid;
   const gridProps = optional.length > 0 ? { omit: optional.map((c) => c.key) } : {};
@@ -82,14 +81,21 @@ export const CategoryTable = ({ category }: { category: Category }) => {
           )}
           <CsvExportButton category={category} />
           {optional.length > 0 && category.console?.listKind !== 'list' && <SelectColumnsButton />}
-          {BulkActions && category.console?.listKind !== 'list' && <SelectRowsButton selecting={selecting} onChange={setSelecting} />}
         </Stack>
         {category.console?.listKind === 'list' ? (
           <ObjectNameList category={category} />
         ) : (
           <Grid
             {...gridProps}
-            bulkActionButtons={BulkActions && selecting ? <BulkActions category={category} /> : false}
+            // A checkbox column where the category declares bulk actions; 'Select all N matching' across pages.
+            bulkActionButtons={BulkActions ? <BulkActions category={category} /> : false}
+            bulkActionsToolbar={
+              BulkActions ? (
+                <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton category={category} />}>
+                  <BulkActions category={category} />
+                </BulkActionsToolbar>
+              ) : undefined
+            }
             rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
             empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
           >

@@ -1,0 +1,58 @@
+/**
+ * 'Move to group...' of the devices table: the selected devices (one type and team) go to a group
+ * of their type chosen in a dialog, after the in-page confirmation says who leaves which group and
+ * how many join ('12 devices will leave Greenhouse North', '30 devices will join Greenhouse South'),
+ * one spec call each (PUT /api/device/{id} with group_id), with progress, stopping at the first refusal.
+ */
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import { mustGetCategory } from '../../schemas';
+import { ownMessages } from '../../messages';
+import { useConfirm } from '../../custom/confirm/useConfirm';
+import { ChooseOneDialog } from '../list/ChooseOneDialog';
+import { useBulkRun } from '../list/useBulkRun';
+import type { PickerOption } from '../dropdown/picker';
+import { setDeviceGroup } from '../devices_group/groupMembership';
+import { movePlan } from './bulkDevices';
+import { useSelectedDevices, type SelectedDevices } from './useSelectedDevices';
+
+export const MoveToGroupButton = () => {
+  const { read, reading, none } = useSelectedDevices();
+  const confirm = useConfirm();
+  const { run, dialog, running } = useBulkRun();
+  const [choosing, setChoosing] = useState<SelectedDevices>();
+  const groups = mustGetCategory('devices_group');
+
+  const move = async (selection: SelectedDevices, group: PickerOption) => {
+    setChoosing(undefined);
+    const { moving, lines } = movePlan(selection.devices, { id: group.id, name: group.label });
+    if (!(await confirm({ text: lines.join('\n'), confirmLabel: ownMessages.moveAction })) || moving.length === 0) return;
+    await run({
+      title: ownMessages.willJoin(ownMessages.countOf(moving.length, mustGetCategory('device').singular), group.label),
+      items: moving,
+      nameOf: (d) => d.name,
+      step: (d) => setDeviceGroup(d.id, group.id),
+    });
+  };
+
+  return (
+    <>
+      <Button onClick={() => void read().then(setChoosing)} disabled={reading || running || none} startIcon={<DriveFileMoveIcon />}>
+        {ownMessages.moveToGroup}
+      </Button>
+      {choosing && (
+        <ChooseOneDialog
+          title={ownMessages.moveToGroup}
+          category={groups}
+          filters={{ team_id: choosing.team_id, type_id: choosing.type_id }}
+          label={groups.title}
+          confirmLabel={ownMessages.moveAction}
+          onChoose={(group) => void move(choosing, group)}
+          onClose={() => setChoosing(undefined)}
+        />
+      )}
+      {dialog}
+    </>
+  );
+};

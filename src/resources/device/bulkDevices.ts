@@ -1,0 +1,81 @@
+/**
+ * What the devices table's bulk actions need to know of the selected devices, and what they will
+ * do, in words, before doing it (the in-page confirmation): a group and a firmware belong to one
+ * type and team, so the devices must share theirs; moving says how many leave which group and how
+ * many join; a device in a group follows its group's target firmware (the schema's `follows` of
+ * target_firmware_id, the rule the server applies), so setting one is refused with the spec's message.
+ */
+import type { Identifier } from 'react-admin';
+import { mustGetCategory } from '../../schemas';
+import { http } from '../../dataProvider/http';
+import type { Row } from '../../dataProvider/listQuery';
+import { ownMessages } from '../../messages';
+import { fetchSelectedRows } from '../list/selectedRows';
+
+export interface DeviceFacts {
+  id: Identifier;
+  name: string;
+  team_id: Identifier;
+  type_id: Identifier;
+  group_id: Identifier | null;
+  groupName: string;
+}
+
+const device = () => mustGetCategory('device');
+
+export async function fetchDeviceFacts(ids: readonly Identifier[]): Promise<DeviceFacts[]> {
+  const rows = await fetchSelectedRows(device(), ids, ['name', 'team_id', 'type_id', 'group_id', 'devices_group(name)']);
+  return rows.map((row: Row) => ({
+    id: row.id,
+    name: String(row.name ?? row.id),
+    team_id: row.team_id as Identifier,
+    type_id: row.type_id as Identifier,
+    group_id: (row.group_id as Identifier | null | undefined) ?? null,
+    groupName: String((row.group as { name?: unknown } | null | undefined)?.name ?? ''),
+  }));
+}
+
+/** The one team and type of the devices, or why there is none. */
+export function commonTypeAndTeam(devices: readonly DeviceFacts[]): { team_id: Identifier; type_id: Identifier } | { problem: string } {
+  const teams = new Set(devices.map((d) => String(d.team_id)));
+  const types = new Set(devices.map((d) => String(d.type_id)));
+  if (teams.size > 1) return { problem: ownMessages.severalTeamsSelected(teams.size) };
+  if (types.size > 1) return { problem: ownMessages.severalTypesSelected(types.size) };
+  return { team_id: devices[0].team_id, type_id: devices[0].type_id };
+}
+
+const count = (n: number) => ownMessages.countOf(n, device().singular);
+
+/** 'N devices will leave X' per current group, 'M devices will join Y', and those already in Y. */
+export function movePlan(devices: readonly DeviceFacts[], group: { id: Identifier; name: string }): { moving: DeviceFacts[]; lines: string[] } {
+  const moving = devices.filter((d) => String(d.group_id ?? '') !== String(group.id));
+  const leaving = new Map<string, number>();
+  for (const d of moving) if (d.group_id !== null) leaving.set(d.groupName, (leaving.get(d.groupName) ?? 0) + 1);
+  const lines = [...leaving].map(([name, n]) => ownMessages.willLeave(count(n), name));
+  if (moving.length > 0) lines.push(ownMessages.willJoin(count(moving.length), group.name));
+  const staying = devices.length - moving.length;
+  if (staying > 0) lines.push(ownMessages.alreadyIn(count(staying), group.name));
+  return { moving, lines };
+}
+
+/** Names shown of the devices a refusal is about; the rest are counted. */
+const NAMES_SHOWN = 5;
+
+/**
+ * The spec's refusal of an individual firmware for devices in a group, naming some of them, or
+ * undefined when none is: read from the declaration of target_firmware_id (follows its group).
+ */
+export function firmwareRefusal(devices: readonly DeviceFacts[]): string | undefined {
+  const follows = device().fields.target_firmware_id.follows;
+  if (!follows?.message) return undefined;
+  const inGroup = devices.filter((d) => d.group_id !== null);
+  if (inGroup.length === 0) return undefined;
+  return `${follows.message}\n${ownMessages.inGroupDevices(inGroup.slice(0, NAMES_SHOWN).map((d) => d.name), inGroup.length)}`;
+}
+
+export const firmwarePlan = (devices: readonly DeviceFacts[], firmwareLabel: string) => ownMessages.willGetFirmware(count(devices.length), firmwareLabel);
+
+/** Spec section 7: PUT /api/device/{id} with the changed field only. */
+export async function setTargetFirmware(deviceId: Identifier, firmwareId: Identifier): Promise<void> {
+  await http(`/device/${encodeURIComponent(String(deviceId))}`, { method: 'PUT', body: { target_firmware_id: firmwareId } });
+}

@@ -1,0 +1,93 @@
+/**
+ * A bulk action's one choice (the group to move the selected rows to, the firmware to set): the
+ * options the shared Dropdown would offer (picker.ts: its labels, hidden options and filters), read
+ * from the server for the filters the selection fixes, in a small dialog. Nothing changes until
+ * the choice is confirmed, and the action then says what it will do before doing it.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField, Typography } from '@mui/material';
+import type { Category } from '../../schemas';
+import { fetchListPage } from '../../dataProvider/listQuery';
+import { reportError } from '../../dataProvider/errors';
+import { messages, ownMessages } from '../../messages';
+import { displayField } from '../displayField';
+import { optionFields, visibleOptions, type PickerFilters, type PickerOption } from '../dropdown/picker';
+
+/** The options of a category's picker fitting `filters`, by name (at most the server's list cap). */
+export async function fetchOptions(category: Category, filters: PickerFilters, signal?: AbortSignal): Promise<PickerOption[]> {
+  const page = await fetchListPage(
+    category,
+    { filter: { ...filters }, sort: { field: displayField(category), order: 'ASC' } },
+    { fields: optionFields(category), signal },
+  );
+  return visibleOptions(category, page.data, filters);
+}
+
+export interface ChooseOneDialogProps {
+  title: string;
+  /** What is chosen: the category's options fitting the filters. */
+  category: Category;
+  filters: PickerFilters;
+  label: string;
+  confirmLabel: string;
+  onChoose: (option: PickerOption) => void;
+  onClose: () => void;
+}
+
+export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel, onChoose, onClose }: ChooseOneDialogProps) => {
+  const [options, setOptions] = useState<PickerOption[]>();
+  const [chosen, setChosen] = useState('');
+  const filtersKey = JSON.stringify(filters);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchOptions(category, JSON.parse(filtersKey) as PickerFilters, controller.signal).then(
+      (found) => {
+        setOptions(found);
+        setChosen(found.length > 0 ? String(found[0].id) : '');
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        reportError(error);
+        setOptions([]);
+      },
+    );
+    return () => controller.abort();
+  }, [category, filtersKey]);
+
+  const option = options?.find((o) => String(o.id) === chosen);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="choose-one-title">
+      <DialogTitle id="choose-one-title">{title}</DialogTitle>
+      <DialogContent>
+        {options === undefined ? (
+          <LinearProgress />
+        ) : options.length === 0 ? (
+          <Typography variant="body2">{ownMessages.noChoices}</Typography>
+        ) : (
+          <TextField
+            select
+            label={label}
+            value={chosen}
+            onChange={(event) => setChosen(event.target.value)}
+            fullWidth
+            sx={{ mt: 1 }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {options.map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {o.label}
+              </option>
+            ))}
+          </TextField>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" disabled={!option} onClick={() => option && onChoose(option)}>
+          {confirmLabel}
+        </Button>
+        <Button onClick={onClose}>{messages.cancel}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,55 @@
+/**
+ * 'Delete' of a table's selected rows: says first how many will go (the in-page confirmation),
+ * then deletes them one after another with the spec's DELETE /api/{cat}/{id} (spec section 9:
+ * deletions happen sequentially), with progress, stopping at the first refusal (useBulkRun.tsx).
+ */
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useDataProvider, useListContext } from 'react-admin';
+import type { Category } from '../../schemas';
+import { reportError } from '../../dataProvider/errors';
+import { ownMessages } from '../../messages';
+import { useConfirm } from '../../custom/confirm/useConfirm';
+import { displayField } from '../displayField';
+import { fetchSelectedRows } from './selectedRows';
+import { useBulkRun } from './useBulkRun';
+
+export const DeleteSelectedButton = ({ category }: { category: Category }) => {
+  const { selectedIds } = useListContext();
+  const dataProvider = useDataProvider();
+  const confirm = useConfirm();
+  const { run, dialog, running } = useBulkRun();
+  const [reading, setReading] = useState(false);
+  const name = displayField(category);
+
+  const deleteSelected = async () => {
+    setReading(true);
+    let rows;
+    try {
+      rows = await fetchSelectedRows(category, selectedIds, [name]);
+    } catch (error) {
+      reportError(error);
+      return;
+    } finally {
+      setReading(false);
+    }
+    const count = ownMessages.countOf(rows.length, category.singular);
+    if (rows.length === 0 || !(await confirm({ text: ownMessages.willBeDeleted(count), confirmLabel: ownMessages.deleteSelected, danger: true }))) return;
+    await run({
+      title: `${ownMessages.deleteSelected}: ${count}`,
+      items: rows,
+      nameOf: (row) => String(row[name] ?? row.id),
+      step: (row) => dataProvider.delete(category.key, { id: row.id, meta: { report: false } }),
+    });
+  };
+
+  return (
+    <>
+      <Button color="error" onClick={() => void deleteSelected()} disabled={reading || running || selectedIds.length === 0} startIcon={<DeleteIcon />}>
+        {ownMessages.deleteSelected}
+      </Button>
+      {dialog}
+    </>
+  );
+};

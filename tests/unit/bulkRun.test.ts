@@ -1,0 +1,74 @@
+/**
+ * Bulk actions on a table's selection (issue 13 item 3): the calls run in turn and stop at the first
+ * failure, naming it, with what was done kept; the device actions say what they will do before
+ * doing it, and refuse an individual firmware for devices in a group with the spec's message.
+ */
+import { describe, expect, it } from 'vitest';
+import { runInTurn } from '../../src/resources/list/runInTurn';
+import { firmwareRefusal, movePlan, commonTypeAndTeam, type DeviceFacts } from '../../src/resources/device/bulkDevices';
+import { messages } from '../../src/messages';
+
+describe('runInTurn', () => {
+  it('runs every item in order and reports progress after each', async () => {
+    const seen: string[] = [];
+    const progress: [number, number][] = [];
+    const result = await runInTurn(['a', 'b', 'c'], async (item) => void seen.push(item), (done, total) => progress.push([done, total]));
+    expect(seen).toEqual(['a', 'b', 'c']);
+    expect(progress).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
+    expect(result).toEqual({ done: 3, total: 3 });
+  });
+
+  it('stops at the first failure: the ones before stay done, the failed one and the rest are not tried', async () => {
+    const tried: number[] = [];
+    const refusal = new Error('refused');
+    const result = await runInTurn([1, 2, 3, 4, 5], async (n) => {
+      tried.push(n);
+      if (n === 3) throw refusal;
+    });
+    expect(tried).toEqual([1, 2, 3]);
+    expect(result.done).toBe(2);
+    expect(result.total).toBe(5);
+    expect(result.failure).toEqual({ item: 3, index: 2, error: refusal });
+  });
+
+  it('an empty selection is done at once', async () => {
+    expect(await runInTurn([], async () => {})).toEqual({ done: 0, total: 0 });
+  });
+});
+
+const device = (id: number, group?: [number, string], type = 1): DeviceFacts => ({
+  id,
+  name: `Dev ${id}`,
+  team_id: 1,
+  type_id: type,
+  group_id: group?.[0] ?? null,
+  groupName: group?.[1] ?? '',
+});
+
+describe('device bulk plans', () => {
+  it('says how many devices leave each group and how many join, and leaves out those already in it', () => {
+    const devices = [
+      ...Array.from({ length: 12 }, (_, i) => device(i + 1, [7, 'Greenhouse North'])),
+      ...Array.from({ length: 17 }, (_, i) => device(i + 20)),
+      device(50, [9, 'Greenhouse South']),
+    ];
+    const plan = movePlan(devices, { id: 9, name: 'Greenhouse South' });
+    expect(plan.lines).toEqual([
+      '12 devices will leave Greenhouse North',
+      '29 devices will join Greenhouse South',
+      '1 device already in Greenhouse South: unchanged',
+    ]);
+    expect(plan.moving.map((d) => d.id)).not.toContain(50);
+  });
+
+  it("refuses an individual firmware for devices in a group with the spec's message, naming them", () => {
+    expect(firmwareRefusal([device(1), device(2)])).toBeUndefined();
+    const refusal = firmwareRefusal([device(1), device(2, [7, 'North']), device(3, [7, 'North'])]);
+    expect(refusal).toBe(`${messages.individualFirmwareInGroup}\nIn a group: Dev 2, Dev 3.`);
+  });
+
+  it('asks for devices of one type', () => {
+    expect(commonTypeAndTeam([device(1), device(2, undefined, 2)])).toEqual({ problem: expect.stringContaining('2 types') });
+    expect(commonTypeAndTeam([device(1), device(2)])).toEqual({ team_id: 1, type_id: 1 });
+  });
+});
