@@ -25,6 +25,9 @@ export function whereSql(category: Category, user: SessionUser, conditions: read
 /** Who sees a user depends on other tables (roles): those lists are counted each time. */
 const cacheFor = (category: Category, counts: CountCache | undefined) => (category.scope === 'user' ? undefined : counts);
 
+/** A count by age changes as time passes and with every check-in, which tells the cache nothing. */
+const changesUntold = (conditions: readonly Condition[]) => conditions.some((c) => c.kind === 'recency');
+
 async function counted<T extends Count>(
   db: Queryable,
   counts: CountCache | undefined,
@@ -32,8 +35,9 @@ async function counted<T extends Count>(
   sql: string,
   params: unknown[],
   read: (rows: { team: number; n: number }[]) => T,
+  conditions: readonly Condition[],
 ): Promise<T> {
-  const cache = cacheFor(category, counts);
+  const cache = changesUntold(conditions) ? undefined : cacheFor(category, counts);
   // As a digest: a search's text is in the key, and a kept count must not keep a long text.
   const key = createHash('sha256').update(`${sql}\u0000${JSON.stringify(params)}`).digest('base64url');
   const known = cache?.get(category.key, key);
@@ -47,12 +51,12 @@ async function counted<T extends Count>(
 export function countVisible(db: Queryable, counts: CountCache | undefined, category: Category, user: SessionUser, conditions: readonly Condition[]): Promise<number> {
   const params = new SqlParams();
   const sql = `SELECT count(*)::int AS n FROM ${ident(category.key)} AS "t" WHERE ${whereSql(category, user, conditions, params)}`;
-  return counted(db, counts, category, sql, params.values, (rows) => rows[0].n);
+  return counted(db, counts, category, sql, params.values, (rows) => rows[0].n, conditions);
 }
 
 export function countVisiblePerTeam(db: Queryable, counts: CountCache | undefined, category: Category, user: SessionUser, conditions: readonly Condition[]): Promise<TeamCounts> {
   const params = new SqlParams();
   const sql = `SELECT "t".${ident(TEAM_FIELD)} AS team, count(*)::int AS n FROM ${ident(category.key)} AS "t"
     WHERE ${whereSql(category, user, conditions, params)} GROUP BY 1`;
-  return counted(db, counts, category, sql, params.values, (rows) => new Map(rows.map((r) => [r.team, r.n])));
+  return counted(db, counts, category, sql, params.values, (rows) => new Map(rows.map((r) => [r.team, r.n])), conditions);
 }

@@ -13,11 +13,14 @@
  * - filter: `q` searches the category's search columns (src/schemas/searchFields.ts); `id` and every field
  *   declared `filter: true` or of kind ref (ref columns are indexed) match a value, a list of
  *   values (getMany sends {"id": [...]}) or null (no reference). Blank strings are ignored, as
- *   react-admin sends them for a cleared input.
+ *   react-admin sends them for a cleared input. A field declared `findsOne` matches its text exactly,
+ *   letter case aside (the search box's exact look-up); one declared `recency` matches an age of
+ *   src/schemas/recency.ts (`{"last_seen":"over_day"}`), also as a plain `?last_seen=over_day`.
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { idFromText, INT4_MAX, KINDS } from '../../src/schemas/kinds';
 import { searchFields } from '../../src/schemas/searchFields';
+import { isRecencyFilter, RECENCY_VALUES, type RecencyFilter } from '../../src/schemas/recency';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { publicColumns } from './projection';
@@ -31,7 +34,11 @@ export type Condition =
   | { kind: 'search'; columns: string[]; text: string }
   /** Equal to one of the values (none: matches nothing). */
   | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
-  | { kind: 'null'; column: string };
+  | { kind: 'null'; column: string }
+  /** Equal to the text, letter case aside (a `findsOne` field). */
+  | { kind: 'sameText'; column: string; text: string }
+  /** Of that age by the database's clock (a `recency` field); never counted in the kept totals. */
+  | { kind: 'recency'; column: string; age: RecencyFilter };
 
 export type FilterKind = 'integer' | 'number' | 'ref' | 'text' | 'boolean';
 
@@ -148,9 +155,29 @@ function filterValue(category: Category, key: string, kind: FilterKind, value: u
   }
 }
 
+const readable = (field: FieldSpec | undefined): field is FieldSpec => field !== undefined && !field.secret && !field.writeOnly && !field.private;
+
+/** A filter by a `recency` field's age, or by a `findsOne` field's exact text; undefined for other fields. */
+function declaredCondition(category: Category, key: string, value: unknown): Condition | undefined {
+  const field = fieldOf(category, key);
+  if (!readable(field)) return undefined;
+  if (field.recency) {
+    if (!isRecencyFilter(value)) throw badRequest(ownMessages.badFilterValue(key, `one of ${RECENCY_VALUES.join(', ')}`));
+    return { kind: 'recency', column: key, age: value };
+  }
+  if (field.findsOne && KINDS[field.kind].sql === 'text') {
+    if (typeof value !== 'string') throw badRequest(ownMessages.badFilterValue(key, 'a string'));
+    if (!isStorableText(value)) throw badRequest(ownMessages.unstorableText(key));
+    return { kind: 'sameText', column: key, text: value.trim() };
+  }
+  return undefined;
+}
+
 /** One filter entry as a condition; undefined when the value is blank (no filter). */
 function filterCondition(category: Category, key: string, value: unknown): Condition | undefined {
   if (value === undefined || value === '') return undefined;
+  const declared = declaredCondition(category, key, value);
+  if (declared) return declared;
   if (key === SEARCH_KEY) {
     if (typeof value !== 'string') throw badRequest(ownMessages.badFilterValue(key, 'a string'));
     if (!isStorableText(value)) throw badRequest(ownMessages.unstorableText(key));
@@ -190,9 +217,18 @@ export function plainFilterFields(category: Category): [string, FieldSpec][] {
   return Object.entries(category.fields).filter(([name]) => filterKind(category, name) !== undefined);
 }
 
+/** The fields a plain `?field=` parameter filters by: those of plainFilterFields, and each `recency` field by age. */
+export function plainQueryFields(category: Category): [string, FieldSpec][] {
+  return [...plainFilterFields(category), ...Object.entries(category.fields).filter(([, f]) => f.recency && readable(f))];
+}
+
 export function plainFilterConditions(category: Category, query: Query): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
+    if (fieldOf(category, name)?.recency && typeof raw === 'string' && raw !== '') {
+      conditions.push(declaredCondition(category, name, raw)!);
+      continue;
+    }
     const kind = fieldOf(category, name) ? filterKind(category, name) : undefined;
     if (kind === undefined || raw === undefined) continue;
     const value = Array.isArray(raw) ? raw.join(',') : raw;

@@ -10,6 +10,7 @@
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { KINDS, sqlType } from '../../src/schemas/kinds';
 import type { Condition, Sort } from './listQuery';
+import { RECENCY_FILTERS } from '../../src/schemas/recency';
 import { ident, type SqlParams } from './sql';
 
 const ARRAY_TYPE = { integer: 'int[]', number: 'float8[]', ref: 'int[]', text: 'text[]', boolean: 'boolean[]' } as const;
@@ -27,6 +28,16 @@ export function conditionSql(c: Condition, params: SqlParams): string {
       return `"t".${ident(c.column)} = ANY(${params.add(c.values)}::${ARRAY_TYPE[c.fieldKind]})`;
     case 'null':
       return `"t".${ident(c.column)} IS NULL`;
+    // lower() as the list index's key (server/db/ddl.ts), so one team's match is one index entry.
+    case 'sameText':
+      return `lower("t".${ident(c.column)}) = lower(${params.add(c.text)}::text)`;
+    case 'recency': {
+      const column = `"t".${ident(c.column)}`;
+      const age: { within?: string; notWithin?: string } = RECENCY_FILTERS[c.age];
+      if (age.within) return `${column} >= now() - ${params.add(age.within)}::interval`;
+      if (age.notWithin) return `${column} < now() - ${params.add(age.notWithin)}::interval`;
+      return `${column} IS NULL`;
+    }
   }
 }
 

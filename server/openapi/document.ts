@@ -70,7 +70,7 @@ the browser by \`Access-Control-Expose-Headers: Content-Range\`.
 |---|---|
 | \`sort=["name","ASC"]\` | order by a readable, non-JSON column, \`ASC\` or \`DESC\`, then by id; text case-insensitively; default \`["id","ASC"]\` |
 | \`range=[0,24]\` | inclusive first and last index of the page, at most ${MAX_PAGE} objects; without it, every match |
-| \`filter={"q":"text","type_id":3}\` | \`q\`: case-insensitive substring of the searched field (the name, or the field marked searchable); \`id\`, filterable fields and reference fields: a value, a list of values (\`{"id":[1,2]}\`, as getMany sends) or \`null\`; blank strings are ignored |
+| \`filter={"q":"text","type_id":3}\` | \`q\`: case-insensitive substring of the searched fields (those marked searchable, else the name: a device's name and unique ID); a field marked findsOne (a device's \`uid_for_type\`): its exact text, letter case aside; a recency field (a device's \`last_seen\`): \`hour\`, \`day\`, \`week\` (seen within it), \`over_day\` (seen, but not within a day) or \`never\`; \`id\`, filterable fields and reference fields: a value, a list of values (\`{"id":[1,2]}\`, as getMany sends) or \`null\`; blank strings are ignored |
 
 Sorting, filtering, counting and paging run in the database; only objects of the caller's teams
 are counted. Malformed JSON, an unknown sort column or filter key, or a bad value answers 400.

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { bodySchemas, fieldSchema } from '../../src/schemas/compile';
 import { KINDS } from '../../src/schemas/kinds';
+import { RECENCY_VALUES } from '../../src/schemas/recency';
 import { listThroughLinks } from '../crud/listThrough';
 
 export type JsonSchema = Record<string, unknown>;
@@ -52,8 +53,12 @@ function withOwnSchema(field: FieldSpec, schema: JsonSchema): JsonSchema {
 }
 
 /** What a reader needs to know about a field beyond its JSON type, in words. */
+/** The ages of a `recency` filter (src/schemas/recency.ts), in words. */
+const RECENCY_AGES = '`hour`, `day`, `week` (seen within it), `over_day` (seen, but not within a day), `never`';
+
 /** A plain `?field=` filter of a list or the CSV export, described by its field's kind. */
 export function plainFilterSchema(name: string, field: FieldSpec, where = ''): JsonSchema {
+  if (field.recency) return { type: 'string', description: `Only objects whose \`${name}\` is of this age${where}: ${RECENCY_AGES} (empty: all).` };
   const what = field.kind === 'ref' ? 'this id (empty or 0: all)' : `this value (empty: all)${field.kind === 'enum' ? `, ${KINDS.enum.expected(field)}` : ''}`;
   return { type: 'string', description: `Only objects whose \`${name}\` is ${what}${where}.` };
 }
@@ -66,6 +71,8 @@ export function fieldNotes(field: FieldSpec): string[] {
     field.resolvesTo ? `resolved to \`${field.resolvesTo}\`` : '',
     field.private ? 'read by the object itself and the server administrator only' : '',
     field.filter ? `filters lists: \`?{field}=${field.kind === 'ref' ? 'id' : 'value'}\`` : '',
+    field.recency ? `filters lists by age: \`?{field}=${RECENCY_VALUES.join('|')}\`` : '',
+    field.findsOne ? 'filters lists by its exact text, letter case aside: `filter={"{field}":"text"}`' : '',
     field.list ? 'list column' : '',
   ].filter(Boolean);
 }

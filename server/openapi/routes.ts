@@ -6,7 +6,7 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { INT4_MAX } from '../../src/schemas/kinds';
-import { MAX_PAGE, plainFilterFields } from '../crud/listQuery';
+import { MAX_PAGE, plainQueryFields } from '../crud/listQuery';
 import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -82,7 +82,7 @@ const FIELDS_PARAM: JsonSchema = {
 
 /** The query of a list: projection, the plain filters, and the ra-data-simple-rest dialect. */
 export function listQuery(category: Category): JsonSchema {
-  const filters = plainFilterFields(category).map(([name, f]) => [name, plainFilterSchema(name, f)]);
+  const filters = plainQueryFields(category).map(([name, f]) => [name, plainFilterSchema(name, f)]);
   return {
     type: 'object',
     properties: {
@@ -112,6 +112,13 @@ export function listResponse(item: JsonSchema): ResponseDoc {
       ],
     }),
   };
+}
+
+/** `?cascade=true` of a category declaring deleteWithContent (server/crud/deleteWithContent.ts). */
+function cascadeDoc(category: Category): Pick<RouteSchema, 'description' | 'querystring'> {
+  const content = (category.deleteWithContent ?? []).map((key) => category.lists?.[key]?.category ?? key).join(', then ');
+  const description = `With \`?cascade=true\`: its content first (${content}), each by the rules of its own delete, then the ${category.singular}, in one transaction: a refusal anywhere (409, naming the object) deletes nothing. Without it, a ${category.singular} with content answers 409; another value of \`cascade\` answers 400.`;
+  return { description, querystring: { type: 'object', properties: { cascade: { type: 'string', enum: ['true', 'false'], description } } } };
 }
 
 /** The generic routes of a category (server/crud/routes.ts). */
@@ -191,9 +198,11 @@ export function categoryRoutes(category: Category): RouteDoc[] {
         summary: `Delete a ${singular}`,
         tags,
         params: ID_PARAMS,
+        ...(category.deleteWithContent?.length ? cascadeDoc(category) : {}),
         headers: CSRF_HEADERS,
         response: {
           '200': { description: `The ${singular} as it was before the delete.`, content: json(ref(names.object)) },
+          ...(category.deleteWithContent?.length ? errors('400') : {}),
           ...errors('401', '403', '404', '409'),
         },
       },

@@ -4,7 +4,7 @@
  * fails when a route has none, or a description names no route.
  */
 import type { Category, FieldSpec, FileCondition } from '../../src/schemas/defineCategory';
-import { plainFilterFields } from '../crud/listQuery';
+import { plainQueryFields } from '../crud/listQuery';
 import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
@@ -151,13 +151,13 @@ function fileRoutes(category: Category): RouteDoc[] {
 
 /**
  * The CSV export's plain filters beyond the spec's `type_id` and `group_id`: every field a list
- * can be filtered by (server/crud/listQuery.ts, plainFilterFields), with the categories having
+ * can be filtered by (server/crud/listQuery.ts, plainQueryFields), with the categories having
  * it (a firmware's tables export `?target_firmware_id=`, the documents table `?doc_type=`).
  */
 function csvPlainFilters(categories: readonly Category[], shown: readonly string[]): Record<string, JsonSchema> {
   const having = new Map<string, { field: FieldSpec; keys: string[] }>();
   for (const c of categories) {
-    for (const [name, field] of plainFilterFields(c)) {
+    for (const [name, field] of plainQueryFields(c)) {
       if (shown.includes(name)) continue;
       const entry = having.get(name) ?? { field, keys: [] };
       entry.keys.push(c.key);
@@ -262,9 +262,10 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
         operationId: 'csvExport',
         summary: 'A list as a CSV file',
         description:
-          'Columns: `id`, then the category\'s list columns; the header row holds their keys. Rows: every object of the ' +
+          'Columns: `id`, then the category\'s list columns, each reference followed by the name of the object it names ' +
+          '(`team_id`, `team_name`; a firmware as `name (version)`); the header row holds their keys. Rows: every object of the ' +
           "caller's teams matching the plain filters (`type_id`, `group_id` and any other field a list filters by, as " +
-          "`target_firmware_id` or `doc_type`; an empty value, or 0 for a reference, means all) and the list dialect's `filter`, in its `sort` order. " +
+          "`target_firmware_id`, `doc_type` or a device's age `last_seen=over_day`; an empty value, or 0 for a reference, means all) and the list dialect's `filter`, in its `sort` order. " +
           "RFC 4180 quoting, CRLF line ends; a text cell beginning with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`.",
         tags: ['export'],
         params: { type: 'object', properties: { category: { type: 'string', enum: keys } }, required: ['category'] },

@@ -7,6 +7,7 @@
  * declaration order; the header row holds their API keys (`team_id`, not 'Team'), because the
  * cells hold API values (a team's id, not its name, an enum's value, not its label) and the keys
  * say exactly that (docs/API.md). Each value is written as its kind says (src/schemas/kinds.ts).
+ * Each reference column is followed by the referenced object's name (`team_name`, csvNames.ts).
  * Rows: the objects the caller may see, filtered by the plain `?field=id` filters (an empty
  * value or 0 means all) and by the list dialect's `filter`, in its `sort` order (default id).
  * `range` and the console's cache-busting `r` are ignored: an export is the whole list.
@@ -27,6 +28,7 @@ import { csvLine } from '../http/csv';
 import { requireUser } from '../crud/access';
 import { parseFilter, parseSort, plainFilterConditions, type Condition, type Query, type Sort } from '../crud/listQuery';
 import { scanVisible } from '../crud/listPage';
+import { NameReader, nameColumns, withNameHeaders } from './csvNames';
 
 /** The exported columns of a category: id, then its list columns. */
 export function csvColumns(category: Category): string[] {
@@ -53,11 +55,21 @@ async function* csvText(
   category: Category,
   conditions: Condition[],
   sort: Sort,
+  find: (key: string) => Category | undefined,
 ): AsyncGenerator<string> {
   const columns = csvColumns(category);
-  yield csvLine(columns);
+  const names = nameColumns(category, columns, find);
+  const header = withNameHeaders(columns, names);
+  const reader = new NameReader(db, user, names);
+  yield csvLine(header);
   for await (const rows of scanVisible(db, user, category, columns, conditions, sort)) {
-    yield rows.map((row) => csvLine(csvValues(category, columns, row))).join('');
+    await reader.read(rows);
+    yield rows
+      .map((row) => {
+        const values = csvValues(category, columns, row);
+        return csvLine(columns.flatMap((c, i) => [values[i], ...names.filter((n) => n.of === c).map((n) => reader.name(n, row))]));
+      })
+      .join('');
   }
 }
 
@@ -73,6 +85,6 @@ export const csvExportRoutes: FastifyPluginAsync = async (app) => {
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${category.key}.csv"`)
       .header('Access-Control-Expose-Headers', 'Content-Disposition')
-      .send(Readable.from(csvText(app.db, user, category, conditions, sort)));
+      .send(Readable.from(csvText(app.db, user, category, conditions, sort, (key) => app.registry.find(key))));
   });
 };

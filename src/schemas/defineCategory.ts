@@ -68,6 +68,20 @@ export interface FieldSpec {
   renamedFrom?: string;
   /** Searched by the list's search box (`q`); the name field when no field says so. */
   searchable?: boolean;
+  /** How the search box names this field when not by its label ('unique ID': 'Name or unique ID'). */
+  searchLabel?: string;
+  /**
+   * A searchable text field whose exact value (letter case aside) finds one object: the list's search
+   * box opens the object when exactly one the caller sees has it, and the list filters by it
+   * (`filter={"uid_for_type":"CS-100227"}`, read through the field's list index).
+   */
+  findsOne?: boolean;
+  /**
+   * A datetime whose age matters (a device's last contact, src/schemas/recency.ts): the list filters
+   * it by age (`hour`, `day`, `week`, `over_day`, `never`), the table shows how long ago with a status
+   * dot and the date on hover, 'never' when unset. Not a `filter`: its updates leave the kept counts alone.
+   */
+  recency?: boolean;
   /** Message when the field is missing or empty on create (and when emptied on update). */
   required?: string;
   /** Value stored when a create does not send the field. */
@@ -307,6 +321,12 @@ export interface CategoryDef {
   unique?: readonly UniqueRule[];
   expansions?: Record<string, Expansion>;
   lists?: Record<string, ReverseList>;
+  /**
+   * Keys of `lists` whose objects a delete with `?cascade=true` removes with this one, in this
+   * order, in one transaction, each by the rules of its own delete (spec section 4: a type's
+   * devices, then its groups, then its firmwares). A plain delete of an object they name is refused.
+   */
+  deleteWithContent?: readonly string[];
   lookups?: Record<string, Lookup>;
   counts?: Record<string, Count>;
   file?: FileSpec;

@@ -38,6 +38,9 @@ export const device = defineCategory({
       maxLength: 200,
       list: true,
       searchable: true,
+      searchLabel: ownMessages.uidSearched,
+      // What a label or a box shows: typed whole in the devices' search box, it opens the device.
+      findsOne: true,
       check: checkUid,
       labelFrom: { via: 'type_id', field: 'name_of_uid' },
     },
@@ -81,7 +84,7 @@ export const device = defineCategory({
     // a device applying it after a user saved again is told apart from a local change. Internal, never shown.
     config_sent_id: { kind: 'integer', label: 'Configuration sent', system: true, secret: true },
     // Every check-in writes it: indexed, it would make each check-in write every index of the table.
-    last_seen: { kind: 'datetime', label: 'Last seen', system: true, list: true, listIndex: false },
+    last_seen: { kind: 'datetime', label: 'Last seen', system: true, list: true, listIndex: false, recency: true },
     firmware_history: { kind: 'json', label: 'Firmware update history', system: true, default: [] },
     config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },
     to_be_claimed: { kind: 'boolean', label: 'Waiting to be claimed', system: true, default: false },
