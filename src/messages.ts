@@ -535,6 +535,9 @@ export const ownMessages = {
   schemaExpansionUnknownField: (name: string, field: string) => `expansion '${name}' names an unknown field '${field}'`,
   migrationRefused: (problem: string) => `Database not changed: ${problem}`,
   migrationStatementFailed: (statement: string, reason: string) => `${statement} failed: ${reason}`,
+  schemaDeleteWithContent: (key: string) => `deleteWithContent names '${key}', which is not one of its lists`,
+  cascadeNotBoolean: "The parameter 'cascade' must be true or false.",
+  cascadeNotOffered: (plural: string) => `${plural} have no content to delete with them: 'cascade' is not offered here.`,
   migrationValuesDoNotConvert: (subject: string, n: number, from: string, to: string, sample: string) =>
     `${subject}: ${n} value(s) do not convert from ${from} to ${to} (${sample}). Correct them in the database, or keep the kind.`,
   migrationNoConversion: (subject: string, n: number, from: string, kind: string, to: string) =>

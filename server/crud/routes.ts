@@ -11,7 +11,8 @@
  *   GET    /api/full/{cat}/:id   the object with its derived values
  *   POST   /api/{cat}            201, the created object (id included)
  *   PUT    /api/{cat}/:id        200, the updated object; only the fields sent change
- *   DELETE /api/{cat}/:id        200, the object as it was before the delete
+ *   DELETE /api/{cat}/:id        200, the object as it was before the delete; ?cascade=true, for a
+ *                                category declaring deleteWithContent, its content first, in one transaction
  *
  * Errors answer {"Description": ...} (server/http/errors.ts). Nothing here names a category:
  * what one needs beyond this is a hook of the registry the app was built on (server/registry.ts).
@@ -24,6 +25,9 @@ import { readList, readOne, type ReadOptions } from './read';
 import { parseListQuery, plainFilterConditions, usesListDialect } from './listQuery';
 import { readPage, type Page } from './listPage';
 import { createObject, deleteObject, updateObject } from './write';
+import { deleteWithContent } from './deleteWithContent';
+import { badRequest } from '../http/errors';
+import { ownMessages } from '../../src/messages';
 import { cappedList } from './listCap';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -36,6 +40,15 @@ export function parseId(raw: string): number {
 }
 
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : v);
+
+/** `?cascade=true` asks a category declaring `deleteWithContent` to delete its content too; `false` or none, the plain delete. */
+function withContent(category: Category, query: Query): boolean {
+  const cascade = single(query.cascade);
+  if (cascade === undefined || cascade === 'false') return false;
+  if (cascade !== 'true') throw badRequest(ownMessages.cascadeNotBoolean);
+  if (!category.deleteWithContent?.length) throw badRequest(ownMessages.cascadeNotOffered(category.plural));
+  return true;
+}
 
 function readOptions(category: Category, request: FastifyRequest, full: boolean, withFilters: boolean): ReadOptions {
   const query = (request.query ?? {}) as Query;
@@ -97,9 +110,10 @@ function registerCategory(app: FastifyInstance, category: Category) {
     return updateObject(app, user, category, parseId(request.params.id), request.body);
   });
 
-  app.delete<WithId>(`${base}/:id`, async (request) => {
+  app.delete<WithId & { Querystring: Query }>(`${base}/:id`, async (request) => {
     const user = requireUser(request.user);
-    return deleteObject(app, user, category, parseId(request.params.id));
+    const id = parseId(request.params.id);
+    return withContent(category, request.query ?? {}) ? deleteWithContent(app, user, category, id) : deleteObject(app, user, category, id);
   });
 }
 

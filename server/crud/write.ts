@@ -45,7 +45,7 @@ export interface Store {
  * follows.ts), so once this lock is granted every such referrer is committed and seen by the
  * in-use checks (locks.ts).
  */
-async function loadForWrite(tx: Queryable, user: SessionUser, category: Category, id: number): Promise<Row> {
+export async function loadForWrite(tx: Queryable, user: SessionUser, category: Category, id: number): Promise<Row> {
   const columns = ['id', ...storedFields(category).map(([name]) => name)];
   const [row] = await selectVisible(tx, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`], true);
   if (!row) throw notFoundError();
@@ -115,17 +115,21 @@ export async function updateObject({ db, registry, files }: Store, user: Session
   }
 }
 
+/** The delete of an object already loaded for write: its permission, hook, lists, then the statement. */
+export async function deleteLoaded(tx: Queryable, registry: ServerRegistry, user: SessionUser, category: Category, existing: Row): Promise<void> {
+  assertPermitted(category.permissions.delete, category, user, existing);
+  await registry.hooks(category.key).beforeDelete?.({ tx, user, category, registry, existing });
+  await checkNotListed(tx, registry, category, existing);
+  await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [existing.id]);
+}
+
 /** Deletes and answers the object as it was. */
 export async function deleteObject({ db, registry, files }: Store, user: SessionUser, category: Category, id: number): Promise<Row> {
-  const hooks = registry.hooks(category.key);
   let existing: Row = { id };
   try {
     await db.transaction(async (tx) => {
       existing = await loadForWrite(tx, user, category, id);
-      assertPermitted(category.permissions.delete, category, user, existing);
-      await hooks.beforeDelete?.({ tx, user, category, registry, existing });
-      await checkNotListed(tx, registry, category, existing);
-      await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [id]);
+      await deleteLoaded(tx, registry, user, category, existing);
     });
     await files?.released(category, existing);
     return toJson(existing, publicColumns(category));

@@ -94,6 +94,9 @@ export function checkRegistry(categories: readonly Category[]): void {
       if (!other) throw new RegistryError(category.key, undefined, ownMessages.schemaListUnknownCategory(list.category));
       if (!Object.hasOwn(other.fields, list.via)) throw new RegistryError(category.key, undefined, ownMessages.schemaListUnknownField(list.category, list.via));
     }
+    for (const key of category.deleteWithContent ?? []) {
+      if (!Object.hasOwn(category.lists ?? {}, key)) throw new RegistryError(category.key, undefined, ownMessages.schemaDeleteWithContent(key));
+    }
     for (const [name, e] of Object.entries(category.expansions ?? {})) {
       if (!Object.hasOwn(category.fields, e.field)) throw new RegistryError(category.key, undefined, ownMessages.schemaExpansionUnknownField(name, e.field));
     }

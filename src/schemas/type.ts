@@ -32,6 +32,8 @@ export const type = defineCategory({
     devices_group: { category: 'devices_group', via: 'type_id' },
     device: { category: 'device', via: 'type_id' },
   },
+  // Devices point at groups and firmwares, groups at a target firmware: they go first.
+  deleteWithContent: ['device', 'devices_group', 'firmware'],
   console: {
     list: '/types',
     listKind: 'list',
