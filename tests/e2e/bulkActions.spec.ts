@@ -1,0 +1,166 @@
+/**
+ * Bulk actions on the devices table (issue 13 item 3) in Chromium against the real server: a
+ * checkbox column, 'Select all N matching' across pages under a type filter, 'Move to group...'
+ * saying who leaves and who joins before doing it, with progress; 'Set target firmware...'
+ * refused for devices in a group with the spec's message; 'Delete' of the selected; and a move
+ * that the server refuses half-way stops there, naming the device, the ones before it moved and
+ * the ones after it untouched.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { messages, ownMessages } from '../../src/messages';
+import { HEADERS } from './objectApi';
+import { signInByApi } from './signIn';
+import { adminTeamId, create, createType, read, uniqueName, type Obj } from './typeGroupApi';
+
+test.beforeEach(async ({ page }) => {
+  // Several browsers share two cores: the waits are on what the user sees, with room.
+  test.setTimeout(120_000);
+  await signInByApi(page);
+});
+
+/** `n` devices of the type named `${prefix} 01`... so that the table's name order is theirs. */
+async function devices(request: APIRequestContext, type: Obj, prefix: string, n: number, extra: Record<string, unknown> = {}): Promise<Obj[]> {
+  const made: Obj[] = [];
+  for (let i = 1; i <= n; i++) {
+    const name = `${prefix} ${String(i).padStart(2, '0')}`;
+    made.push(await create(request, 'device', { name, team_id: type.team_id, type_id: type.id, uid_for_type: name, ...extra }));
+  }
+  return made;
+}
+
+const devicesOfType = (page: Page, typeId: number) => `/devices?filter=${encodeURIComponent(JSON.stringify({ type_id: typeId }))}`;
+const confirmDialog = (page: Page) => page.getByRole('dialog', { name: ownMessages.confirmTitle });
+const rows = (page: Page) => page.locator('#main-content tbody tr');
+
+async function groupsOf(request: APIRequestContext, ids: readonly number[]): Promise<unknown[]> {
+  return Promise.all(ids.map(async (id) => (await read(request, 'device', id))?.group_id));
+}
+
+test("'Select all 30 matching' under a type filter, then 'Move to group...': says who leaves and joins, shows progress, moves all 30", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const north = await create(page.request, 'devices_group', { name: uniqueName('North'), team_id: team, type_id: type.id });
+  const south = await create(page.request, 'devices_group', { name: uniqueName('South'), team_id: team, type_id: type.id });
+  const prefix = uniqueName('bulk');
+  const inNorth = await devices(page.request, type, `${prefix} a`, 12, { group_id: north.id });
+  const free = await devices(page.request, type, `${prefix} b`, 18);
+  const otherType = await createType(page.request, team);
+  const stranger = (await devices(page.request, otherType, `${prefix} c`, 1))[0];
+
+  await page.goto(devicesOfType(page, type.id));
+  await expect(rows(page)).toHaveCount(25, { timeout: 30_000 });
+  await rows(page).first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: ownMessages.selectAllMatching(30) }).click();
+  await expect(page.getByText(ownMessages.allMatchingSelected(30))).toBeVisible();
+
+  await page.getByRole('button', { name: ownMessages.moveToGroup }).click();
+  const chooser = page.getByRole('dialog', { name: ownMessages.moveToGroup });
+  await chooser.getByLabel('Group').selectOption({ label: south.name });
+  await chooser.getByRole('button', { name: ownMessages.moveAction }).click();
+
+  const confirm = confirmDialog(page);
+  await expect(confirm).toContainText(ownMessages.willLeave('12 devices', north.name));
+  await expect(confirm).toContainText(ownMessages.willJoin('30 devices', south.name));
+  await confirm.getByRole('button', { name: ownMessages.moveAction }).click();
+
+  const progress = page.getByRole('dialog', { name: ownMessages.willJoin('30 devices', south.name) });
+  await expect(progress.getByRole('progressbar')).toBeVisible();
+  await expect(progress.getByRole('alert')).toHaveText(ownMessages.bulkAllDone(30), { timeout: 30_000 });
+  await expect(progress.getByRole('status')).toHaveText(ownMessages.bulkProgress(30, 30));
+  await progress.getByRole('button', { name: messages.close }).click();
+  await expect(progress).toHaveCount(0);
+
+  expect(await groupsOf(page.request, [...inNorth, ...free].map((d) => d.id))).toEqual(Array(30).fill(south.id));
+  expect((await read(page.request, 'device', stranger.id))?.group_id).toBeNull();
+});
+
+test("'Set target firmware...' is refused for devices in a group with the spec's message, and sets it on the others", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const group = await create(page.request, 'devices_group', { name: uniqueName('Grouped'), team_id: team, type_id: type.id });
+  const firmware = await create(page.request, 'firmware', { name: uniqueName('fw'), version: '1.2.0', team_id: team, type_id: type.id });
+  const prefix = uniqueName('fwbulk');
+  const [grouped] = await devices(page.request, type, `${prefix} a`, 1, { group_id: group.id });
+  const loose = await devices(page.request, type, `${prefix} b`, 2);
+
+  await page.goto(devicesOfType(page, type.id));
+  await expect(rows(page)).toHaveCount(3, { timeout: 30_000 });
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('button', { name: ownMessages.setTargetFirmware }).click();
+  const notice = page.getByRole('dialog', { name: ownMessages.noticeTitle });
+  await expect(notice).toContainText(messages.individualFirmwareInGroup);
+  await expect(notice).toContainText(ownMessages.inGroupDevices([grouped.name], 1));
+  await notice.getByRole('button', { name: ownMessages.ok }).click();
+
+  await rows(page).filter({ hasText: grouped.name }).getByRole('checkbox').uncheck();
+  await page.getByRole('button', { name: ownMessages.setTargetFirmware }).click();
+  const chooser = page.getByRole('dialog', { name: ownMessages.setTargetFirmware });
+  const label = `${firmware.name} (1.2.0)`;
+  await expect(chooser.getByLabel('Target firmware')).toHaveValue(String(firmware.id));
+  await chooser.getByRole('button', { name: ownMessages.setAction }).click();
+  const confirm = confirmDialog(page);
+  await expect(confirm).toContainText(ownMessages.willGetFirmware('2 devices', label));
+  await confirm.getByRole('button', { name: ownMessages.setAction }).click();
+  const progress = page.getByRole('dialog', { name: ownMessages.willGetFirmware('2 devices', label) });
+  await expect(progress.getByRole('alert')).toHaveText(ownMessages.bulkAllDone(2), { timeout: 30_000 });
+  await progress.getByRole('button', { name: messages.close }).click();
+
+  for (const device of loose) expect((await read(page.request, 'device', device.id))?.target_firmware_id).toBe(firmware.id);
+  expect((await read(page.request, 'device', grouped.id))?.target_firmware_id ?? null).toBeNull();
+});
+
+test("'Delete' deletes the selected devices after saying how many", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const doomed = await devices(page.request, type, uniqueName('doomed'), 3);
+
+  await page.goto(devicesOfType(page, type.id));
+  await expect(rows(page)).toHaveCount(3, { timeout: 30_000 });
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('button', { name: ownMessages.deleteSelected, exact: true }).click();
+  const confirm = confirmDialog(page);
+  await expect(confirm).toContainText(ownMessages.willBeDeleted('3 devices'));
+  await confirm.getByRole('button', { name: ownMessages.deleteSelected }).click();
+  const progress = page.getByRole('dialog', { name: new RegExp(`^${ownMessages.deleteSelected}: 3 devices`) });
+  await expect(progress.getByRole('alert')).toHaveText(ownMessages.bulkAllDone(3), { timeout: 30_000 });
+  await progress.getByRole('button', { name: messages.close }).click();
+  await expect(page.getByText(ownMessages.noResults)).toBeVisible();
+  for (const device of doomed) expect(await read(page.request, 'device', device.id)).toBeUndefined();
+});
+
+test('a move the server refuses half-way stops at that device and names it; those before moved, those after untouched', async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const group = await create(page.request, 'devices_group', { name: uniqueName('Target'), team_id: team, type_id: type.id });
+  const five = await devices(page.request, type, uniqueName('half'), 5);
+  const third = five[2];
+
+  // The third device is deleted by someone else just before its move reaches the server: a real 404.
+  await page.route(`**/api/device/${third.id}`, async (route) => {
+    if (route.request().method() === 'PUT') {
+      const gone = await page.request.delete(`/api/device/${third.id}`, { headers: HEADERS });
+      expect(gone.ok()).toBe(true);
+    }
+    await route.continue();
+  });
+
+  await page.goto(devicesOfType(page, type.id));
+  await expect(rows(page)).toHaveCount(5, { timeout: 30_000 });
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('button', { name: ownMessages.moveToGroup }).click();
+  const chooser = page.getByRole('dialog', { name: ownMessages.moveToGroup });
+  await expect(chooser.getByLabel('Group')).toHaveValue(String(group.id));
+  await chooser.getByRole('button', { name: ownMessages.moveAction }).click();
+  await confirmDialog(page).getByRole('button', { name: ownMessages.moveAction }).click();
+
+  const progress = page.getByRole('dialog', { name: ownMessages.willJoin('5 devices', group.name) });
+  const outcome = progress.getByRole('alert');
+  await expect(outcome).toContainText(`Stopped at '${third.name}'`, { timeout: 30_000 });
+  await expect(outcome).toContainText('2 of 5 done; the other 3 were not changed.');
+  expect(await groupsOf(page.request, [five[0].id, five[1].id, five[3].id, five[4].id])).toEqual([group.id, group.id, null, null]);
+
+  // The ones not done stay selected, to try again once the cause is fixed.
+  await progress.getByRole('button', { name: messages.close }).click();
+  await expect(page.getByText('3 items selected')).toBeVisible();
+});
