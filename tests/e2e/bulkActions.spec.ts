@@ -29,7 +29,7 @@ async function devices(request: APIRequestContext, type: Obj, prefix: string, n:
   return made;
 }
 
-const devicesOfType = (page: Page, typeId: number) => `/devices?filter=${encodeURIComponent(JSON.stringify({ type_id: typeId }))}`;
+const devicesOfType = (typeId: number) => `/devices?filter=${encodeURIComponent(JSON.stringify({ type_id: typeId }))}`;
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: ownMessages.confirmTitle });
 const rows = (page: Page) => page.locator('#main-content tbody tr');
 
@@ -48,7 +48,7 @@ test("'Select all 30 matching' under a type filter, then 'Move to group...': say
   const otherType = await createType(page.request, team);
   const stranger = (await devices(page.request, otherType, `${prefix} c`, 1))[0];
 
-  await page.goto(devicesOfType(page, type.id));
+  await page.goto(devicesOfType(type.id));
   await expect(rows(page)).toHaveCount(25, { timeout: 30_000 });
   await rows(page).first().getByRole('checkbox').check();
   await page.getByRole('button', { name: ownMessages.selectAllMatching(30) }).click();
@@ -84,7 +84,7 @@ test("'Set target firmware...' is refused for devices in a group with the spec's
   const [grouped] = await devices(page.request, type, `${prefix} a`, 1, { group_id: group.id });
   const loose = await devices(page.request, type, `${prefix} b`, 2);
 
-  await page.goto(devicesOfType(page, type.id));
+  await page.goto(devicesOfType(type.id));
   await expect(rows(page)).toHaveCount(3, { timeout: 30_000 });
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: ownMessages.setTargetFirmware }).click();
@@ -115,7 +115,7 @@ test("'Delete' deletes the selected devices after saying how many", async ({ pag
   const type = await createType(page.request, team);
   const doomed = await devices(page.request, type, uniqueName('doomed'), 3);
 
-  await page.goto(devicesOfType(page, type.id));
+  await page.goto(devicesOfType(type.id));
   await expect(rows(page)).toHaveCount(3, { timeout: 30_000 });
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: ownMessages.deleteSelected, exact: true }).click();
@@ -145,7 +145,7 @@ test('a move the server refuses half-way stops at that device and names it; thos
     await route.continue();
   });
 
-  await page.goto(devicesOfType(page, type.id));
+  await page.goto(devicesOfType(type.id));
   await expect(rows(page)).toHaveCount(5, { timeout: 30_000 });
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: ownMessages.moveToGroup }).click();
