@@ -17,3 +17,6 @@ export function searchFields(category: Category): string[] {
   const naming = category.summary[0];
   return naming !== undefined && canSearch(category.fields[naming]) ? [naming] : [];
 }
+
+/** The searched fields whose exact value finds one object (`findsOne`: a device's unique ID). */
+export const findsOneFields = (category: Category): string[] => searchFields(category).filter((name) => category.fields[name].findsOne);

@@ -185,8 +185,10 @@ describe('the devices table', () => {
   it('searches the name and the unique ID on the server after a short pause, and says so', async () => {
     renderList('/devices');
     await waitFor(() => expect(bodyRows()).toHaveLength(25));
-    fireEvent.change(screen.getByRole('searchbox', { name: `Name or ${messages.defaultNameOfUid}` }), { target: { value: 'ice 2' } });
-    await waitFor(() => expect(dialect(lastListCall('device')).filter).toEqual({ q: 'ice 2' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Name or unique ID' }), { target: { value: 'ice 2' } });
+    // Besides the page, the search box asks whether the text is one device's unique ID.
+    await waitFor(() => expect(listCalls('device').map((call) => dialect(call).filter)).toContainEqual({ q: 'ice 2' }));
+    await waitFor(() => expect(listCalls('device').map((call) => dialect(call).filter)).toContainEqual({ uid_for_type: 'ice 2' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
   });
 

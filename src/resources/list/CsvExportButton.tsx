@@ -1,6 +1,7 @@
 /**
  * The table's CSV export (spec section 7): GET /api/download/csv_export/{category} with the
- * table's current filters as the spec's plain parameters (`?type_id=&group_id=`, and the team),
+ * table's current filters as the spec's plain parameters (`?type_id=&group_id=`, the team, and
+ * an age of a `recency` field: `?last_seen=over_day`),
  * the enum filters, the name search and the sort order in the list dialect, so the file holds what
  * the table shows, every page of it. Through download.ts, which adds the cache-busting `r` and
  * reads the file name. A table of several categories has one per category, each disabled while
@@ -27,9 +28,9 @@ export function csvExportQuery(
   const query: Record<string, QueryValue> = {};
   // The plain parameters carry ids only: anything else goes in the dialect's filter.
   const dialect: Record<string, unknown> = {};
-  for (const { name, reference } of filterFields(category)) {
+  for (const { name, reference, recency } of filterFields(category)) {
     if (isUnset(filterValues[name])) continue;
-    if (reference) query[name] = String(filterValues[name]);
+    if (reference || recency) query[name] = String(filterValues[name]);
     else dialect[name] = filterValues[name];
   }
   const search = filterValues[SEARCH_FILTER];

@@ -4,7 +4,7 @@
  * searches. A table of several categories (/documents) offers the filters of all of them. Values live in react-admin's list
  * parameters (and so in the address), and the server filters. A picker that depends on another
  * filter (groups on the type) gets its value, and clears itself when its choice no longer fits
- * (Dropdown rule).
+ * (Dropdown rule). A search that is exactly one object's unique ID opens that object (useOpenExactMatch.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { InputAdornment, Stack, TextField } from '@mui/material';
@@ -14,6 +14,7 @@ import type { Category } from '../../schemas';
 import { Dropdown } from '../dropdown/Dropdown';
 import { ownMessages } from '../../messages';
 import { SEARCH_DELAY_MS } from '../dropdown/usePickerSearch';
+import { useOpenExactMatch } from './useOpenExactMatch';
 import { isSearchable, pickerFilters, SEARCH_FILTER, searchLabel, unionFilterFields, withFilter, type FilterField } from './filterFields';
 
 
@@ -35,6 +36,12 @@ export const ListFilterBar = ({ category, categories = [category] }: ListFilterB
     latest.current = next;
     setFilters(next, undefined, false);
   };
+  const openExactMatch = useOpenExactMatch(category);
+  const search = (text: string) => {
+    setFilter(SEARCH_FILTER, text);
+    const page = window.location.pathname;
+    if (categories.length === 1) void openExactMatch(text, () => latest.current[SEARCH_FILTER] === text && window.location.pathname === page);
+  };
 
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', flexGrow: 1 }}>
@@ -55,7 +62,7 @@ export const ListFilterBar = ({ category, categories = [category] }: ListFilterB
         ),
       )}
       {isSearchable(categories) && (
-        <SearchBox label={searchLabel(categories)} value={filterValues[SEARCH_FILTER]} onSearch={(text) => setFilter(SEARCH_FILTER, text)} />
+        <SearchBox label={searchLabel(categories)} value={filterValues[SEARCH_FILTER]} onSearch={search} />
       )}
     </Stack>
   );

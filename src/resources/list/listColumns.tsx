@@ -4,6 +4,7 @@
  * label, a url as a link, ...) and sortable where its kind is. A reference shows the referenced
  * object's name (read for the whole page in one batched call per category by react-admin's
  * ReferenceField) and links to its view page; the display field links to the object's own view page.
+ * A datetime declared `recency` shows how long ago with a status dot (RecencyCell.tsx).
  */
 import type { MouseEvent, ReactElement } from 'react';
 import { BooleanField, FunctionField, LinkBase, NumberField, ReferenceField, TextField, type RaRecord } from 'react-admin';
@@ -13,6 +14,7 @@ import { objectHref, objectRoutes } from '../consoleRoutes';
 import { displayField } from '../displayField';
 import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
 import { valueText } from './valueText';
+import { RecencyCell } from './RecencyCell';
 
 export interface Column {
   name: string;
@@ -49,6 +51,7 @@ export function columnElement(category: Category, { name, field }: Column): Reac
   if (field.input === 'switch') return <BooleanField key={name} {...common} looseValue />;
   const sortable = KINDS[field.kind].sortable;
   const text = (record: RaRecord) => valueText(field, record[name]);
+  if (field.recency) return <FunctionField key={name} {...common} sortable={sortable} render={(record: RaRecord) => <RecencyCell value={record[name]} />} />;
   switch (KINDS[field.kind].column) {
     case 'ref':
       return field.ref ? <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} /> : <TextField key={name} {...common} />;
