@@ -10,6 +10,8 @@ import { signInByApi } from './signIn';
 import { adminTeamId, create, createDevice, createType, read, uniqueName } from './typeGroupApi';
 
 test.beforeEach(async ({ page }) => {
+  // Several browsers share two cores: room for a slow page, the waits being on what the user sees.
+  test.setTimeout(90_000);
   await signInByApi(page);
 });
 
@@ -70,4 +72,35 @@ test("'Close' leaves the group as it was", async ({ page }) => {
   await dialog.getByRole('button', { name: messages.close }).click();
   await expect(dialog).toHaveCount(0);
   expect((await read(page.request, 'device', device.id))?.group_id).toBeNull();
+});
+
+test("'Add devices': a shift-click chooses every row from the last one clicked, and chosen devices of another group are named", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const group = await create(page.request, 'devices_group', { name: uniqueName('e2e group'), team_id: team, type_id: type.id });
+  const other = await create(page.request, 'devices_group', { name: uniqueName('e2e other'), team_id: team, type_id: type.id });
+  const prefix = uniqueName('range');
+  const five = [];
+  for (let i = 1; i <= 5; i++) {
+    const name = `${prefix} 0${i}`;
+    five.push(await create(page.request, 'device', { name, team_id: team, type_id: type.id, uid_for_type: name, ...(i === 4 ? { group_id: other.id } : {}) }));
+  }
+
+  await page.goto(`/group_view?id=${group.id}`);
+  await page.getByRole('button', { name: messages.addDevices }).click();
+  const dialog = page.getByRole('dialog', { name: messages.selectDevicesForGroup(group.name) });
+  await dialog.getByRole('checkbox', { name: five[0].name }).click();
+  await dialog.getByRole('checkbox', { name: five[4].name }).click({ modifiers: ['Shift'] });
+  for (const device of five) await expect(dialog.getByRole('checkbox', { name: device.name })).toBeChecked();
+  await expect(dialog.getByRole('alert')).toHaveText(ownMessages.leaveOtherGroups([`${five[3].name} (${other.name})`]));
+
+  // A shift-click on a chosen row drops the range back to the last one clicked.
+  await dialog.getByRole('checkbox', { name: five[2].name }).click({ modifiers: ['Shift'] });
+  await expect(dialog.getByRole('button', { name: messages.addSelectedDevices(2) })).toBeEnabled();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: messages.addSelectedDevices(2) }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await read(page.request, 'device', five[0].id))?.group_id).toBe(group.id);
+  expect((await read(page.request, 'device', five[1].id))?.group_id).toBe(group.id);
+  expect((await read(page.request, 'device', five[2].id))?.group_id).toBeNull();
 });

@@ -4,9 +4,11 @@
  * select/deselect-all checkbox and 'Add selected devices (n)', which moves the chosen ones in, one
  * call at a time. A type may hold tens of thousands of devices: the dialog shows the first page by
  * name, a search box narrows it on the server and 'Show more' reads further; a choice outlives a
- * new search.
+ * new search. A shift-click chooses (or drops) every row from the last one clicked; chosen devices
+ * that are in another group are named under the table, since adding them takes them out of it.
  */
 import {
+  Alert,
   Box,
   Button,
   Checkbox,
@@ -24,13 +26,22 @@ import {
   Typography,
 } from '@mui/material';
 import { PickerSearchBox } from '../dropdown/PickerSearchBox';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Identifier } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
 import { PICKER_PAGE, useDebounced } from '../dropdown/usePickerSearch';
-import { addDevicesToGroup, fetchCandidateDevices, isInGroup, type CandidatePage, type DeviceSummary, type GroupKey } from './groupMembership';
+import {
+  addDevicesToGroup,
+  fetchCandidateDevices,
+  isInGroup,
+  leavingOtherGroups,
+  rangeBetween,
+  type CandidatePage,
+  type DeviceSummary,
+  type GroupKey,
+} from './groupMembership';
 
 const byName = (a: DeviceSummary, b: DeviceSummary) => a.name.localeCompare(b.name, undefined, { numeric: true });
 
@@ -80,7 +91,16 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
     }
     setSelected(next);
   };
-  const toggle = (device: DeviceSummary) => setMany([device], !selected.has(device.id));
+  // The row last clicked, in the rows shown, and whether the click that reaches onChange held shift.
+  const anchor = useRef<number | undefined>(undefined);
+  const shiftHeld = useRef(false);
+  const toggle = (device: DeviceSummary, index: number, shift: boolean) => {
+    const on = !selected.has(device.id);
+    const rows = shift && anchor.current !== undefined ? rangeBetween(shown, anchor.current, index) : [device];
+    setMany(rows.filter((d) => !isInGroup(d, id)), on);
+    anchor.current = index;
+  };
+  const leaving = leavingOtherGroups(selected.values(), id);
 
   const add = async () => {
     setBusy(true);
@@ -134,22 +154,25 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
               </TableRow>
             </TableHead>
             <TableBody>
-              {shown.map((device) => {
+              {shown.map((device, index) => {
                 const member = isInGroup(device, id);
                 return (
                   <TableRow
                     key={device.id}
                     hover={!member}
                     selected={selected.has(device.id)}
-                    onClick={member ? undefined : () => toggle(device)}
+                    onClick={member ? undefined : (event) => toggle(device, index, event.shiftKey)}
                     sx={{ cursor: member ? 'default' : 'pointer' }}
                   >
                     <TableCell padding="checkbox">
                       <Checkbox
                         checked={member || selected.has(device.id)}
                         disabled={member}
-                        onClick={(e) => e.stopPropagation()}
-                        onChange={() => toggle(device)}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          shiftHeld.current = e.shiftKey;
+                        }}
+                        onChange={() => toggle(device, index, shiftHeld.current)}
                         slotProps={{ input: { 'aria-label': device.name } }}
                       />
                     </TableCell>
@@ -160,6 +183,11 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
               })}
             </TableBody>
           </Table>
+        )}
+        {leaving.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {ownMessages.leaveOtherGroups(leaving)}
+          </Alert>
         )}
         {more > 0 && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>

@@ -26,6 +26,18 @@ export interface GroupKey {
 /** The device is in the group already (the dialog shows it, not to be chosen). */
 export const isInGroup = (device: DeviceSummary, groupId: Identifier): boolean => String(device.group_id ?? '') === String(groupId);
 
+/** Chosen devices shown by name with the other group they will leave ('Dev 1 (North)'), the first `max` of them. */
+export function leavingOtherGroups(chosen: Iterable<DeviceSummary>, groupId: Identifier, max = 10): string[] {
+  const leaving = [...chosen].filter((d) => d.group_id !== null && d.group_id !== undefined && !isInGroup(d, groupId));
+  const named = leaving.slice(0, max).map((d) => `${d.name} (${d.group?.name ?? d.group_id})`);
+  return leaving.length > max ? [...named, `${leaving.length - max} more`] : named;
+}
+
+/** The rows from the last one clicked to this one, either way (a shift-click's range). */
+export function rangeBetween<T>(rows: readonly T[], anchor: number, index: number): T[] {
+  return rows.slice(Math.min(anchor, index), Math.max(anchor, index) + 1);
+}
+
 export interface CandidatePage {
   /** The first `limit` devices matching, by name. */
   devices: DeviceSummary[];
