@@ -17,6 +17,7 @@ import { deriveConsoleRoutes } from './resources/consoleRoutes';
 import { displayField } from './resources/displayField';
 import { RoutePage } from './resources/RoutePage';
 import { ConsoleLayout } from './custom/layout/ConsoleLayout';
+import { PageNotification } from './custom/errors/PageNotification';
 import { Dashboard } from './custom/Dashboard';
 import { NotFoundPage } from './custom/NotFoundPage';
 import { LoginPage } from './custom/LoginPage';
@@ -38,6 +39,7 @@ export const ConsoleAdmin = () => (
     disableTelemetry
     theme={consoleTheme}
     layout={ConsoleLayout}
+    notification={PageNotification}
     dashboard={Dashboard}
     catchAll={NotFoundPage}
     loginPage={false}

@@ -359,6 +359,9 @@ export const ownMessages = {
   /** One line of the change confirmation (spec section 5), before 'Are you sure you want to keep these changes?'. */
   changeLine: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
   noValue: '(none)',
+  /** Leaving an add or edit form with changes not saved (in-page dialog; the browser's own box on closing the tab). */
+  unsavedChanges: 'This form has changes that are not saved. Leave the page and lose them?',
+  leaveForm: 'Leave',
 
   // Custom fields editor (src/resources/inputs/CustomFields*.tsx, src/resources/type/)
   customFieldColumns: { name: 'Name', type: 'Type', value: 'Value' },

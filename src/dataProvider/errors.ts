@@ -1,43 +1,79 @@
 /**
  * The error catalogue of spec section 8: how a failed call is shown to the user.
  *
- * - 401: alert 'Please sign in before accessing this page.' then go to the home page;
+ * - 401: 'Please sign in before accessing this page.', read by the user, then the home page;
  * - an aborted request: nothing;
  * - a Description naming the uid-per-type constraint: the spec's own sentence;
  * - anything else: the Description if present, otherwise the error text;
  * - an optional extra message is appended on a new line.
  *
- * The alert and the navigation are injectable so that tests (and later a nicer dialog) can replace
- * window.alert without touching callers.
+ * The spec's 'alert' is shown in the page, never in a browser box (issue 13 item 5): a failure in a
+ * snackbar, the 401 in the in-page notice dialog, both given by the page (PageNotification.tsx,
+ * through setErrorUi). What fails before the page is up waits for it. Tests inject their own.
  */
 import { messages } from '../messages';
 import { HttpError, isAbortError } from './http';
 
 export interface ErrorUi {
+  /** A failure: the page shows it in a snackbar. */
   alert: (text: string) => void;
+  /** A text the user must read before what follows (the 401): resolves once read. */
+  notice: (text: string) => Promise<void> | void;
   goHome: () => void;
 }
 
+interface Waiting {
+  text: string;
+  /** Set for a notice: called once it was read. */
+  read?: () => void;
+}
+
+/** Shown once the page gives its ErrorUi (takeWaiting). */
+let waiting: Waiting[] = [];
+
 /** A full load of '/': the session is gone, so every cached query and the profile must go too. */
 const defaultUi: ErrorUi = {
-  alert: (text) => window.alert(text),
+  alert: (text) => {
+    waiting.push({ text });
+  },
+  notice: (text) =>
+    new Promise<void>((resolve) => {
+      waiting.push({ text, read: resolve });
+    }),
   goHome: () => window.location.assign('/'),
 };
 
 let ui: ErrorUi = defaultUi;
-/** Several calls fail with 401 together when a session expires: one alert is enough. */
+/** Several calls fail with 401 together when a session expires: one notice is enough. */
 let signInAlertShown = false;
 
+/** A UI that gives only `alert` shows notices with it too. */
 export function setErrorUi(next: Partial<ErrorUi>): void {
-  ui = { ...ui, ...next };
+  const notice = next.notice ?? (next.alert ? next.alert : undefined);
+  ui = { ...ui, ...next, ...(notice ? { notice } : {}) };
+}
+
+/** The page went away: what fails now waits for the next one. */
+export function unsetPageErrorUi(): void {
+  ui = { ...ui, alert: defaultUi.alert, notice: defaultUi.notice };
 }
 
 export function resetErrorUi(): void {
   ui = defaultUi;
+  waiting = [];
   signInAlertShown = false;
 }
 
+/** The texts that failed before the page could show them, oldest first (a notice with its `read`). */
+export function takeWaiting(): Waiting[] {
+  return waiting.splice(0);
+}
+
 export const UID_PER_TYPE_KEY = 'uid_per_type';
+
+/** A server's Description as the catalogue shows it: one naming the uid-per-type key is the spec's sentence. */
+export const catalogueText = (description: string): string =>
+  description.includes(UID_PER_TYPE_KEY) ? messages.uidNotUniquePerType : description;
 
 /** The text the catalogue shows for an error, or undefined when it shows nothing (aborted call). */
 export function errorMessage(error: unknown, extra?: string): string | undefined {
@@ -47,8 +83,7 @@ export function errorMessage(error: unknown, extra?: string): string | undefined
     text = messages.pleaseSignIn;
   } else {
     const description = error instanceof HttpError ? error.description : undefined;
-    if (description?.includes(UID_PER_TYPE_KEY)) text = messages.uidNotUniquePerType;
-    else text = description ?? errorText(error);
+    text = description !== undefined ? catalogueText(description) : errorText(error);
   }
   return extra ? `${text}\n${extra}` : text;
 }
@@ -70,8 +105,9 @@ export function reportError(error: unknown, options: ReportOptions = {}): string
   if (error instanceof HttpError && error.status === 401) {
     if (signInAlertShown) return undefined;
     signInAlertShown = true;
-    ui.alert(text);
-    ui.goHome();
+    const read = ui.notice(text);
+    if (read instanceof Promise) void read.then(() => ui.goHome());
+    else ui.goHome();
     return text;
   }
   ui.alert(text);

@@ -9,7 +9,8 @@ import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, Form, ResourceContextProvider, testDataProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { i18nProvider } from '../../src/i18n';
-import { ownMessages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
+import { ConfirmProvider } from '../../src/custom/confirm/ConfirmProvider';
 import { mustGetCategory } from '../../src/schemas';
 import type { ObjectMode } from '../../src/resources/consoleRoutes';
 import { CustomFieldDefinitionsInput } from '../../src/resources/type/CustomFieldDefinitionsInput';
@@ -27,10 +28,12 @@ function renderInForm(
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <ResourceContextProvider value={resource}>
-        <Form record={record} onSubmit={(values: Record<string, unknown>) => void submitted.push(values)}>
-          {ui}
-          <button type="submit">{SUBMIT}</button>
-        </Form>
+        <ConfirmProvider>
+          <Form record={record} onSubmit={(values: Record<string, unknown>) => void submitted.push(values)}>
+            {ui}
+            <button type="submit">{SUBMIT}</button>
+          </Form>
+        </ConfirmProvider>
       </ResourceContextProvider>
     </AdminContext>,
   );
@@ -98,17 +101,21 @@ describe('custom field definitions of a type', () => {
     expect((await submit()).custom_fields_devices).toEqual(stored);
   });
 
-  it('asks before deleting a stored definition, saying it leaves every device, and keeps it when refused', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it('asks in the page before deleting a stored definition, saying it leaves every device, and keeps it when refused', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
     const { submit } = renderDefinitions();
     fireEvent.click(screen.getByRole('button', { name: ownMessages.deleteCustomField('colour') }));
-    expect(confirm).toHaveBeenCalledWith(ownMessages.confirmDeleteCustomField('colour'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(ownMessages.confirmDeleteCustomField('colour'));
     expect(ownMessages.confirmDeleteCustomField('colour')).toMatch(/removed from all devices of this type/);
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(nameInputs().map((i) => i.value)).toEqual(['colour', 'floor']);
 
-    confirm.mockReturnValue(true);
     fireEvent.click(screen.getByRole('button', { name: ownMessages.deleteCustomField('colour') }));
-    expect(nameInputs().map((i) => i.value)).toEqual(['floor']);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ownMessages.ok }));
+    await waitFor(() => expect(nameInputs().map((i) => i.value)).toEqual(['floor']));
+    expect(confirm).not.toHaveBeenCalled();
     expect((await submit()).custom_fields_devices).toEqual([stored[1]]);
   });
 

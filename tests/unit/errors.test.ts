@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/messages';
 import { HttpError } from '../../src/dataProvider/http';
-import { errorMessage, reportError, resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
+import { errorMessage, reportError, resetErrorUi, setErrorUi, takeWaiting } from '../../src/dataProvider/errors';
 
 const alert = vi.fn();
 const goHome = vi.fn();
@@ -76,11 +76,21 @@ describe('error catalogue (spec section 8)', () => {
     expect(alert).not.toHaveBeenCalled();
   });
 
-  it('uses window.alert and a full load of / by default', () => {
+  it('never uses window.alert: what fails before the page shows it waits for the page', () => {
     resetErrorUi();
     const windowAlert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     reportError(httpError(400, { Description: 'Bad' }));
-    expect(windowAlert).toHaveBeenCalledWith('Bad');
+    expect(windowAlert).not.toHaveBeenCalled();
+    expect(takeWaiting()).toEqual([{ text: 'Bad' }]);
     windowAlert.mockRestore();
+  });
+
+  it('401 waits until its notice was read before going home', async () => {
+    let read = () => {};
+    setErrorUi({ notice: () => new Promise<void>((resolve) => (read = resolve)) });
+    reportError(httpError(401, null));
+    expect(goHome).not.toHaveBeenCalled();
+    read();
+    await vi.waitFor(() => expect(goHome).toHaveBeenCalledTimes(1));
   });
 });

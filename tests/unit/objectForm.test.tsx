@@ -12,10 +12,11 @@ import { createAuthProvider } from '../../src/dataProvider/authProvider';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { i18nProvider } from '../../src/i18n';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import type { ObjectMode } from '../../src/resources/consoleRoutes';
 import { ObjectScreen } from '../../src/resources/object/ObjectScreen';
+import { ConfirmProvider } from '../../src/custom/confirm/ConfirmProvider';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 import { installXhr } from './uploadXhrMock';
 
@@ -65,10 +66,14 @@ let adminTeams: { id: number; name: string }[];
 
 /** The admin-teams call answers once this resolves (a test may hold it). */
 let adminCallHeld: Promise<void>;
+/** What a POST answers instead of a created object (a refusal of the server). */
+let refuseCreate: { status: number; Description: string } | undefined;
 
 beforeEach(() => {
   adminTeams = [{ id: 1, name: 'First team' }];
   adminCallHeld = Promise.resolve();
+  refuseCreate = undefined;
+  objects.device = [];
   setErrorUi({ alert: alerts, goHome: vi.fn() });
   alerts.mockReset();
   calls = installFetch(({ url, method, body }) => {
@@ -76,7 +81,14 @@ beforeEach(() => {
     const one = /^\/api\/(?:full\/)?([a-z_]+)\/(\d+)$/.exec(path);
     if (path === '/api/get_teams_where_user_is_admin/') return adminCallHeld.then(() => jsonResponse({ json_list: adminTeams }));
     if (path.startsWith('/api/issemver/')) return jsonResponse(/^\d+\.\d+\.\d+$/.test(decodeURIComponent(path.slice(14))));
+    if (method === 'POST' && refuseCreate) return jsonResponse({ Description: refuseCreate.Description }, refuseCreate.status);
     if (method === 'POST') return jsonResponse({ id: 99, ...(body as object) }, 201);
+    if (path === '/api/full/device') {
+      // The list dialect, as the live unique-ID check asks it: the type's devices whose name or uid holds q.
+      const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { type_id?: number; q?: string };
+      const rows = objects.device.filter((d) => d.type_id === filter.type_id && [d.name, d.uid_for_type].some((t) => String(t).includes(filter.q ?? '')));
+      return jsonResponse(rows, 200, { 'content-range': `device 0-${rows.length}/${rows.length}` });
+    }
     if (method === 'PUT' && one) return jsonResponse({ ...device, ...(body as object) });
     if (one) {
       if (one[1] === 'device') return jsonResponse(device);
@@ -103,7 +115,9 @@ function renderScreen(key: string, mode: ObjectMode, id?: string) {
   const store = createProfileStore(async () => profile);
   const element = (
     <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider(store)} i18nProvider={i18nProvider}>
-      <ObjectScreen category={mustGetCategory(key)} mode={mode} id={id} />
+      <ConfirmProvider>
+        <ObjectScreen category={mustGetCategory(key)} mode={mode} id={id} />
+      </ConfirmProvider>
     </AdminContext>
   );
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/start'] });
@@ -179,18 +193,116 @@ describe('an edit asks before changing type, group, target firmware or version',
     fireEvent.change(group, { target: { value: '12' } });
     await waitFor(() => expect((combobox('Target firmware') as HTMLSelectElement).value).toBe('8'));
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirm = vi.spyOn(window, 'confirm');
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     const expected = ['Group: North → South', 'Target firmware: Core (1.0.0) → Core (2.0.0)', messages.confirmChanges].join('\n');
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(expected));
+    // Asked in the page, never in the browser's box.
+    await waitFor(() => expect(screen.getByRole('dialog').querySelector('#pucs-confirm-text')?.textContent).toBe(expected));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes()).toEqual([]);
 
-    confirm.mockReturnValue(true);
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ownMessages.ok }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/device_view'));
     // The target firmware follows the group on the server: it is not sent while a group is set.
     expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/device/20', { group_id: 12 }]]);
     expect(alerts).not.toHaveBeenCalled();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+});
+
+/** The text said under an input (its helper text), if any. */
+const underField = (name: string) => document.getElementById(`${textbox(name).id}-helper-text`)?.textContent;
+
+/** A new device of the type Sensor (uid labelled 'Serial'), the single team chosen by itself. */
+async function newDevice(uid: string) {
+  const router = renderScreen('device', 'new');
+  await waitFor(() => expect((combobox('Team') as HTMLSelectElement).value).toBe('1'));
+  await waitFor(() => expect(combobox('Type').hasAttribute('disabled')).toBe(false));
+  fireEvent.change(combobox('Type'), { target: { value: '3' } });
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Serial' }), { target: { value: uid } });
+  return router;
+}
+
+describe('what only the server knows is said under the field and in the error list (issue 13 item 5)', () => {
+  it('a unique ID already used by a device of the type is found while typing, and nothing is sent', async () => {
+    objects.device = [{ id: 21, name: 'Other', team_id: 1, type_id: 3, uid_for_type: 'B7' }];
+    await newDevice('B7');
+    await waitFor(() => expect(underField('Serial')).toBe(messages.uidNotUniquePerType));
+    expect(errorItems()).toEqual([messages.uidNotUniquePerType]);
+    const asked = calls.filter((c) => c.url.pathname === '/api/full/device');
+    expect(asked.map((c) => [JSON.parse(c.url.searchParams.get('filter') ?? ''), c.url.searchParams.get('fields')])).toEqual([
+      [{ type_id: 3, q: 'B7' }, 'id,type_id,uid_for_type'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(screen.getByTestId('object-form-errors')).toBeTruthy());
+    expect(writes()).toEqual([]);
+
+    // 'B70' holds 'B7' but is no clash: only an exact one is.
+    fireEvent.change(textbox('Serial'), { target: { value: 'B70' } });
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/full/device')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByTestId('object-form-errors')).toBeNull());
+    expect(underField('Serial')).toBeUndefined();
+  });
+
+  it("the server's refusal of a used unique ID after Submit: under the field and in the list, not in a snackbar", async () => {
+    refuseCreate = { status: 409, Description: 'The value is not unique: device_uid_per_type_key.' };
+    const router = await newDevice('C3');
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(underField('Serial')).toBe(messages.uidNotUniquePerType));
+    expect(errorItems()).toEqual([messages.uidNotUniquePerType]);
+    expect(alerts).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/start');
+    expect((textbox('Serial') as HTMLInputElement).value).toBe('C3');
+
+    fireEvent.change(textbox('Serial'), { target: { value: 'C4' } });
+    await waitFor(() => expect(screen.queryByTestId('object-form-errors')).toBeNull());
+  });
+
+  it('a name not unique refused by the server is said under the name; another refusal goes to the snackbar', async () => {
+    refuseCreate = { status: 409, Description: messages.nameNotUnique('Probe') };
+    await newDevice('D1');
+    fireEvent.change(textbox('Name'), { target: { value: 'Probe' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(underField('Name')).toBe(messages.nameNotUnique('Probe')));
+    expect(errorItems()).toEqual([messages.nameNotValid, messages.nameNotUnique('Probe')]);
+    expect(alerts).not.toHaveBeenCalled();
+
+    refuseCreate = { status: 403, Description: 'Only administrators of the team can do this.' };
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(alerts).toHaveBeenCalledWith('Only administrators of the team can do this.'));
+    expect(screen.queryByTestId('object-form-errors')).toBeNull();
+  });
+});
+
+describe('leaving a form with unsaved changes asks first (issue 13 item 5)', () => {
+  it('asks in the page; Cancel stays with the changes, Leave goes', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const router = renderScreen('device', 'edit', '20');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'Probe 2' } });
+    fireEvent.blur(name);
+    void router.navigate('/devices');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(ownMessages.unsavedChanges);
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/start');
+    expect((textbox('Name') as HTMLInputElement).value).toBe('Probe 2');
+
+    void router.navigate('/devices');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ownMessages.leaveForm }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/devices'));
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('an untouched form, and a saved one, leave without asking', async () => {
+    const router = renderScreen('device', 'edit', '20');
+    await screen.findByRole('textbox', { name: 'Name' });
+    void router.navigate('/devices');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/devices'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

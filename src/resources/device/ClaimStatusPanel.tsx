@@ -8,19 +8,21 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { ownMessages } from '../../messages';
 import { http } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
+import { useConfirm } from '../../custom/confirm/useConfirm';
 import { CopyButton } from '../object/CopyButton';
 import type { ObjectPanelProps } from '../overrides';
 
 export const ClaimStatusPanel = ({ record, isAdmin, refresh }: ObjectPanelProps) => {
   const [shown, setShown] = useState<{ deviceId: unknown; code: string }>();
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
   const deviceId = record?.id;
   if (deviceId === undefined) return null;
   const waiting = record?.to_be_claimed === true;
   const code = shown?.deviceId === deviceId ? shown.code : undefined;
 
   const setStatus = async (toBeClaimed: boolean, confirmText?: string) => {
-    if (confirmText && !window.confirm(confirmText)) return;
+    if (confirmText && !(await confirm({ text: confirmText }))) return;
     setBusy(true);
     try {
       const { json } = await http<{ claim_code: string | null }>(`/set_device_claimed_status/${deviceId}`, {

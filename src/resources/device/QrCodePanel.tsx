@@ -10,6 +10,7 @@ import { HttpError, http, isAbortError } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
 import { qrImageUrl, qrLink } from '../../custom/qrImage';
 import type { ObjectPanelProps } from '../overrides';
+import { useConfirm } from '../../custom/confirm/useConfirm';
 import { announceQrCodeChange } from './qrCodeChanges';
 
 interface QrCode {
@@ -28,6 +29,7 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
   const deviceId = record?.id;
   const [result, setResult] = useState<{ deviceId: unknown; state: State }>();
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
 
   useEffect(() => {
     if (deviceId === undefined) return;
@@ -49,7 +51,7 @@ export const QrCodePanel = ({ record, isAdmin }: ObjectPanelProps) => {
   if (deviceId === undefined || (state.state === 'none' && !isAdmin)) return null;
 
   const generate = async () => {
-    if (state.state === 'shown' && !window.confirm(ownMessages.regenerateQrConfirm)) return;
+    if (state.state === 'shown' && !(await confirm({ text: ownMessages.regenerateQrConfirm }))) return;
     setBusy(true);
     try {
       const { json } = await http<QrCode>(`/device_qr_code/${deviceId}`, { method: 'POST' });

@@ -25,6 +25,7 @@ import { Fragment } from 'react';
 import { ValidationError } from 'react-admin';
 import { ownMessages } from '../../messages';
 import type { FieldInputProps } from '../overrides';
+import { useConfirm } from '../../custom/confirm/useConfirm';
 import { CustomFieldValueInput } from './CustomFieldValueInput';
 import {
   CUSTOM_FIELD_TYPES,
@@ -46,13 +47,14 @@ const columns = ownMessages.customFieldColumns;
 
 export const CustomFieldListInput = ({ name, field, readOnly, definitions = false }: CustomFieldListInputProps) => {
   const { rows, setRows, error } = useCustomFieldRows(name);
+  const confirm = useConfirm();
 
   const change = (key: number, update: (row: CustomFieldRow) => CustomFieldRow) =>
     setRows(rows.map((row) => (row.key === key ? update(row) : row)));
 
-  const remove = (row: CustomFieldRow) => {
+  const remove = async (row: CustomFieldRow) => {
     // Only a stored definition lives on devices; a row added in this form goes without asking.
-    if (definitions && row.original && !window.confirm(ownMessages.confirmDeleteCustomField(row.original.name))) return;
+    if (definitions && row.original && !(await confirm({ text: ownMessages.confirmDeleteCustomField(row.original.name), danger: true }))) return;
     setRows(rows.filter((r) => r.key !== row.key));
   };
 
@@ -123,7 +125,7 @@ export const CustomFieldListInput = ({ name, field, readOnly, definitions = fals
                   </TableCell>
                   {!readOnly && (
                     <TableCell padding="checkbox">
-                      <IconButton aria-label={ownMessages.deleteCustomField(row.name)} onClick={() => remove(row)}>
+                      <IconButton aria-label={ownMessages.deleteCustomField(row.name)} onClick={() => void remove(row)}>
                         <DeleteIcon />
                       </IconButton>
                     </TableCell>

@@ -3,18 +3,21 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { messages } from '../../messages';
-import { displayField } from '../displayField';
+import { useConfirm } from '../../custom/confirm/useConfirm';
 import type { DeleteButtonProps } from '../overrides';
+import { deleteConfirmationText } from './deleteConfirmation';
 
 /**
- * The generic Delete: asks "Are you sure you want to delete '{name}'?" (spec section 8), then
- * DELETE /api/{cat}/{id}. A failure is shown by the error catalogue and the object stays on screen.
+ * The generic Delete: asks in the page "Are you sure you want to delete '{name}'?" (spec section
+ * 8) with what happens to its dependants, then DELETE /api/{cat}/{id}. A failure is shown by the
+ * error catalogue and the object stays on screen.
  */
 export const DeleteObjectButton = ({ category, record, onDeleted }: DeleteButtonProps) => {
   const dataProvider = useDataProvider();
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const remove = async () => {
-    if (!window.confirm(messages.confirmDelete(String(record[displayField(category)] ?? '')))) return;
+    if (!(await confirm({ text: deleteConfirmationText(category, record), confirmLabel: messages.delete, danger: true }))) return;
     setBusy(true);
     try {
       await dataProvider.delete(category.key, { id: record.id, previousData: record });

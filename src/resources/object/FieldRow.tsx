@@ -19,6 +19,8 @@ export interface FieldRowProps {
   values: Values;
   /** The field's error is listed (it turns red). */
   error: boolean;
+  /** A problem also said under the field (what the server told: a unique ID already used). */
+  problem?: string;
   /** Locked by the objects that use this one (spec sections 4 and 5). */
   locked: boolean;
   fieldInputs: ResourceOverride['fieldInputs'];
@@ -29,7 +31,7 @@ export interface FieldRowProps {
  * One field of the object form: the override's input for it or the generic one of its kind,
  * with what the schema says around it (label from another object, dependent pickers, follows).
  */
-export const FieldRow = ({ category, name, mode, readOnly, values, error, locked, fieldInputs, onInvalid }: FieldRowProps) => {
+export const FieldRow = ({ category, name, mode, readOnly, values, error, problem, locked, fieldInputs, onInvalid }: FieldRowProps) => {
   const field = category.fields[name];
   const { setValue } = useFormContext();
   const labelVia = field.labelFrom ? category.fields[field.labelFrom.via] : undefined;
@@ -66,7 +68,7 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, locked
       readOnly={readOnly || following}
       label={label}
       error={error}
-      helperText={hint}
+      helperText={problem ?? hint}
       disabled={disabled}
       onInvalid={(message) => onInvalid(name, message)}
     />

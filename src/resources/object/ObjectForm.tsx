@@ -10,6 +10,7 @@ import { FileField } from './FileField';
 import { FieldRow } from './FieldRow';
 import { FollowValue } from './FollowValue';
 import { FormButtons } from './FormButtons';
+import { formDone, LeaveGuard } from './LeaveGuard';
 import { defaultNameField, formFieldNames, initialValues, isOptionalField, shownFieldNames, type Values } from './formFields';
 import { DefaultNameFollower } from './DefaultNameFollower';
 import { lockedFields } from './locks';
@@ -17,7 +18,9 @@ import { OptionalFieldsToggle } from './OptionalFieldsToggle';
 import { useExistingRows } from './useExistingRows';
 import { useChangedFields } from './useChangedFields';
 import { hasFileOrStandIn, useFileUpload, type FileErrorState } from './useFileUpload';
-import { useRemoteChecks } from './useRemoteChecks';
+import { useRemoteChecks, type RemoteMessages } from './useRemoteChecks';
+import { useUniqueChecks } from './useUniqueChecks';
+import type { FieldRefusal } from './saveRefusal';
 import { useSaveObject } from './useSaveObject';
 import { errorListItems, fileErrors, validateObject, type FieldErrors } from './validation';
 
@@ -41,6 +44,18 @@ export interface ObjectFormProps {
 
 type Submit = (values: Values) => Promise<void>;
 
+/** The messages of both kinds of server checks, by field (a field has one kind or the other). */
+const bothChecks = (a: RemoteMessages, b: RemoteMessages): RemoteMessages => {
+  const merged: RemoteMessages = { ...a };
+  for (const [name, message] of Object.entries(b)) merged[name] ??= message;
+  return merged;
+};
+
+/** A save the server refused because of this field's value: shown while the value stays. */
+interface Refused extends FieldRefusal {
+  value: unknown;
+}
+
 /**
  * The object form of the add, view and edit modes: a react-admin Form (so that override inputs
  * use useInput / useFormContext) over the schema's fields, validated on change with the shared
@@ -56,7 +71,7 @@ export const ObjectForm = (props: ObjectFormProps) => {
         record={formRecord}
         noValidate
         // Nothing typed is lost when the object is read again under an edit (a refresh, a focus).
-        resetOptions={{ keepDirtyValues: true }}
+        resetOptions={{ keepDirtyValues: true, keepTouched: true }}
         onSubmit={(values: Values) => submit.current?.(values)}
       >
         <ObjectFormBody {...props} submit={submit} />
@@ -78,7 +93,7 @@ const ObjectFormBody = ({
   submit,
 }: ObjectFormProps & { submit: RefObject<Submit | undefined> }) => {
   const values = useWatch() as Values;
-  const { touchedFields } = useFormState();
+  const { touchedFields, dirtyFields } = useFormState();
   const readOnly = mode === 'view' || (mode === 'edit' && !canModify);
   const [submitted, setSubmitted] = useState(false);
   const [inputErrors, setInputErrors] = useState<FieldErrors>({});
@@ -89,13 +104,15 @@ const ObjectFormBody = ({
   const locked = useMemo(() => lockedFields(category, record), [category, record]);
   const existing = useExistingRows(category, !readOnly);
   const remote = useRemoteChecks(category, readOnly ? {} : values);
+  const unique = useUniqueChecks(category, fields, readOnly ? {} : values, record);
+  const [refused, setRefused] = useState<Refused[]>([]);
   const file = useFileUpload(category, record, override);
   const fileState = {
     uploaded: file !== undefined && hasFileOrStandIn(file.spec, record),
     chosen: file?.chosen !== undefined,
     hashing: file?.hashing !== undefined,
   };
-  const validate = (of: Values, remoteMessages = remote.messages): FieldErrors => ({
+  const validate = (of: Values, remoteMessages = bothChecks(remote.messages, unique.messages)): FieldErrors => ({
     ...validateObject({ category, fields, values: of, record, existing, remote: remoteMessages }),
     ...fileErrors(category, fileState, of),
     ...inputErrors,
@@ -109,9 +126,10 @@ const ObjectFormBody = ({
   const onFileFailed = (saved: RaRecord, outcome: { error?: string }) => {
     if (mode !== 'new' || !mounted.current) return;
     if (child || !routes) onSaved(saved);
-    else navigate(objectHref(routes.edit, saved.id), { state: { fileError: outcome.error } satisfies FileErrorState });
+    else navigate(objectHref(routes.edit, saved.id), { state: { ...formDone, fileError: outcome.error } satisfies FileErrorState & typeof formDone });
   };
-  const { save, saving } = useSaveObject({ category, mode, record, onSaved, file, onFileFailed, beforeSave: override.beforeSave });
+  const onRefused = (refusal: FieldRefusal, at: Values) => setRefused([{ ...refusal, value: at[refusal.field] }]);
+  const { save, saving } = useSaveObject({ category, mode, record, onSaved, file, onFileFailed, beforeSave: override.beforeSave, fields, onRefused });
   // A second Submit while the first waits for the server checks or the save must not save twice.
   const busy = useRef(false);
   submit.current = async (formValues) => {
@@ -119,7 +137,8 @@ const ObjectFormBody = ({
     busy.current = true;
     try {
       setSubmitted(true);
-      const errors = validate(formValues, await remote.settle(formValues));
+      setRefused([]);
+      const errors = validate(formValues, bothChecks(await remote.settle(formValues), await unique.settle(formValues)));
       if (Object.keys(errors).length === 0) await save(formValues);
     } finally {
       busy.current = false;
@@ -127,16 +146,26 @@ const ObjectFormBody = ({
   };
 
   // A field's problem shows once it was changed or left, or after a save was tried ("validated on change").
-  const allErrors = readOnly ? {} : validate(values);
+  // A refusal of the server stays until its field changes; Submit asks the server again.
+  const refusals = refused.filter((r) => String(values[r.field] ?? '') === String(r.value ?? ''));
+  const allErrors: FieldErrors = readOnly ? {} : validate(values);
+  for (const r of refusals) allErrors[r.field] ??= r.message;
+  // What only the server could tell (a value already used) is said under the field too.
+  const fromServer: Record<string, string | undefined> = { ...unique.messages };
+  for (const r of refusals) fromServer[r.field] = r.message;
   const shown = Object.fromEntries(
     Object.entries(allErrors).filter(([name]) => submitted || inputErrors[name] || changed.has(name) || touchedFields[name]),
-  );
+  ) as FieldErrors;
+  const underField = (name: string) => (shown[name] !== undefined && shown[name] === fromServer[name] ? shown[name] : undefined);
   const onInvalid = (name: string, message: string | undefined) =>
     setInputErrors((current) => {
       if (current[name] === message) return current;
       const { [name]: _dropped, ...rest } = current;
       return message === undefined ? rest : { ...rest, [name]: message };
     });
+
+  // Changed by the user (a default or a followed value set by the form is no change of theirs).
+  const unsaved = !readOnly && !child && Object.keys(dirtyFields).some((name) => touchedFields[name]);
 
   const nameField = defaultNameField(category);
   const hasOptional = fields.some((name) => isOptionalField(category.fields[name]));
@@ -146,6 +175,7 @@ const ObjectFormBody = ({
 
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
+      <LeaveGuard when={unsaved} />
       {mode === 'new' && nameField && <DefaultNameFollower category={category} name={nameField} />}
       {fields
         .filter((name) => category.fields[name].follows)
@@ -162,6 +192,7 @@ const ObjectFormBody = ({
           readOnly={readOnly}
           values={values}
           error={shown[name] !== undefined}
+          problem={underField(name)}
           locked={locked.has(name)}
           fieldInputs={override.fieldInputs}
           onInvalid={onInvalid}

@@ -16,6 +16,7 @@ import { PageTitle } from '../PageTitle';
 import { DeleteObjectButton } from './DeleteObjectButton';
 import type { Values } from './formFields';
 import { ObjectForm } from './ObjectForm';
+import { formDone } from './LeaveGuard';
 import { ObjectHeader } from './ObjectHeader';
 import { ReadOnlyInfo } from './ReadOnlyInfo';
 import { ReverseListsPanel } from './ReverseListsPanel';
@@ -48,14 +49,15 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
   const isAdmin = adminOrUnknown === true;
   const refresh = () => void refetch();
 
-  const goView = (objectId: RaRecord['id']) => routes && navigate(objectHref(routes.view, objectId));
+  // The form's own ways out (formDone): leaving them asks nothing about unsaved changes.
+  const goView = (objectId: RaRecord['id']) => routes && navigate(objectHref(routes.view, objectId), { state: formDone });
   const onSaved = (saved: RaRecord) => (child ? child.onCreated(saved) : goView(saved.id));
   const onCancel = () => {
     if (child) child.onCancel();
     else if (mode === 'edit' && record) goView(record.id);
-    else navigate(listPath);
+    else navigate(listPath, { state: formDone });
   };
-  const onDeleted = () => navigate(listPath);
+  const onDeleted = () => navigate(listPath, { state: formDone });
 
   const Delete = override.DeleteButton ?? DeleteObjectButton;
   const deleteButton = record && isAdmin ? <Delete category={category} record={record} onDeleted={onDeleted} refresh={refresh} /> : undefined;

@@ -2,7 +2,7 @@
  * The confirmations before saving an existing object (spec section 5): changes of the fields
  * declared `confirmChange` (type, group, target firmware, version) are listed and end with
  * 'Are you sure you want to keep these changes?'; emptying a field declared `confirmUnset` (a
- * device's target firmware) warns first. Pure, unit-tested; the screen asks window.confirm.
+ * device's target firmware) warns first. Pure, unit-tested; the screen asks with the in-page dialog (confirmBeforeSave.ts).
  */
 import type { Category } from '../../schemas';
 import { messages, ownMessages } from '../../messages';

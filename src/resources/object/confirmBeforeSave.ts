@@ -2,6 +2,7 @@
  * Asks the confirmations of spec section 5 before an existing object is saved: the warning of
  * each emptied `confirmUnset` field, then the list of `confirmChange` changes. References are
  * shown by name: the old one from the loaded object's expansion, the new one read from the server.
+ * Each prompt is the in-page dialog (useConfirm), never the browser's box.
  */
 import type { DataProvider } from 'react-admin';
 import { getCategory, type Category } from '../../schemas';
@@ -38,15 +39,18 @@ async function describer(dataProvider: DataProvider, category: Category, record:
   return (change: FieldChange, value: unknown) => names.get(`${change.name}:${String(value)}`) ?? String(value);
 }
 
+/** Asks one prompt (the in-page dialog of useConfirm); true when accepted. */
+export type AskConfirm = (text: string) => Promise<boolean> | boolean;
+
 /** True when the user accepted every prompt (or there was none). */
 export async function confirmBeforeSave(
   dataProvider: DataProvider,
   category: Category,
   values: Values,
   record: Values,
-  confirm: (text: string) => boolean = (text) => window.confirm(text),
+  confirm: AskConfirm,
 ): Promise<boolean> {
-  for (const warning of unsetWarnings(category, values, record)) if (!confirm(warning)) return false;
+  for (const warning of unsetWarnings(category, values, record)) if (!(await confirm(warning))) return false;
   const changes = confirmableChanges(category, values, record);
   if (changes.length === 0) return true;
   const describe = await describer(dataProvider, category, record, changes);

@@ -30,24 +30,39 @@ export interface ValidationInput {
 export const teamUniqueRules = (category: Category): UniqueRule[] =>
   (category.unique ?? []).filter((r) => r.fields.includes(TEAM_FIELD));
 
+const sameValue = (a: unknown, b: unknown) => !isEmptyValue(a) && !isEmptyValue(b) && String(a) === String(b);
+
+/**
+ * Unique rules outside the team (a device's uid per type) whose fields the form holds: checked
+ * live by asking the server for the few objects that could clash (useUniqueChecks.ts), since
+ * reading every value, as for the names of a team, would read a whole fleet.
+ */
+export const liveUniqueRules = (category: Category, fields: readonly string[]): UniqueRule[] =>
+  (category.unique ?? []).filter((r) => !r.fields.includes(TEAM_FIELD) && r.fields.every((f) => fields.includes(f)));
+
+/**
+ * True when one of `rows` (not the edited object) holds the values of `values` in every field of
+ * the rule, compared as the server compares them: a name by its look-alike key ('Pump' and 'pump').
+ */
+export function clashes(category: Category, rule: UniqueRule, values: Values, rows: readonly Values[], record?: Values): boolean {
+  if (rule.fields.some((f) => isEmptyValue(values[f]))) return false;
+  if (record && rule.fields.every((f) => sameValue(values[f], record[f]))) return false;
+  const isSelf = (row: Values) => record !== undefined && row.id !== undefined && String(row.id) === String(record.id);
+  const same = (f: string, row: Values) =>
+    !isEmptyValue(row[f]) && uniqueValue(category.fields[f], String(row[f]).trim()) === uniqueValue(category.fields[f], String(values[f]).trim());
+  return rows.some((row) => !isSelf(row) && rule.fields.every((f) => same(f, row)));
+}
+
 /** The fields of the 'existing names' call, or none when the category has no such rule. */
 export const existingNamesFields = (category: Category): string[] => [...new Set(teamUniqueRules(category).flatMap((r) => r.fields))];
-
-const sameValue = (a: unknown, b: unknown) => !isEmptyValue(a) && !isEmptyValue(b) && String(a) === String(b);
 
 function uniquenessErrors(input: ValidationInput): FieldErrors {
   const { category, values, record, existing } = input;
   const errors: FieldErrors = {};
   if (!existing) return errors;
   for (const rule of teamUniqueRules(category)) {
-    if (rule.fields.some((f) => isEmptyValue(values[f]))) continue;
-    if (record && rule.fields.every((f) => sameValue(values[f], record[f]))) continue;
-    const isSelf = (row: Values) => record !== undefined && row.id !== undefined && String(row.id) === String(record.id);
-    // Compared as the server compares them: a name by its look-alike key ('Pump' and 'pump' clash).
-    const same = (f: string, row: Values) => sameValue(uniqueValue(category.fields[f], row[f]), uniqueValue(category.fields[f], values[f]));
-    const clash = existing.some((row) => !isSelf(row) && rule.fields.every((f) => !isEmptyValue(row[f]) && same(f, row)));
     // The message belongs to the last field of the rule: the name, or the version of a firmware pair.
-    if (clash) errors[rule.fields[rule.fields.length - 1]] = rule.message(values);
+    if (clashes(category, rule, values, existing, record)) errors[rule.fields[rule.fields.length - 1]] = rule.message(values);
   }
   return errors;
 }

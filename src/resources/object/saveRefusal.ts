@@ -1,0 +1,31 @@
+/**
+ * A server's refusal of a save that concerns one field of the form (issue 13 item 5): a unique
+ * rule the save broke (a name not unique in its team, a unique ID already used by a device of the
+ * type: the Description is the rule's message or names its constraint), or a required field the
+ * server found empty. The form shows it under that field and in its error list instead of a
+ * snackbar; any other refusal goes to the error catalogue. Pure, unit-tested.
+ */
+import type { Category } from '../../schemas';
+import { HttpError } from '../../dataProvider/http';
+import { catalogueText } from '../../dataProvider/errors';
+import type { Values } from './formFields';
+
+export interface FieldRefusal {
+  field: string;
+  /** As the catalogue words it (the uid-per-type key is the spec's sentence). */
+  message: string;
+}
+
+export function fieldRefusal(category: Category, fields: readonly string[], values: Values, error: unknown): FieldRefusal | undefined {
+  if (!(error instanceof HttpError) || error.status === 401) return undefined;
+  const description = error.description;
+  if (description === undefined) return undefined;
+  const message = catalogueText(description);
+  for (const rule of category.unique ?? []) {
+    // The rule's last field is the one a user types (the name, the uid, a firmware's version).
+    const field = rule.fields[rule.fields.length - 1];
+    if (fields.includes(field) && (description.includes(rule.name) || description === rule.message(values))) return { field, message };
+  }
+  const required = fields.find((name) => category.fields[name]?.required === description);
+  return required === undefined ? undefined : { field: required, message };
+}
