@@ -406,7 +406,7 @@ export const ownMessages = {
   showAllInList: (n: number, plural: string) => `Show all ${n} in ${plural}`,
   /** The heading of one of two lists of a category declared without headings on an object's view: 'Devices (Target firmware)'. */
   reverseListOf: (plural: string, fieldLabel: string) => `${plural} (${fieldLabel})`,
-  deletingProgress: (n: number, total: number) => `Deleting ${n} of ${total}…`,
+  deletingWithContent: (name: string) => `Deleting '${name}' and all its devices, groups and firmwares…`,
 
   // A list of references (src/resources/inputs/RefListFieldInput.tsx)
   addToList: 'Add',
@@ -686,6 +686,8 @@ export const ownMessages = {
   selectionCut: (shown: number, total: number) =>
     `Only the first ${shown.toLocaleString('en-GB')} of the ${total.toLocaleString('en-GB')} matching are selected: the server reads at most ${shown.toLocaleString('en-GB')} at once. Narrow the filters to act on the rest.`,
   bulkProgress: (done: number, total: number) => `${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done`,
+  /** 'a', 'a and b', 'a, b and c'. */
+  andList: (items: readonly string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`),
   bulkAllDone: (total: number) => `Done: ${total.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}.`,
   bulkStopped: (name: string, reason: string, done: number, total: number) =>
     `Stopped at '${name}': ${reason}\n${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done; the other ${(total - done).toLocaleString('en-GB')} were not changed.`,

@@ -10,6 +10,8 @@
  *   meta.full = false        getOne reads /api/{cat}/{id} instead of /api/full/{cat}/{id}
  *   meta.all = true          getList reads the whole list with the spec's GET /api/{cat}?fields=
  *                            (pickers); pagination, sort and filter are then ignored
+ *   meta.withContent = true  delete sends ?cascade=true: the object's declared content goes with
+ *                            it, in one server transaction (deleteWithContent: a type's)
  *
  * getList, getMany and getManyReference speak the server's list dialect (listQuery.ts): the
  * server sorts, filters and pages, and answers the total in Content-Range.
@@ -40,6 +42,7 @@ export interface CallMeta {
   fields?: readonly string[];
   full?: boolean;
   all?: boolean;
+  withContent?: boolean;
 }
 
 export interface DataProviderOptions {
@@ -89,7 +92,8 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
 
   const remove = async (resource: string, id: Identifier, meta?: CallMeta) => {
     const category = mustGetCategory(resource);
-    await reported(meta, () => http(objectPath(category, id), { method: 'DELETE' }));
+    const query = meta?.withContent ? { cascade: 'true' } : undefined;
+    await reported(meta, () => http(objectPath(category, id), { method: 'DELETE', query }));
   };
 
   return {

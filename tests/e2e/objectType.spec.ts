@@ -47,8 +47,10 @@ test('a type: add, view, edit, cancel, delete', async ({ page, dialogs }) => {
   expect((await readObject(page.request, 'type', id)).notes).toBe('kept');
 
   await button(page, messages.deleteTypeAndContent).click();
+  await expect(page.getByRole('dialog')).toContainText(messages.confirmDelete(name));
+  await page.getByRole('dialog').getByRole('button', { name: messages.delete }).click();
   await expect(page).toHaveURL(/\/types$/);
-  expect(dialogs).toEqual([messages.confirmDelete(name)]);
+  expect(dialogs).toEqual([]);
   expect(await objectExists(page.request, 'type', id)).toBe(false);
 });
 

@@ -1,113 +1,128 @@
 /**
- * The type's Delete button against a fake /api: the label and question with and without content,
- * the DELETE calls in order with progress, the stop at the first failure (alert through the
- * catalogue, refresh, no onDeleted). Its lists are the generic panel's (tests/unit/reverseLists.test.tsx).
+ * The type's Delete button against a fake /api: the counts read first, the in-page question with
+ * the counts and the type's name to type, ONE DELETE ?cascade=true with a spinner while it runs,
+ * a refusal reported by the catalogue (refresh, no onDeleted), and the plain question and delete
+ * of an empty type. Its lists are the generic panel's (tests/unit/reverseLists.test.tsx).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { CoreAdminContext } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
+import { createDataProvider } from '../../dataProvider/dataProvider';
 import { resetErrorUi, setErrorUi } from '../../dataProvider/errors';
+import { ConfirmProvider } from '../../custom/confirm/ConfirmProvider';
 import { installFetch, jsonResponse, type RecordedCall } from '../../../tests/unit/fetchMock';
 import { TypeDeleteButton } from './TypeDeleteButton';
 
 const category = mustGetCategory('type');
-const withContent = {
-  id: 3,
-  name: 'Sensor',
-  firmware: [{ id: 30, name: 'core', version: '1.0.0' }],
-  devices_group: [{ id: 20, name: 'Field' }],
-  device: [
-    { id: 10, name: 'd1' },
-    { id: 11, name: 'd2' },
-  ],
-};
-const empty = { id: 4, name: 'Bare', firmware: [], devices_group: [], device: [] };
-
+const sensor = { id: 3, name: 'Sensor' };
+/** What the fake server counts per list, by category. */
+let totals: Record<string, number>;
 let calls: RecordedCall[];
-let failOn: string | undefined;
+let refuse: boolean;
 let release: (() => void) | undefined;
 const alert = vi.fn();
 
 beforeEach(() => {
-  failOn = undefined;
+  totals = { device: 80, devices_group: 1, firmware: 1 };
+  refuse = false;
   release = undefined;
   alert.mockReset();
   setErrorUi({ alert, goHome: vi.fn() });
-  calls = installFetch(async ({ url }) => {
-    if (url.pathname === failOn) return jsonResponse({ Description: 'The group is still in use.' }, 409);
+  calls = installFetch(async ({ url, method }) => {
+    const cat = url.pathname.split('/').at(-1)!;
+    if (method === 'GET') return jsonResponse(totals[cat] ? [{ id: 1 }] : [], 200, { 'Content-Range': `${cat} 0-0/${totals[cat]}` });
+    if (refuse) return jsonResponse({ Description: "The firmware 'core' is in use." }, 409);
     if (release) await new Promise<void>((r) => (release = r));
-    return jsonResponse({ id: 1 });
+    return jsonResponse({ id: 3 });
   });
 });
 
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   resetErrorUi();
 });
 
-function renderButton(record: typeof withContent | typeof empty) {
+function renderButton(record = sensor) {
   const onDeleted = vi.fn();
   const refresh = vi.fn();
-  render(<TypeDeleteButton category={category} record={record} onDeleted={onDeleted} refresh={refresh} />);
+  render(
+    <CoreAdminContext dataProvider={createDataProvider()}>
+      <ConfirmProvider>
+        <TypeDeleteButton category={category} record={record} onDeleted={onDeleted} refresh={refresh} />
+      </ConfirmProvider>
+    </CoreAdminContext>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: messages.deleteTypeAndContent }));
   return { onDeleted, refresh };
 }
 
+const deletes = () => calls.filter((c) => c.method === 'DELETE').map((c) => `${c.url.pathname}${c.url.search}`);
+
+async function confirmTyping(name: string) {
+  const dialog = await screen.findByRole('dialog');
+  const button = within(dialog).getByRole('button', { name: messages.delete });
+  expect((button as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: name } });
+  expect((button as HTMLButtonElement).disabled).toBe(false);
+  fireEvent.click(button);
+}
+
 describe('TypeDeleteButton', () => {
-  it('with content: names the cascade, asks the type question, deletes devices, groups, firmwares, the type', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const { onDeleted } = renderButton(withContent);
-    fireEvent.click(screen.getByRole('button', { name: messages.deleteTypeAndContent }));
-    expect(confirm).toHaveBeenCalledWith(messages.confirmDeleteType('Sensor'));
+  it("with content: the spec's question with the counts, the name typed, then one DELETE ?cascade=true", async () => {
+    const { onDeleted } = renderButton();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(messages.confirmDeleteType('Sensor'));
+    expect(dialog.textContent).toContain(ownMessages.willBeDeleted('80 devices, 1 group and 1 firmware'));
+    // Counted by the server, filtered by the type: a page of one row each.
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.url.pathname).sort()).toEqual(['/api/full/device', '/api/full/devices_group', '/api/full/firmware']);
+    expect(deletes()).toEqual([]);
+    await confirmTyping('Sensor');
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
-    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
-      'DELETE /api/device/10',
-      'DELETE /api/device/11',
-      'DELETE /api/devices_group/20',
-      'DELETE /api/firmware/30',
-      'DELETE /api/type/3',
-    ]);
+    expect(deletes()).toEqual(['/api/type/3?cascade=true']);
     expect(alert).not.toHaveBeenCalled();
   });
 
-  it('shows the progress while it runs', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('shows a spinner while the one call runs, the button disabled', async () => {
     release = () => {};
-    renderButton(withContent);
-    fireEvent.click(screen.getByRole('button', { name: messages.deleteTypeAndContent }));
-    expect(await screen.findByText(ownMessages.deletingProgress(1, 5))).toBeTruthy();
+    const { onDeleted } = renderButton();
+    await confirmTyping('Sensor');
+    expect((await screen.findByRole('status')).textContent).toBe(ownMessages.deletingWithContent('Sensor'));
     expect((screen.getByRole('button', { name: messages.deleteTypeAndContent }) as HTMLButtonElement).disabled).toBe(true);
     release!();
-    expect(await screen.findByText(ownMessages.deletingProgress(2, 5))).toBeTruthy();
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
   });
 
-  it('stops at the first failure: the catalogue alerts, nothing more is deleted, the type is read again', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    failOn = '/api/devices_group/20';
-    const { onDeleted, refresh } = renderButton(withContent);
-    fireEvent.click(screen.getByRole('button', { name: messages.deleteTypeAndContent }));
+  it('a refusal: the catalogue reports it, the type is read again, nothing else is sent', async () => {
+    refuse = true;
+    const { onDeleted, refresh } = renderButton();
+    await confirmTyping('Sensor');
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
-    expect(alert).toHaveBeenCalledWith('The group is still in use.');
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/device/10', '/api/device/11', '/api/devices_group/20']);
+    expect(alert).toHaveBeenCalledWith("The firmware 'core' is in use.");
+    expect(deletes()).toEqual(['/api/type/3?cascade=true']);
     expect(onDeleted).not.toHaveBeenCalled();
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('does nothing when the question is refused', () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const { onDeleted } = renderButton(withContent);
-    fireEvent.click(screen.getByRole('button', { name: messages.deleteTypeAndContent }));
-    expect(calls).toHaveLength(0);
+  it('does nothing when the question is cancelled', async () => {
+    const { onDeleted } = renderButton();
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes()).toEqual([]);
     expect(onDeleted).not.toHaveBeenCalled();
   });
 
-  it("without content: the spec's label, and the plain question", async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const { onDeleted } = renderButton(empty);
-    fireEvent.click(screen.getByRole('button', { name: messages.deleteTypeAndContent }));
-    expect(confirm).toHaveBeenCalledWith(messages.confirmDelete('Bare'));
+  it("without content: the spec's label, the plain question, a plain DELETE", async () => {
+    totals = { device: 0, devices_group: 0, firmware: 0 };
+    const { onDeleted } = renderButton({ id: 4, name: 'Bare' });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(messages.confirmDelete('Bare'));
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.delete }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
-    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['DELETE /api/type/4']);
+    expect(deletes()).toEqual(['/api/type/4']);
   });
 });

@@ -1,47 +1,62 @@
 /**
- * The type's Delete button (spec: object screen and section 4). A type with devices, groups or
- * firmwares offers to delete them all with it, asks the spec's stronger question, and deletes
- * them one at a time with progress shown; the first failure is reported by the error catalogue
- * (inside the data provider), stops the rest and re-reads the type to show what is left.
- * The button always reads the spec's label; an empty type gets the plain question.
+ * The type's Delete button (spec: object screen and section 4). It counts the type's devices,
+ * groups and firmwares first; with content it asks, in the page, the spec's stronger question
+ * with the counts ('80 devices, 1 group and 1 firmware') and the type's name typed, then deletes
+ * everything in ONE call (DELETE /api/type/{id}?cascade=true, one server transaction: a reload
+ * or a lost connection never leaves half a type), a spinner showing while it runs. A refusal is
+ * reported by the error catalogue (inside the data provider) and nothing is deleted; the type is
+ * read again. The button always reads the spec's label; an empty type gets the plain question.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { dataProvider } from '../../dataProvider/dataProvider';
+import { useDataProvider } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
+import { useConfirm } from '../../custom/confirm/useConfirm';
 import type { DeleteButtonProps } from '../overrides';
-import { cascadeSteps, deleteSequentially } from './typeCascade';
+import { contentSummary, countContent } from './typeCascade';
 
 export const TypeDeleteButton = ({ category, record, onDeleted, refresh }: DeleteButtonProps) => {
-  const [progress, setProgress] = useState<{ n: number; total: number } | null>(null);
-  const steps = cascadeSteps(category.key, record);
-  const withContent = steps.length > 1;
+  const dataProvider = useDataProvider();
+  const confirm = useConfirm();
+  const [step, setStep] = useState<'idle' | 'counting' | 'deleting'>('idle');
   const name = String(record.name ?? '');
 
   const run = async () => {
-    if (!window.confirm(withContent ? messages.confirmDeleteType(name) : messages.confirmDelete(name))) return;
-    const result = await deleteSequentially(
-      steps,
-      (step) => dataProvider.delete(step.category, { id: step.id, previousData: { id: step.id } }),
-      (n, total) => setProgress({ n, total }),
-    );
-    if (result.ok) {
-      onDeleted();
+    setStep('counting');
+    let summary: string;
+    try {
+      summary = contentSummary(await countContent(dataProvider, category, record.id));
+    } catch {
+      // Already reported by the data provider (error catalogue).
+      setStep('idle');
       return;
     }
-    setProgress(null);
-    refresh?.();
+    const question = summary
+      ? { text: `${messages.confirmDeleteType(name)}\n${ownMessages.willBeDeleted(summary)}`, typeToConfirm: name }
+      : { text: messages.confirmDelete(name) };
+    setStep('idle');
+    if (!(await confirm({ ...question, confirmLabel: messages.delete, danger: true }))) return;
+    setStep('deleting');
+    try {
+      await dataProvider.delete(category.key, { id: record.id, previousData: record, meta: { withContent: summary !== '' } });
+    } catch {
+      setStep('idle');
+      refresh?.();
+      return;
+    }
+    onDeleted();
   };
 
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <Button color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={progress !== null} onClick={run}>
+      <Button color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={step !== 'idle'} onClick={() => void run()}>
         {messages.deleteTypeAndContent}
       </Button>
-      {progress && withContent && (
-        <Typography role="status" variant="body2">
-          {ownMessages.deletingProgress(progress.n, progress.total)}
+      {step === 'deleting' && (
+        <Typography role="status" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          <CircularProgress size={16} aria-hidden />
+          {ownMessages.deletingWithContent(name)}
         </Typography>
       )}
     </Box>
