@@ -514,6 +514,15 @@ export const ownMessages = {
   schemaError: (where: string, problem: string) => `Schema error in ${where}: ${problem}`,
   schemaUnknownKind: (kind: string, kinds: readonly string[]) => `unknown kind '${kind}' (one of ${kinds.join(', ')})`,
   schemaNeedsRef: (kind: string) => `a ${kind} field needs 'ref'`,
+  /** Role display names (issue 13 item 8); the values stay the spec's, an unknown one reads 'Role {id}' (messages.roleName). */
+  roleLabel: (id: number) => ({ 0: 'No access', 1: 'Member', 2: 'Team lead', 3: 'Admin' } as Record<number, string>)[id] ?? messages.roleName(id),
+  roleSaved: 'Saved',
+  memberActions: 'Actions',
+  confirmRemoveMemberLabel: 'Remove',
+  /** The home page of a user in no team: what to do next instead of a dashboard of zeros. */
+  noTeamTitle: 'You are not in a team yet',
+  noTeamCreate: 'Create a team of your own: you become its administrator and can add devices, types and other members.',
+  noTeamAsk: (username: string) => `Or ask an administrator of an existing team to add you by your username: ${username}`,
   schemaEnumNeedsValues: "an enum field needs 'values'",
   schemaEnumValuesRepeat: "an enum field's values must differ",
   schemaOfferedNotAValue: "'offered' names a value not in 'values'",

@@ -1,16 +1,17 @@
 /**
  * The home page ('/', title 'Home'): how many objects of each menu category the user can see,
  * the charts of the user's fleet (a chunk of their own, dashboard/DashboardCharts.tsx), and the
- * user's teams with their role in each.
+ * user's teams with their role in each. A user in no team sees what to do next instead.
  */
 import { Card, CardActionArea, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetList } from 'react-admin';
 import { categories, type Category } from '../schemas';
-import { messages } from '../messages';
+import { messages, ownMessages } from '../messages';
 import { menuEntries, type MenuEntry } from '../resources/consoleRoutes';
 import { PageTitle } from '../resources/PageTitle';
 import { useProfileState } from './useProfileState';
 import { lazyChunk } from '../lazyChunk';
+import { NoTeamGuide } from './dashboard/NoTeamGuide';
 
 const DashboardCharts = lazyChunk(() => import('./dashboard/DashboardCharts'));
 
@@ -20,6 +21,15 @@ const teamCategory: Category | undefined = categories.find((c) => c.scope === 't
 export const Dashboard = () => {
   const profile = useProfileState();
   const teams = profile.status === 'signedIn' ? profile.profile.teams : [];
+  const teamsPath = teamCategory?.console?.list;
+  if (profile.status === 'signedIn' && teams.length === 0 && teamsPath) {
+    return (
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <PageTitle title={messages.home} />
+        <NoTeamGuide username={profile.profile.username} teamsPath={teamsPath} />
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
       <PageTitle title={messages.home} />
@@ -40,7 +50,7 @@ export const Dashboard = () => {
             <List dense>
               {teams.map((team) => (
                 <ListItem key={team.id}>
-                  <ListItemText primary={team.name} secondary={messages.roleName(team.role_id)} />
+                  <ListItemText primary={team.name} secondary={ownMessages.roleLabel(team.role_id)} />
                 </ListItem>
               ))}
             </List>

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { messages, ownMessages } from '../../src/messages';
+import { ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
 import { search } from './listSearch';
@@ -65,15 +65,15 @@ test('a team admin adds a user by username and changes their role', async ({ pag
   await card.getByRole('button', { name: ownMessages.addMember }).click();
   const role = card.getByLabel(ownMessages.roleOf(user.username));
   await expect(role).toHaveValue('1');
-  await expect(role.locator('option')).toHaveText(['not_authorized', 'user', 'Role 2', 'admin']);
+  await expect(role.locator('option')).toHaveText(['No access', 'Member', 'Team lead', 'Admin']);
   expect(await rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 1 });
 
-  await role.selectOption({ label: 'Role 2' });
+  await role.selectOption({ label: ownMessages.roleLabel(2) });
   await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 2 });
   await page.reload();
   await expect(page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username))).toHaveValue('2');
 
-  await page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username)).selectOption({ label: messages.roleName(3) });
+  await page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username)).selectOption({ label: ownMessages.roleLabel(3) });
   await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 3 });
 });
 
@@ -83,7 +83,7 @@ test('a user can be added with a chosen role', async ({ page }) => {
   const user = await newUser();
   const card = await teamCard(page, String(team.name));
   await card.getByLabel(ownMessages.username, { exact: true }).fill(user.username);
-  await card.getByLabel(ownMessages.role, { exact: true }).selectOption({ label: messages.roleName(0) });
+  await card.getByLabel(ownMessages.role, { exact: true }).selectOption({ label: ownMessages.roleLabel(0) });
   await card.getByRole('button', { name: ownMessages.addMember }).click();
   await expect(card.getByLabel(ownMessages.roleOf(user.username))).toHaveValue('0');
 });
@@ -91,15 +91,18 @@ test('a user can be added with a chosen role', async ({ page }) => {
 test.describe('with alerts', () => {
   test.use({ allowDialogs: true });
 
-  test('removing a member asks first, then the member is gone', async ({ page, dialogs }) => {
+  test('removing a member asks first, in the page, then the member is gone', async ({ page, dialogs }) => {
     await signInByApi(page);
     const team = await create(api, 'team', { name: `Team ${token()}` });
     const user = await newUser();
     await create(api, 'role', { team_id: team.id, username: user.username, role_id: 1 });
     const card = await teamCard(page, String(team.name));
     await card.getByRole('button', { name: ownMessages.removeMember(user.username) }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(ownMessages.confirmRemoveMember(user.username, String(team.name)));
+    await dialog.getByRole('button', { name: ownMessages.confirmRemoveMemberLabel }).click();
     await expect(card.getByText(user.username)).toHaveCount(0);
-    expect(dialogs).toEqual([ownMessages.confirmRemoveMember(user.username, String(team.name))]);
+    expect(dialogs).toEqual([]);
     expect(await rolesOf(team.id)).toEqual({ admin: 3 });
   });
 
@@ -113,7 +116,7 @@ test.describe('with alerts', () => {
     await expect.poll(() => dialogs).toEqual([ownMessages.noSuchUser]);
     await expect(card.getByLabel(ownMessages.username, { exact: true })).toHaveValue(missing);
 
-    await card.getByLabel(ownMessages.roleOf('admin')).selectOption({ label: messages.roleName(1) });
+    await card.getByLabel(ownMessages.roleOf('admin')).selectOption({ label: ownMessages.roleLabel(1) });
     await expect.poll(() => dialogs).toEqual([ownMessages.noSuchUser, ownMessages.lastAdmin]);
     // The page reads the team again: the role shown is the server's.
     await expect(card.getByLabel(ownMessages.roleOf('admin'))).toHaveValue('3');
@@ -131,7 +134,7 @@ test('a member who is not an admin sees the team read-only', async ({ page }) =>
   expect(response.status()).toBe(204);
   const card = await teamCard(page, String(team.name));
   await expect(card.getByText(ownMessages.readOnlyTeam)).toBeVisible();
-  await expect(card.getByRole('row', { name: new RegExp(`${user.username}\\s*${messages.roleName(1)}`) })).toBeVisible();
+  await expect(card.getByRole('row', { name: new RegExp(`${user.username}\\s*${ownMessages.roleLabel(1)}`) })).toBeVisible();
   await expect(card.getByRole('combobox')).toHaveCount(0);
   await expect(card.getByRole('button', { name: ownMessages.addMember })).toHaveCount(0);
 });

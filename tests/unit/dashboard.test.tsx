@@ -1,7 +1,8 @@
 /**
  * The home page's figures against a fake /api: the last-seen counts, the configuration states
  * linked to the devices table's filter, the charts' labels (what a screen reader hears), the
- * firmware chart following the chosen type, and the line shown to a user without devices.
+ * firmware chart following the chosen type, the line shown to a user without devices, and the
+ * guide shown to a user in no team.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
@@ -46,10 +47,10 @@ const FLEET: DashboardFigures = {
 };
 const EMPTY: DashboardFigures = { ...FLEET, device_count: 0, not_seen_for_a_day: 0, never_seen: 0, types: [], config_states: FLEET.config_states.map((s) => ({ ...s, count: 0 })) };
 
-async function renderHome(figures: DashboardFigures) {
+async function renderHome(figures: DashboardFigures, me: Profile = profile) {
   setErrorUi({ alert: vi.fn(), goHome: vi.fn() });
   installFetch(({ url }) => {
-    if (url.pathname === '/api/current_user') return jsonResponse(profile);
+    if (url.pathname === '/api/current_user') return jsonResponse(me);
     if (url.pathname === '/api/dashboard') return jsonResponse(figures);
     // The count cards read one object per category.
     return jsonResponse([], 200, { 'Content-Range': 'x */0' });
@@ -104,6 +105,16 @@ describe('the home page', () => {
     await renderHome(EMPTY);
     expect(await screen.findByText(ownMessages.dashboardNoDevices)).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('tells a user in no team what to do next, with their username, instead of a dashboard of zeros', async () => {
+    const router = await renderHome(EMPTY, { ...profile, teams: [] });
+    const guide = within(await screen.findByRole('region', { name: ownMessages.noTeamTitle }));
+    expect(guide.getByText(ownMessages.noTeamAsk('alice'))).toBeTruthy();
+    expect(screen.queryByText(ownMessages.dashboardNoDevices)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Devices/ })).toBeNull();
+    fireEvent.click(guide.getByRole('link', { name: ownMessages.createTeam }));
+    expect(router.state.location.pathname).toBe('/teams');
   });
 });
 

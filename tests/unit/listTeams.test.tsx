@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AdminContext, type AuthProvider, memoryStore } from 'react-admin';
+import { AdminContext, type AuthProvider, memoryStore, Notification } from 'react-admin';
 import { categories } from '../../src/schemas';
 import { messages, ownMessages } from '../../src/messages';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
@@ -13,6 +13,7 @@ import { RoutePage } from '../../src/resources/RoutePage';
 import { RoleSelect } from '../../src/resources/team/RoleSelect';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 import { optionTexts } from './dropdownHarness';
+import { ConfirmProvider } from '../../src/custom/confirm/ConfirmProvider';
 
 const teams = [
   {
@@ -67,7 +68,10 @@ function renderTeams() {
         path: '*',
         element: (
           <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} authProvider={authProvider} store={memoryStore()}>
-            <RoutePage route={route} />
+            <ConfirmProvider>
+              <RoutePage route={route} />
+              <Notification />
+            </ConfirmProvider>
           </AdminContext>
         ),
       },
@@ -99,7 +103,7 @@ describe('the teams page', () => {
     expect(blue.getByRole('button', { name: ownMessages.addMember })).toBeTruthy();
 
     const red = await team('Red');
-    expect(red.getByText(messages.roleName(1))).toBeTruthy();
+    expect(red.getByText(ownMessages.roleLabel(1))).toBeTruthy();
     expect(red.queryByRole('combobox')).toBeNull();
     expect(red.queryByRole('button', { name: ownMessages.addMember })).toBeNull();
     expect(red.getByText(ownMessages.readOnlyTeam)).toBeTruthy();
@@ -129,25 +133,51 @@ describe('the teams page', () => {
     expect((blue.getByLabelText(ownMessages.username) as HTMLInputElement).value).toBe('nobody');
   });
 
-  it('changes a role with PUT /api/role/{id} {role_id}', async () => {
+  it("changes a role with PUT /api/role/{id} {role_id}, then says 'Saved'", async () => {
+    answerRole = () => jsonResponse({ id: 12, team_id: 1, user_id: 2, role_id: 2 });
     renderTeams();
     const blue = await team('Blue');
     await waitFor(() => expect(blue.getByLabelText(ownMessages.roleOf('bob'))).toBeTruthy());
+    expect(screen.queryByText(ownMessages.roleSaved)).toBeNull();
     fireEvent.change(blue.getByLabelText(ownMessages.roleOf('bob')), { target: { value: '2' } });
     await waitFor(() => expect(writes()).toEqual(['PUT /api/role/12 {"role_id":2}']));
+    expect(await screen.findByText(ownMessages.roleSaved)).toBeTruthy();
   });
 
-  it('removes a member with DELETE /api/role/{id} after a confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it('says nothing saved when the role change is refused', async () => {
+    answerRole = () => jsonResponse({ Description: ownMessages.lastAdmin }, 409);
+    renderTeams();
+    const blue = await team('Blue');
+    await waitFor(() => expect(blue.getByLabelText(ownMessages.roleOf('me'))).toBeTruthy());
+    fireEvent.change(blue.getByLabelText(ownMessages.roleOf('me')), { target: { value: '1' } });
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(ownMessages.lastAdmin));
+    expect(screen.queryByText(ownMessages.roleSaved)).toBeNull();
+  });
+
+  it('removes a member with DELETE /api/role/{id} after a confirmation in the page', async () => {
+    const browserConfirm = vi.spyOn(window, 'confirm');
     answerRole = () => jsonResponse(undefined, 204);
     renderTeams();
     const blue = await team('Blue');
     const remove = await waitFor(() => blue.getByRole('button', { name: ownMessages.removeMember('bob') }));
     fireEvent.click(remove);
-    expect(confirm).toHaveBeenCalledWith(ownMessages.confirmRemoveMember('bob', 'Blue'));
+    let dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(ownMessages.confirmRemoveMember('bob', 'Blue'))).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: messages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes()).toEqual([]);
     fireEvent.click(remove);
+    dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: ownMessages.confirmRemoveMemberLabel }));
     await waitFor(() => expect(writes()).toEqual(['DELETE /api/role/12 null']));
+    expect(browserConfirm).not.toHaveBeenCalled();
+  });
+
+  it('names every column of the members table (no empty header)', async () => {
+    renderTeams();
+    const blue = await team('Blue');
+    const headers = await waitFor(() => blue.getAllByRole('columnheader'));
+    expect(headers.map((h) => h.textContent)).toEqual([ownMessages.username, ownMessages.role, ownMessages.memberActions]);
   });
 
   it("creates a team after checking its name with the schema's rule", async () => {
@@ -165,11 +195,11 @@ describe('the teams page', () => {
 });
 
 describe('the roles dropdown', () => {
-  it('is local: not_authorized, user, Role 2, admin', () => {
+  it('is local: the values 0 to 3 read No access, Member, Team lead, Admin', () => {
     const onChange = vi.fn();
     render(<RoleSelect value={1} onChange={onChange} />);
     const select = screen.getByLabelText(ownMessages.role) as HTMLSelectElement;
-    expect(optionTexts(select)).toEqual(['not_authorized', 'user', 'Role 2', 'admin']);
+    expect(optionTexts(select)).toEqual(['No access', 'Member', 'Team lead', 'Admin']);
     expect([...select.options].map((o) => o.value)).toEqual(['0', '1', '2', '3']);
     fireEvent.change(select, { target: { value: '3' } });
     expect(onChange).toHaveBeenCalledWith(3);

@@ -22,6 +22,7 @@ import { useRemoteChecks, type RemoteMessages } from './useRemoteChecks';
 import { useUniqueChecks } from './useUniqueChecks';
 import type { FieldRefusal } from './saveRefusal';
 import { useSaveObject } from './useSaveObject';
+import { useFocusFirstField } from '../inputs/useFocusFirstField';
 import { errorListItems, fileErrors, validateObject, type FieldErrors } from './validation';
 
 export interface ObjectFormProps {
@@ -94,6 +95,8 @@ const ObjectFormBody = ({
 }: ObjectFormProps & { submit: RefObject<Submit | undefined> }) => {
   const values = useWatch() as Values;
   const { touchedFields, dirtyFields } = useFormState();
+  const body = useRef<HTMLDivElement>(null);
+  useFocusFirstField(body, mode === 'new');
   const readOnly = mode === 'view' || (mode === 'edit' && !canModify);
   const [submitted, setSubmitted] = useState(false);
   const [inputErrors, setInputErrors] = useState<FieldErrors>({});
@@ -174,7 +177,7 @@ const ObjectFormBody = ({
   );
 
   return (
-    <Stack spacing={2} sx={{ mt: 1 }}>
+    <Stack ref={body} spacing={2} sx={{ mt: 1 }}>
       <LeaveGuard when={unsaved} />
       {mode === 'new' && nameField && <DefaultNameFollower category={category} name={nameField} />}
       {fields

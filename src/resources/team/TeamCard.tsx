@@ -1,7 +1,7 @@
 /**
  * One team on the teams page: its members with their roles. The team's admins change roles
- * with the local roles dropdown, remove members and add a user by username; everyone else
- * reads the same list without controls.
+ * with the local roles dropdown ('Saved' once stored), remove members (asked in the page first)
+ * and add a user by username; everyone else reads the same list without controls.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -19,7 +19,8 @@ import {
   Typography,
 } from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { messages, ownMessages } from '../../messages';
+import { ownMessages } from '../../messages';
+import { useConfirm } from '../../custom/confirm/useConfirm';
 import { ROLE } from '../../schemas/role';
 import { RoleSelect } from './RoleSelect';
 import { membersOf, type Member, type TeamWithMembers } from './teamMembers';
@@ -45,7 +46,7 @@ export const TeamCard = ({ team, isAdmin, actions }: TeamCardProps) => {
             <TableRow>
               <TableCell>{ownMessages.username}</TableCell>
               <TableCell>{ownMessages.role}</TableCell>
-              {isAdmin && <TableCell />}
+              {isAdmin && <TableCell align="right">{ownMessages.memberActions}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -73,8 +74,10 @@ export const TeamCard = ({ team, isAdmin, actions }: TeamCardProps) => {
 
 const MemberRow = ({ team, member, isAdmin, actions }: { team: TeamWithMembers; member: Member; isAdmin: boolean; actions: MemberActions }) => {
   const username = member.username ?? '';
-  const remove = () => {
-    if (window.confirm(ownMessages.confirmRemoveMember(username, team.name))) void actions.removeMember(member);
+  const confirm = useConfirm();
+  const remove = async () => {
+    const text = ownMessages.confirmRemoveMember(username, team.name);
+    if (await confirm({ text, confirmLabel: ownMessages.confirmRemoveMemberLabel, danger: true })) await actions.removeMember(member);
   };
   return (
     <TableRow>
@@ -89,12 +92,12 @@ const MemberRow = ({ team, member, isAdmin, actions }: { team: TeamWithMembers; 
             onChange={(roleId) => void actions.setRole(member, roleId)}
           />
         ) : (
-          messages.roleName(member.role_id)
+          ownMessages.roleLabel(member.role_id)
         )}
       </TableCell>
       {isAdmin && (
         <TableCell align="right">
-          <IconButton aria-label={ownMessages.removeMember(username)} title={ownMessages.removeMember(username)} onClick={remove} disabled={actions.busy}>
+          <IconButton aria-label={ownMessages.removeMember(username)} title={ownMessages.removeMember(username)} onClick={() => void remove()} disabled={actions.busy}>
             <PersonRemoveIcon />
           </IconButton>
         </TableCell>

@@ -1,12 +1,13 @@
 /**
  * The teams page's writes: add a member by username (POST /api/role {team_id, username,
  * role_id}), change a role (PUT /api/role/{id} {role_id}), remove a member (DELETE
- * /api/role/{id}), create a team (POST /api/team {name}). Through the data provider, so a
+ * /api/role/{id}), create a team (POST /api/team {name}); a role change says 'Saved'. Through the data provider, so a
  * failure is shown by the error catalogue with the server's Description; afterwards every list
  * is read again, and the profile too, since the user's own teams or roles may have changed.
  */
 import { useState } from 'react';
-import { useDataProvider, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { ownMessages } from '../../messages';
 import { profileStore } from '../../dataProvider/profile';
 import type { Member } from './teamMembers';
 
@@ -25,6 +26,7 @@ export interface MemberActions {
 export function useMemberActions(): MemberActions {
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
+  const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
   /** Runs a write; false when it failed (already shown to the user by the catalogue). */
@@ -46,8 +48,11 @@ export function useMemberActions(): MemberActions {
     busy,
     addMember: (teamId, username, roleId) =>
       run(() => dataProvider.create(ROLE_RESOURCE, { data: { team_id: teamId, username, role_id: roleId } })),
-    setRole: (member, roleId) =>
-      run(() => dataProvider.update(ROLE_RESOURCE, { id: member.id, data: { role_id: roleId }, previousData: { ...member } })),
+    setRole: async (member, roleId) => {
+      const saved = await run(() => dataProvider.update(ROLE_RESOURCE, { id: member.id, data: { role_id: roleId }, previousData: { ...member } }));
+      if (saved) notify(ownMessages.roleSaved, { type: 'success' });
+      return saved;
+    },
     removeMember: (member) => run(() => dataProvider.delete(ROLE_RESOURCE, { id: member.id, previousData: { ...member } })),
     createTeam: (name) => run(() => dataProvider.create(TEAM_RESOURCE, { data: { name } })),
   };
