@@ -134,6 +134,11 @@ export const ownMessages = {
   password: 'Password',
   signIn: 'Sign in',
   signOut: 'Sign out',
+  // Accessibility and phone layout (issue 13 items 7 and 9)
+  /** The app bar's profile button: its name begins with the text it shows (WCAG 2.5.3). */
+  profileButton: (username: string) => `${username} (profile)`,
+  filters: 'Filters',
+  activeFilters: (n: number) => `Filters (${n})`,
   welcome: 'Welcome to the PUCS console',
   welcomeText: 'Sign in to manage your devices, firmwares, types, groups, teams and documentation.',
   wrongCredentials: 'Wrong username or password.',

@@ -6,7 +6,7 @@
  * the page shown is ever read, whatever the size of the fleet. Columns, filters, links and the
  * add route all come from the category's schema.
  */
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   BulkActionsToolbar,
@@ -31,6 +31,7 @@ import { CsvExportButton } from './CsvExportButton';
 import { ListFilterBar } from './ListFilterBar';
 import { columnElement, listColumns } from './listColumns';
 import { ObjectNameList } from './ObjectNameList';
+import { PhoneCardList } from './PhoneCardList';
 import { SelectAllMatchingButton } from './SelectAllMatchingButton';
 
 export const PAGE_SIZE = 25;
@@ -59,6 +60,7 @@ export const CategoryTable = ({ category }: { category: Category }) => {
   // The optional columns start hidden; react-admin's column chooser shows them (and hides any other).
   const Grid = optional.length > 0 ? DatagridConfigurable : Datagrid;
   const gridProps = optional.length > 0 ? { omit: optional.map((c) => c.key) } : {};
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box>
       <List
@@ -84,6 +86,9 @@ export const CategoryTable = ({ category }: { category: Category }) => {
         </Stack>
         {category.console?.listKind === 'list' ? (
           <ObjectNameList category={category} />
+        ) : phone ? (
+          // Below 600 px a card per object instead of a row (PhoneCardList.tsx).
+          <PhoneCardList category={category} />
         ) : (
           <Grid
             {...gridProps}

@@ -15,6 +15,7 @@ import { Dropdown } from '../dropdown/Dropdown';
 import { ownMessages } from '../../messages';
 import { SEARCH_DELAY_MS } from '../dropdown/usePickerSearch';
 import { useOpenExactMatch } from './useOpenExactMatch';
+import { FilterFold } from './FilterFold';
 import { isSearchable, pickerFilters, SEARCH_FILTER, searchLabel, unionFilterFields, withFilter, type FilterField } from './filterFields';
 
 
@@ -44,6 +45,8 @@ export const ListFilterBar = ({ category, categories = [category] }: ListFilterB
   };
 
   return (
+    // On a phone the filters fold behind a 'Filters' button, the active ones shown as chips (FilterFold.tsx).
+    <FilterFold categories={categories}>
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', flexGrow: 1 }}>
       {unionFilterFields(categories).map((field) =>
         field.reference ? (
@@ -65,6 +68,7 @@ export const ListFilterBar = ({ category, categories = [category] }: ListFilterB
         <SearchBox label={searchLabel(categories)} value={filterValues[SEARCH_FILTER]} onSearch={search} />
       )}
     </Stack>
+    </FilterFold>
   );
 };
 

@@ -13,9 +13,12 @@ export interface FormButtonsProps {
   deleteButton?: ReactNode;
 }
 
-/** Submit and Cancel while adding or editing, Delete once the object exists (spec section 2). */
+/**
+ * Submit and Cancel while adding or editing, Delete once the object exists (spec section 2). On a
+ * phone (below 600 px) they stack, each the screen's width: big targets for a thumb.
+ */
 export const FormButtons = ({ mode, canSave, saving, onCancel, deleteButton }: FormButtonsProps) => (
-  <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { xs: 'stretch', sm: 'center' } }}>
     {mode !== 'view' && canSave && (
       <Button type="submit" variant="contained" disabled={saving}>
         {messages.submit}
