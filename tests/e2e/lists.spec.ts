@@ -158,7 +158,7 @@ test('the team, type and group filters narrow the table; a new type clears the g
 
 test('the search, named after the fields it searches, finds devices by name or unique ID', async ({ page }) => {
   await page.goto('/devices');
-  const search = page.getByRole('searchbox', { name: `Name or ${messages.defaultNameOfUid}` });
+  const search = page.getByRole('searchbox', { name: 'Name or unique ID' });
   await search.fill(`${fleet.run}-gw`);
   await expect(nameCells(page)).toHaveText([1, 2, 3].map((i) => `${fleet.run}-gw-${i}`));
   await search.fill(`s-${fleet.run}-1`);
@@ -174,10 +174,10 @@ test('the CSV export downloads the filtered devices, every page of them', async 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ownMessages.exportCsv }).click()]);
   expect(download.suggestedFilename()).toBe('device.csv');
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
-  expect(lines[0]).toBe('id,name,team_id,type_id,group_id,uid_for_type,target_firmware_id,config_state,last_seen');
+  expect(lines[0]).toBe('id,name,team_id,team_name,type_id,type_name,group_id,group_name,uid_for_type,target_firmware_id,target_firmware_name,config_state,last_seen');
   const names = lines.slice(1).map((line) => line.split(',')[1]);
   expect(names).toEqual(Array.from({ length: 27 }, (_, i) => `${fleet.run}-dev-${pad(i + 1)}`));
-  expect(lines.slice(1).every((line) => line.split(',')[3] === String(fleet.sensor.id))).toBe(true);
+  expect(lines.slice(1).every((line) => line.split(',')[4] === String(fleet.sensor.id) && line.split(',')[5] === fleet.sensor.name)).toBe(true);
 
   await picker(page, 'Group').selectOption({ label: String(fleet.north.name) });
   await expect(rows(page)).toHaveCount(5);
