@@ -90,14 +90,17 @@ function renderList(path: string) {
 const listCalls = (key: string) => calls.filter((c) => c.url.pathname === `/api/full/${key}` && c.url.searchParams.has('range'));
 const lastListCall = (key: string) => listCalls(key).at(-1)!;
 const bodyRows = () => document.querySelectorAll('tbody tr');
-const firstCellTexts = () => [...bodyRows()].map((r) => r.querySelector('td')?.textContent);
+// The first cell after the selection column of a table with bulk actions.
+const firstCellTexts = () => [...bodyRows()].map((r) => r.querySelector('td:not(:has(input[type="checkbox"]))')?.textContent);
 
 describe('the devices table', () => {
   it("shows the schema's list columns, references by name, and reads one page of 25 sorted by name", async () => {
     renderList('/devices');
     await waitFor(() => expect(bodyRows()).toHaveLength(25));
-    const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    const headers = [...document.querySelectorAll('thead th')].filter((th) => !th.querySelector('input[type="checkbox"]')).map((th) => th.textContent);
     expect(headers).toEqual(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Configuration state', 'Last seen']);
+    // Devices have bulk actions: a checkbox column first.
+    expect(document.querySelectorAll('tbody input[type="checkbox"]')).toHaveLength(25);
     expect(dialect(listCalls('device')[0])).toEqual({ sort: ['name', 'ASC'], range: [0, 24], filter: {} });
 
     const row = bodyRows()[0];
