@@ -1,12 +1,17 @@
 /**
  * Bulk actions on a table's selection (issue 13 item 3): the calls run in turn and stop at the first
  * failure, naming it, with what was done kept; the device actions say what they will do before
- * doing it, and refuse an individual firmware for devices in a group with the spec's message.
+ * doing it, and refuse an individual firmware for devices in a group with the spec's message;
+ * 'Export selected' is one CSV file however many ids are asked for.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runInTurn } from '../../src/resources/list/runInTurn';
 import { firmwareRefusal, movePlan, commonTypeAndTeam, type DeviceFacts } from '../../src/resources/device/bulkDevices';
 import { messages } from '../../src/messages';
+import { mustGetCategory } from '../../src/schemas';
+import { IDS_PER_READ } from '../../src/resources/list/selectedRows';
+import { fetchSelectedCsv } from '../../src/resources/list/ExportSelectedButton';
+import { installFetch } from './fetchMock';
 
 describe('runInTurn', () => {
   it('runs every item in order and reports progress after each', async () => {
@@ -70,5 +75,24 @@ describe('device bulk plans', () => {
   it('asks for devices of one type', () => {
     expect(commonTypeAndTeam([device(1), device(2, undefined, 2)])).toEqual({ problem: expect.stringContaining('2 types') });
     expect(commonTypeAndTeam([device(1), device(2)])).toEqual({ team_id: 1, type_id: 1 });
+  });
+});
+
+describe('Export selected', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks the CSV export for the selected ids a chunk at a time and joins the rows under one header', async () => {
+    const ids = Array.from({ length: IDS_PER_READ + 3 }, (_, i) => i + 1);
+    const calls = installFetch((call) => {
+      const chunk = JSON.parse(call.url.searchParams.get('filter') ?? '{}').id as number[];
+      const body = `id,name\r\n${chunk.map((id) => `${id},Dev ${id}\r\n`).join('')}`;
+      return new Response(body, { headers: { 'content-disposition': 'attachment; filename="device.csv"' } });
+    });
+    const file = await fetchSelectedCsv(mustGetCategory('device'), ids);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/download/csv_export/device', '/api/download/csv_export/device']);
+    const lines = (await file.blob.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('id,name');
+    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(ids);
+    expect(file.filename).toBe('device.csv');
   });
 });
