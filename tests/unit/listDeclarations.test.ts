@@ -9,8 +9,8 @@ import { optionFields, pickerOf } from '../../src/resources/dropdown/picker';
 const names = (key: string) => filterFields(mustGetCategory(key)).map((f) => f.name);
 
 describe('filters of each table', () => {
-  it('are the filter fields the schema declares: team, type and group where the category has them, enums', () => {
-    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id', 'config_state']);
+  it('are the filter fields the schema declares: team, type and group where the category has them, enums, ages', () => {
+    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id', 'config_state', 'last_seen']);
     expect(names('firmware')).toEqual(['team_id', 'type_id']);
     expect(names('devices_group')).toEqual(['team_id', 'type_id']);
     expect(names('type')).toEqual(['team_id']);
