@@ -41,6 +41,14 @@ describe('csvExportQuery', () => {
   it('leaves out what is not chosen', () => {
     expect(csvExportQuery(device, { type_id: '', group_id: null, q: '  ' })).toEqual({});
   });
+
+  it('sends the last seen age as a plain parameter beside type_id, as the table has it', () => {
+    expect(csvExportQuery(device, { type_id: 3, last_seen: 'over_day', config_state: 'conflict' })).toEqual({
+      type_id: '3',
+      last_seen: 'over_day',
+      filter: '{"config_state":"conflict"}',
+    });
+  });
 });
 
 describe('columns', () => {
