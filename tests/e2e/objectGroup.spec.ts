@@ -2,9 +2,7 @@ import { expect, test } from './fixtures';
 import { messages } from '../../src/messages';
 import { signInByApi } from './signIn';
 import { adminTeam, createObject, objectExists, readObject, uniqueName, type Obj } from './objectApi';
-import { button, chosenOption, expectErrors, expectScreen, input, viewedId } from './objectScreen';
-
-test.use({ allowDialogs: true });
+import { answerInPage, button, chosenOption, expectErrors, expectScreen, input, viewedId } from './objectScreen';
 
 let team: { id: number; name: string };
 let type: Obj;
@@ -54,15 +52,14 @@ test('a group: add, view, edit, cancel, delete', async ({ page, dialogs }) => {
   await button(page, messages.edit).click();
   await input(page, 'Target firmware').selectOption({ label: '' });
   await button(page, messages.submit).click();
+  await answerInPage(page, [`Target firmware: ${firmware.name} (0.1.0) → (none)`, messages.confirmChanges].join('\n'));
   await expect(page).toHaveURL(new RegExp(`/group_view\\?id=${id}$`));
   expect((await readObject(page.request, 'devices_group', id)).target_firmware_id).toBeNull();
 
   await button(page, messages.delete).click();
+  await answerInPage(page, messages.confirmDelete(name), messages.delete);
   await expect(page).toHaveURL(/\/groups$/);
-  expect(dialogs).toEqual([
-    [`Target firmware: ${firmware.name} (0.1.0) → (none)`, messages.confirmChanges].join('\n'),
-    messages.confirmDelete(name),
-  ]);
+  expect(dialogs).toEqual([]);
   expect(await objectExists(page.request, 'devices_group', id)).toBe(false);
 });
 

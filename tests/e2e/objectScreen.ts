@@ -1,6 +1,6 @@
 /** Locators and steps shared by the object-screen e2e specs (spec section 2 'Object screen'). */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { appTitle } from './signIn';
 
 /**
@@ -39,19 +39,19 @@ export function viewedId(page: Page): number {
   return Number(new URL(page.url()).searchParams.get('id'));
 }
 
+/** The in-page confirmation or notice dialog (src/custom/confirm/): never the browser's box. */
+export const inPageDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('#pucs-confirm-text') });
+
 /**
- * Makes the page's window.confirm answer `answer` and record its texts in window.__confirms, for
- * a test that refuses a confirmation (the fixture accepts every dialog).
+ * Waits for the in-page dialog saying `text` (all of it), answers it with the button named
+ * `answer` (OK by default; Cancel refuses) and waits for it to close.
  */
-export async function answerConfirms(page: Page, answer: boolean): Promise<void> {
-  await page.evaluate((a) => {
-    const w = window as unknown as { __confirms: string[]; confirm: (text?: string) => boolean };
-    w.__confirms = [];
-    w.confirm = (text?: string) => {
-      w.__confirms.push(String(text));
-      return a;
-    };
-  }, answer);
+export async function answerInPage(page: Page, text: string, answer: string = ownMessages.ok): Promise<void> {
+  const dialog = inPageDialog(page);
+  await expect(dialog.locator('#pucs-confirm-text')).toHaveText(text);
+  await button(dialog, answer).click();
+  await expect(dialog).toHaveCount(0);
 }
 
-export const confirmsAsked = (page: Page) => page.evaluate(() => (window as unknown as { __confirms: string[] }).__confirms);
+/** The error snackbar of the error catalogue (a failure shown in the page). */
+export const errorSnackbar = (page: Page) => page.getByTestId('page-error');

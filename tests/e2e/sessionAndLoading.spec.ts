@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { adminTeam, createObject, uniqueName } from './objectApi';
-import { button, expectScreen, input } from './objectScreen';
+import { button, expectScreen, inPageDialog, input } from './objectScreen';
 
 test('while a page waits for the server its title says so', async ({ page }) => {
   await signInByApi(page);
@@ -38,9 +38,7 @@ test('while a save waits for the server the title says so too', async ({ page })
 });
 
 test.describe('an expired session', () => {
-  test.use({ allowDialogs: true });
-
-  test('alerts "please sign in" once and returns to the welcome page', async ({ page, dialogs }) => {
+  test('says "please sign in" once, in the page, and returns to the welcome page', async ({ page, dialogs }) => {
     await signInByApi(page);
     await page.goto('/devices');
     await expect(appTitle(page)).toHaveText('Devices');
@@ -48,9 +46,14 @@ test.describe('an expired session', () => {
     await page.request.post('/api/logout', { headers: { 'X-Requested-With': 'pucs' } });
     // The list's reference reads may still be out when the session ends: their 401 may come before the click.
     const welcome = page.getByRole('heading', { name: ownMessages.welcome });
-    await Promise.race([page.locator('.RaSidebar-fixed [role="menuitem"]', { hasText: 'Firmwares' }).click(), welcome.waitFor()]);
+    const notice = inPageDialog(page);
+    await Promise.race([page.locator('.RaSidebar-fixed [role="menuitem"]', { hasText: 'Firmwares' }).click(), notice.waitFor()]);
+    // The home page loads once the notice was read.
+    await expect(notice).toHaveText(new RegExp(messages.pleaseSignIn));
+    await expect(notice).toHaveCount(1);
+    await notice.getByRole('button', { name: ownMessages.ok }).click();
     await expect(welcome).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    expect(dialogs).toEqual([messages.pleaseSignIn]);
+    expect(dialogs).toEqual([]);
   });
 });

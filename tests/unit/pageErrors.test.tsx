@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { PageNotification } from '../../src/custom/errors/PageNotification';
 import { HttpError } from '../../src/dataProvider/http';
@@ -28,9 +28,19 @@ describe('the error catalogue shows its texts in the page (issue 13 item 5)', ()
   it('a failure is an error snackbar, with the extra message on its own line, never a browser alert', async () => {
     page();
     act(() => void reportError(new HttpError('Conflict', 409, { Description: 'The name Foo is not unique.' }), { extra: messages.customLabelFailure }));
-    const shown = await screen.findByText((_, el) => el?.classList.contains('MuiSnackbarContent-message') === true);
+    const shown = await screen.findByTestId('page-error');
     expect(shown.textContent).toBe(`The name Foo is not unique.\n${messages.customLabelFailure}`);
     expect(windowAlert).not.toHaveBeenCalled();
+  });
+
+  it('a newer failure replaces the one shown, which stays until closed', async () => {
+    page();
+    act(() => void reportError(new HttpError('x', 400, { Description: 'First' })));
+    expect((await screen.findByTestId('page-error')).textContent).toBe('First');
+    act(() => void reportError(new HttpError('x', 400, { Description: 'Second' })));
+    await vi.waitFor(() => expect(screen.getByTestId('page-error').textContent).toBe('Second'));
+    fireEvent.click(within(screen.getByTestId('page-error')).getByRole('button'));
+    await vi.waitFor(() => expect(screen.queryByTestId('page-error')).toBeNull());
   });
 
   it('a failure before the page was up is shown once it is', async () => {
