@@ -174,13 +174,15 @@ describe('the routes', () => {
     expect((await alice.get(`/api/full/maintenance_visit?filter={"site_id":${aliceSite}}&range=[0,9]`)).json()).toHaveLength(1);
   });
 
-  it('exports the sites as CSV: id, then the list columns, each value as its kind writes it', async () => {
+  it('exports the sites as CSV: id, then the list columns, each reference with its name, each value as its kind writes it', async () => {
     const res = await alice.get('/api/download/csv_export/site?sort=["name","ASC"]');
     expect(res.statusCode).toBe(200);
     const [header, first] = res.body.split(/\r?\n/);
-    const listed = Object.entries(site.fields as Record<string, FieldSpec>).filter(([, f]) => f.list).map(([name]) => name);
+    const listed = Object.entries(site.fields as Record<string, FieldSpec>)
+      .filter(([, f]) => f.list)
+      .flatMap(([name, f]) => (f.kind === 'ref' ? [name, `${name.replace(/_id$/, '')}_name`] : [name]));
     expect(header.split(',')).toEqual(['id', ...listed]);
-    expect(first).toMatch(/^\d+,Depot,\d+,D-1,1,45\.76,false,2024-02-29,,planned,$/);
+    expect(first).toMatch(/^\d+,Depot,\d+,[^,]+,D-1,1,45\.76,false,2024-02-29,,planned,$/);
   });
 });
 
