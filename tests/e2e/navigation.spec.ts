@@ -12,7 +12,7 @@ test('the dashboard is titled Home and shows the first team', async ({ page }) =
   await page.goto('/');
   await expect(appTitle(page)).toHaveText(messages.home);
   await expect(page).toHaveTitle(messages.productName);
-  await expect(page.getByText('admin', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(ownMessages.roleLabel(3), { exact: true }).first()).toBeVisible();
 });
 
 test('the side menu lists the categories in the spec order, each opening its page', async ({ page }) => {

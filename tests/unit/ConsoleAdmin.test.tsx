@@ -116,7 +116,7 @@ describe('signed in', () => {
   it('the dashboard is titled Home and lists the teams', async () => {
     await renderAt('/', true);
     expect(await screen.findByText('First team')).toBeTruthy();
-    expect(screen.getByText('admin', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText(ownMessages.roleLabel(3), { selector: 'p' })).toBeTruthy();
     await waitFor(() => expect(appTitle()?.textContent).toBe('Home'));
   });
 });
