@@ -4,6 +4,7 @@
  * `theme.breakpoints.down('md')` (react-admin's small-screen layout: the menu becomes a drawer)
  * is the spec's mobile width.
  */
+import type { Theme } from '@mui/material';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** Spec section 9: below this width (px) the console is in its mobile layout. */
@@ -25,4 +26,23 @@ export const consoleTheme: RaThemeOptions = {
     success: { main: THEME_COLOURS.ok },
   },
   breakpoints: { ...defaultTheme.breakpoints, values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT, lg: 1280, xl: 1920 } },
+  components: {
+    ...defaultTheme.components,
+    // A disabled field's hint says why it is disabled ('A team must be selected first.'): it must
+    // be read, so it keeps the secondary text colour (5.7:1 on white), not the disabled one (2.7:1).
+    // A checkbox given an aria-label (react-admin's 'Select this row') names its input with it: on
+    // the root span MUI puts it on, the label named nothing a screen reader reaches (axe: an unnamed
+    // checkbox and a prohibited attribute). A checkbox with its own input props keeps them.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: () => ({ 'aria-label': undefined }),
+          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+        },
+      },
+    },
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
+    },
+  },
 };

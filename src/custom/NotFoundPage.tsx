@@ -6,7 +6,7 @@ import { PageTitle } from '../resources/PageTitle';
 /** The error page of every unknown path (spec section 2). */
 export const NotFoundPage = () => (
   <Card sx={{ mt: 1 }}>
-    <PageTitle title={ownMessages.pageNotFound} />
+    <PageTitle title={ownMessages.pageNotFound} heading={false} />
     <CardContent>
       <Typography variant="h5" component="h1" gutterBottom>
         {ownMessages.pageNotFound}

@@ -26,7 +26,7 @@ export const KindChoicePage = ({ route }: PageProps) => {
   const owner = route.category;
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
-      <PageTitle title={pageTitle('new', owner)} />
+      <PageTitle title={pageTitle('new', owner)} heading={false} />
       <Card>
         <CardContent>
           <ObjectHeader heading={pageHeading('new', owner)} />

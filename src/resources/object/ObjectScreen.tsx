@@ -100,7 +100,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
   if (child) return <Box sx={{ pt: 1 }}>{content}</Box>;
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
-      <PageTitle title={pageTitle(mode, category)} />
+      <PageTitle title={pageTitle(mode, category)} heading={false} />
       <Card>
         <CardContent>{content}</CardContent>
       </Card>

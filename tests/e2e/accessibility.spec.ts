@@ -1,0 +1,108 @@
+/**
+ * Accessibility (issue 13 item 9): axe-core on every console page, in light and in dark mode, finds
+ * no serious or critical violation, and every page has one h1. The pages are the registry's routes
+ * (a new category's screens are checked without editing this file: its object must be added to
+ * `objects` below, or the test says which is missing), the dashboard, the sign-in and welcome pages
+ * and the public /qr page. WCAG 2.5.3 (a control's name holds its visible text) is an experimental
+ * axe rule, switched on here.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { messages, ownMessages } from '../../src/messages';
+import { categories } from '../../src/schemas';
+import { deriveConsoleRoutes, objectHref } from '../../src/resources/consoleRoutes';
+import { pageTitle } from '../../src/resources/pageTitle';
+import { LOGIN_PATH } from '../../src/custom/safeNextPath';
+import { qrPageHref } from '../../src/custom/qrPaths';
+import { appTitle, signInByApi } from './signIn';
+import { create, signedInApi, token } from './listsApi';
+import { adminTeam, HEADERS } from './objectApi';
+
+const SERIOUS = new Set(['serious', 'critical']);
+/** A page of a busy machine (several browsers on two cores) may take long to settle. */
+const SETTLE = { timeout: 60_000 };
+
+/** The serious and critical violations on the page as it is now, one line each (rule, node, summary). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  return result.violations
+    .filter((v) => SERIOUS.has(v.impact ?? ''))
+    .flatMap((v) => v.nodes.map((n) => `${new URL(page.url()).pathname}: ${v.id} (${v.impact}) ${n.target.join(' ')} ${n.html.slice(0, 120)}: ${n.failureSummary?.replace(/\s+/g, ' ')}`));
+}
+
+async function expectAccessible(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, SETTLE);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** One object of each category with screens, made once for the file; by category key. */
+let objects: Record<string, number>;
+let qrId: string;
+
+test.beforeAll(async () => {
+  const api: APIRequestContext = await signedInApi();
+  const run = token();
+  const team = await adminTeam(api);
+  const type = await create(api, 'type', { name: `A11y type ${run}`, team_id: team.id, name_of_uid: 'Serial number' });
+  const firmware = await create(api, 'firmware', { name: `A11y fw ${run}`, team_id: team.id, type_id: type.id, version: '1.0.0' });
+  const group = await create(api, 'devices_group', { name: `A11y group ${run}`, team_id: team.id, type_id: type.id, target_firmware_id: firmware.id });
+  const device = await create(api, 'device', { name: `A11y device ${run}`, team_id: team.id, type_id: type.id, uid_for_type: `A11Y-${run}`, group_id: group.id });
+  const doc = await create(api, 'basic_document', { name: `A11y manual ${run}`, team_id: team.id, doc_type: 'text', content: 'Read me' });
+  const collection = await create(api, 'documents_collection', { name: `A11y manuals ${run}`, team_id: team.id });
+  objects = { team: team.id, type: type.id, firmware: firmware.id, devices_group: group.id, device: device.id, basic_document: doc.id, documents_collection: collection.id };
+  const qr = await api.post(`/api/device_qr_code/${device.id}`, { headers: HEADERS });
+  expect(qr.status()).toBe(200);
+  qrId = ((await qr.json()) as { id: string }).id;
+  await api.dispose();
+});
+
+const routes = deriveConsoleRoutes(categories);
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+    // Each test walks many pages.
+    test.setTimeout(600_000);
+
+    test('the sign-in, welcome and public QR pages', async ({ page }) => {
+      await page.goto(LOGIN_PATH);
+      await expect(page.getByRole('button', { name: ownMessages.signIn })).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: ownMessages.welcome })).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto(qrPageHref(qrId));
+      await expect(page.getByRole('heading', { name: messages.productName })).toBeVisible();
+      await expect(page.getByRole('link').first()).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    test('the dashboard and every table', async ({ page }) => {
+      await signInByApi(page);
+      await page.goto('/');
+      await expect(appTitle(page)).toHaveText(messages.home, SETTLE);
+      await expectAccessible(page);
+      for (const route of routes.filter((r) => r.mode === 'table')) {
+        await page.goto(route.path);
+        await expect(appTitle(page)).toHaveText(pageTitle('table', route.category), SETTLE);
+        await expect(page.getByRole('table').or(page.getByRole('list')).first()).toBeVisible(SETTLE);
+        await expectAccessible(page);
+      }
+    });
+
+    test('every object screen: add, view and edit', async ({ page }) => {
+      await signInByApi(page);
+      for (const route of routes.filter((r) => r.mode !== 'table')) {
+        const id = objects[route.category.key];
+        expect(id, `an object of ${route.category.key} for ${route.path}`).toBeDefined();
+        await page.goto(route.mode === 'new' ? route.path : objectHref(route.path, id));
+        await expect(appTitle(page)).toHaveText(pageTitle(route.mode, route.category), SETTLE);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
+  });
+}
