@@ -30,7 +30,8 @@ async function newUser(): Promise<Obj & { username: string }> {
 /** The team's card on /teams, found with the search so that other specs' teams do not matter. */
 async function teamCard(page: Page, name: string) {
   await page.goto('/teams');
-  await expect(appTitle(page)).toHaveText('Teams');
+  // The console's first load after a sign-in: generous on a loaded machine.
+  await expect(appTitle(page)).toHaveText('Teams', { timeout: 30_000 });
   await search(page, name);
   const card = page.getByRole('region', { name });
   await expect(card).toBeVisible();
