@@ -108,7 +108,9 @@ describe('the devices table', () => {
     expect(row.textContent).toContain('Blue');
     expect(row.textContent).toContain('Sensor');
     expect(row.textContent).toContain('UID-1');
-    expect(row.textContent).toContain('22/11/2025');
+    // Last seen as how long ago, the en-GB date on hover.
+    expect(row.querySelector('td.column-last_seen')?.textContent).toMatch(/^\d+ d ago$/);
+    expect(row.querySelector('td.column-last_seen [title]')?.getAttribute('title')).toContain('22/11/2025');
     await waitFor(() => expect(bodyRows()[5].textContent).toContain('fw (1.2.0)'));
   });
 
