@@ -50,6 +50,8 @@ test('a collection of two documents is created and reordered through its form', 
 
 test.describe('a document assigned to devices', () => {
   test("is assigned to two devices with the dialog, shows in their documentation, cannot be deleted", async ({ page, dialogs }) => {
+    // Five screens and two dialogs against the server: more than the default 30 s on a busy machine.
+    test.slow();
     const team = await adminTeam(page.request);
     const type = await createType(page.request, team.id);
     const devices = [await createDevice(page.request, type), await createDevice(page.request, type)];

@@ -44,13 +44,14 @@ export const inPageDialog = (page: Page) => page.getByRole('dialog').filter({ ha
 
 /**
  * Waits for the in-page dialog saying `text` (all of it), answers it with the button named
- * `answer` (OK by default; Cancel refuses) and waits for it to close.
+ * `answer` (OK by default; Cancel refuses) and waits until it no longer says it (it closed, or
+ * the next question replaced it).
  */
 export async function answerInPage(page: Page, text: string, answer: string = ownMessages.ok): Promise<void> {
-  const dialog = inPageDialog(page);
-  await expect(dialog.locator('#pucs-confirm-text')).toHaveText(text);
-  await button(dialog, answer).click();
-  await expect(dialog).toHaveCount(0);
+  const said = inPageDialog(page).locator('#pucs-confirm-text');
+  await expect(said).toHaveText(text);
+  await button(inPageDialog(page), answer).click();
+  await expect.poll(() => said.allTextContents()).not.toEqual([text]);
 }
 
 /** The error snackbar of the error catalogue (a failure shown in the page). */
