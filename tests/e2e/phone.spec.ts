@@ -78,12 +78,10 @@ test("the filters fold behind 'Filters'; the active ones are chips, and a chip's
 
   await fold.click();
   await expect(searchBox).toBeVisible();
-  await search(page, `PH-${run}-3`, 'Name or unique ID');
-  // An exact unique ID opens the device (issue 13 item 2); back on the list, the search is a chip.
-  await expect(page).toHaveURL(/\/device_view\?id=/, SETTLE);
-  await page.goBack();
+  // A part of the unique IDs (a whole one would open its device): the search is a chip.
+  await search(page, `PH-${run}`, 'Name or unique ID');
   const chips = page.getByTestId('filter-chips');
-  await expect(chips.getByText(`Name or unique ID: PH-${run}-3`)).toBeVisible(SETTLE);
+  await expect(chips.getByText(`Name or unique ID: PH-${run}`)).toBeVisible(SETTLE);
   await expect(page.getByRole('button', { name: ownMessages.activeFilters(1), exact: true })).toBeVisible();
 
   // A filter given in the address is a chip too, named by the referenced object's name.

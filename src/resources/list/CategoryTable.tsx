@@ -60,7 +60,7 @@ export const CategoryTable = ({ category }: { category: Category }) => {
   // The optional columns start hidden; react-admin's column chooser shows them (and hides any other).
   const Grid = optional.length > 0 ? DatagridConfigurable : Datagrid;
   const gridProps = optional.length > 0 ? { omit: optional.map((c) => c.key) } : {};
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Box>
       <List

@@ -40,7 +40,7 @@ export function activeFilters(categories: readonly Category[], values: Readonly<
 }
 
 export const FilterFold = ({ categories, children }: { categories: readonly Category[]; children: ReactNode }) => {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { filterValues, setFilters } = useListContext();
