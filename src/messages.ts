@@ -724,5 +724,8 @@ export const ownMessages = {
   moveAction: 'Move',
   setAction: 'Set',
   /** The Add devices dialog: chosen devices in another group leave it. */
-  leaveOtherGroups: (names: readonly string[]) => `Currently in another group, will leave it: ${names.join(', ')}`,
+  leaveOtherGroups: (names: readonly string[], more: number) =>
+    `Currently in another group, will leave it: ${names.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-GB')} more` : ''}`,
+  /** A device named with the group it is in: 'Dev 1 (North)'. */
+  deviceInGroup: (device: string, group: string) => `${device} (${group})`,
 } as const;

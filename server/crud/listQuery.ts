@@ -225,8 +225,11 @@ export function plainQueryFields(category: Category): [string, FieldSpec][] {
 export function plainFilterConditions(category: Category, query: Query): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
-    if (fieldOf(category, name)?.recency && typeof raw === 'string' && raw !== '') {
-      conditions.push(declaredCondition(category, name, raw)!);
+    if (fieldOf(category, name)?.recency) {
+      // Given twice (?last_seen=a&last_seen=b) is refused: filtering by neither would export every row.
+      if (raw !== undefined && typeof raw !== 'string') throw badRequest(ownMessages.badFilterValue(name, `one of ${RECENCY_VALUES.join(', ')}`));
+      const condition = raw ? declaredCondition(category, name, raw) : undefined;
+      if (condition) conditions.push(condition);
       continue;
     }
     const kind = fieldOf(category, name) ? filterKind(category, name) : undefined;

@@ -135,6 +135,9 @@ describe('last seen filter', () => {
     const message = ownMessages.badFilterValue('last_seen', 'one of hour, day, week, over_day, never');
     await expectError(c.get(`/api/device?range=[0,9]&filter=${encodeURIComponent('{"last_seen":"month"}')}`), 400, message);
     await expectError(c.get('/api/download/csv_export/device?last_seen=month'), 400, message);
+    // Given twice, the age is refused: an export that silently filtered nothing would hold every device.
+    await expectError(c.get('/api/download/csv_export/device?last_seen=over_day&last_seen=never'), 400, message);
+    await expectError(c.get('/api/device?fields=name&last_seen=over_day&last_seen=hour'), 400, message);
   });
 });
 

@@ -45,7 +45,7 @@ afterEach(() => {
 /** The ids-only read of 'Select all N matching': GET /api/full/device?fields=id, no range. */
 const isIdsRead = (call: RecordedCall) => call.url.pathname === '/api/full/device' && call.url.searchParams.get('fields') === 'id';
 
-function renderDevices(cap?: number) {
+function renderDevices(cap?: number, adminTeamIds?: number[]) {
   setErrorUi({ alert: vi.fn(), goHome: vi.fn() });
   const calls = installFakeApi(objects, (call) => {
     if (cap === undefined || !isIdsRead(call)) return undefined;
@@ -60,7 +60,12 @@ function renderDevices(cap?: number) {
       {
         path: '*',
         element: (
-          <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} store={memoryStore()}>
+          <AdminContext
+            dataProvider={createDataProvider()}
+            i18nProvider={i18nProvider}
+            store={memoryStore()}
+            authProvider={adminTeamIds && { ...noAuth, getPermissions: async () => ({ isServerAdmin: false, teams: [], adminTeamIds }) }}
+          >
             <ListPage route={routes.find((r) => r.path === '/devices')!} />
           </AdminContext>
         ),
@@ -71,6 +76,8 @@ function renderDevices(cap?: number) {
   render(<RouterProvider router={router} />);
   return calls;
 }
+
+const noAuth = { login: async () => {}, logout: async () => {}, checkAuth: async () => {}, checkError: async () => {} };
 
 const rowBoxes = () => document.querySelectorAll<HTMLInputElement>('tbody input[type="checkbox"]');
 
@@ -96,5 +103,24 @@ describe("'Select all N matching'", () => {
     fireEvent.click(await screen.findByRole('button', { name: ownMessages.selectAllMatching(30) }));
     expect(await screen.findByText(ownMessages.selectionCut(20, 30))).toBeTruthy();
     expect(screen.getByText('20 items selected')).toBeTruthy();
+  });
+});
+
+describe('bulk actions and roles (spec section 6)', () => {
+  it('a member of no team as admin is offered printing and export, not the actions that would be refused', async () => {
+    renderDevices(undefined, []);
+    await screen.findByText('Device 01');
+    fireEvent.click(rowBoxes()[0]);
+    expect(await screen.findByRole('button', { name: ownMessages.exportSelected })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ownMessages.moveToGroup })).toBeNull();
+    expect(screen.queryByRole('button', { name: ownMessages.deleteSelected })).toBeNull();
+  });
+
+  it("an admin of the devices' team is offered them", async () => {
+    renderDevices(undefined, [1]);
+    await screen.findByText('Device 01');
+    fireEvent.click(rowBoxes()[0]);
+    expect(await screen.findByRole('button', { name: ownMessages.moveToGroup })).toBeTruthy();
+    expect(screen.getByRole('button', { name: ownMessages.deleteSelected })).toBeTruthy();
   });
 });

@@ -9,13 +9,18 @@ import { ExportSelectedButton } from '../list/ExportSelectedButton';
 import { MoveToGroupButton } from './MoveToGroupButton';
 import { PrintLabelsButton } from './PrintLabelsButton';
 import { SetTargetFirmwareButton } from './SetTargetFirmwareButton';
+import { useAdminTeams } from '../list/useAdminTeams';
 
-export const DeviceBulkActions = ({ category }: BulkActionsProps) => (
-  <>
-    <MoveToGroupButton />
-    <SetTargetFirmwareButton />
-    <PrintLabelsButton category={category} />
-    <ExportSelectedButton category={category} />
-    <DeleteSelectedButton category={category} />
-  </>
-);
+/** The actions that change devices are offered to team admins only; printing and exporting to all. */
+export const DeviceBulkActions = ({ category }: BulkActionsProps) => {
+  const admin = useAdminTeams().any === true;
+  return (
+    <>
+      {admin && <MoveToGroupButton />}
+      {admin && <SetTargetFirmwareButton />}
+      <PrintLabelsButton category={category} />
+      <ExportSelectedButton category={category} />
+      {admin && <DeleteSelectedButton category={category} />}
+    </>
+  );
+};

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import { mustGetCategory } from '../../schemas';
-import { ownMessages } from '../../messages';
+import { messages, ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { ChooseOneDialog } from '../list/ChooseOneDialog';
 import { useBulkRun } from '../list/useBulkRun';
@@ -27,7 +27,8 @@ export const MoveToGroupButton = () => {
   const move = async (selection: SelectedDevices, group: PickerOption) => {
     setChoosing(undefined);
     const { moving, lines } = movePlan(selection.devices, { id: group.id, name: group.label });
-    if (!(await confirm({ text: lines.join('\n'), confirmLabel: ownMessages.moveAction })) || moving.length === 0) return;
+    // Spec section 5: a change of group ends with the spec's question.
+    if (!(await confirm({ text: [...lines, messages.confirmChanges].join('\n'), confirmLabel: ownMessages.moveAction })) || moving.length === 0) return;
     await run({
       title: ownMessages.willJoin(ownMessages.countOf(moving.length, mustGetCategory('device').singular), group.label),
       items: moving,

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { mustGetCategory } from '../../schemas';
-import { ownMessages } from '../../messages';
+import { messages, ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { ChooseOneDialog } from '../list/ChooseOneDialog';
 import { useBulkRun } from '../list/useBulkRun';
@@ -37,7 +37,8 @@ export const SetTargetFirmwareButton = () => {
   const set = async (selection: SelectedDevices, firmware: PickerOption) => {
     setChoosing(undefined);
     const text = firmwarePlan(selection.devices, firmware.label);
-    if (!(await confirm({ text, confirmLabel: ownMessages.setAction }))) return;
+    // Spec section 5: a change of target firmware ends with the spec's question.
+    if (!(await confirm({ text: `${text}\n${messages.confirmChanges}`, confirmLabel: ownMessages.setAction }))) return;
     await run({ title: text, items: selection.devices, nameOf: (d) => d.name, step: (d) => setTargetFirmware(d.id, firmware.id) });
   };
 

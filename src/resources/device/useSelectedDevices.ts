@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useListContext, type Identifier } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
 import { useConfirm } from '../../custom/confirm/useConfirm';
+import { messages } from '../../messages';
+import { useAdminTeams } from '../list/useAdminTeams';
 import { commonTypeAndTeam, fetchDeviceFacts, type DeviceFacts } from './bulkDevices';
 
 export interface SelectedDevices {
@@ -17,6 +19,7 @@ export interface SelectedDevices {
 export function useSelectedDevices(): { read: () => Promise<SelectedDevices | undefined>; reading: boolean; none: boolean } {
   const { selectedIds } = useListContext();
   const confirm = useConfirm();
+  const adminTeams = useAdminTeams();
   const [reading, setReading] = useState(false);
 
   const read = async () => {
@@ -34,6 +37,10 @@ export function useSelectedDevices(): { read: () => Promise<SelectedDevices | un
     const common = commonTypeAndTeam(devices);
     if ('problem' in common) {
       await confirm({ text: common.problem, notice: true });
+      return undefined;
+    }
+    if (!adminTeams.all([common.team_id])) {
+      await confirm({ text: messages.onlyAdminsCanModify, notice: true });
       return undefined;
     }
     return { devices, ...common };

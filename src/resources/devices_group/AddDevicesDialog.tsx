@@ -91,14 +91,16 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
     }
     setSelected(next);
   };
-  // The row last clicked, in the rows shown, and whether the click that reaches onChange held shift.
-  const anchor = useRef<number | undefined>(undefined);
+  // The device last clicked (by id: a new search or 'Show more' changes the rows shown), and whether
+  // the click that reaches onChange held shift. A shift-click whose anchor is no longer shown is a plain click.
+  const anchor = useRef<Identifier | undefined>(undefined);
   const shiftHeld = useRef(false);
   const toggle = (device: DeviceSummary, index: number, shift: boolean) => {
     const on = !selected.has(device.id);
-    const rows = shift && anchor.current !== undefined ? rangeBetween(shown, anchor.current, index) : [device];
+    const from = anchor.current === undefined ? -1 : shown.findIndex((d) => String(d.id) === String(anchor.current));
+    const rows = shift && from >= 0 ? rangeBetween(shown, from, index) : [device];
     setMany(rows.filter((d) => !isInGroup(d, id)), on);
-    anchor.current = index;
+    anchor.current = device.id;
   };
   const leaving = leavingOtherGroups(selected.values(), id);
 
@@ -184,9 +186,9 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
             </TableBody>
           </Table>
         )}
-        {leaving.length > 0 && (
+        {leaving.names.length > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }}>
-            {ownMessages.leaveOtherGroups(leaving)}
+            {ownMessages.leaveOtherGroups(leaving.names, leaving.more)}
           </Alert>
         )}
         {more > 0 && (

@@ -8,6 +8,7 @@ import { http } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
 import { fetchListPage } from '../../dataProvider/listQuery';
 import { mustGetCategory } from '../../schemas';
+import { ownMessages } from '../../messages';
 
 export interface DeviceSummary {
   id: Identifier;
@@ -26,11 +27,11 @@ export interface GroupKey {
 /** The device is in the group already (the dialog shows it, not to be chosen). */
 export const isInGroup = (device: DeviceSummary, groupId: Identifier): boolean => String(device.group_id ?? '') === String(groupId);
 
-/** Chosen devices shown by name with the other group they will leave ('Dev 1 (North)'), the first `max` of them. */
-export function leavingOtherGroups(chosen: Iterable<DeviceSummary>, groupId: Identifier, max = 10): string[] {
+/** Chosen devices that will leave another group: the first `max` named with it ('Dev 1 (North)'), and how many more. */
+export function leavingOtherGroups(chosen: Iterable<DeviceSummary>, groupId: Identifier, max = 10): { names: string[]; more: number } {
   const leaving = [...chosen].filter((d) => d.group_id !== null && d.group_id !== undefined && !isInGroup(d, groupId));
-  const named = leaving.slice(0, max).map((d) => `${d.name} (${d.group?.name ?? d.group_id})`);
-  return leaving.length > max ? [...named, `${leaving.length - max} more`] : named;
+  const names = leaving.slice(0, max).map((d) => ownMessages.deviceInGroup(d.name, String(d.group?.name ?? d.group_id)));
+  return { names, more: leaving.length - names.length };
 }
 
 /** The rows from the last one clicked to this one, either way (a shift-click's range). */

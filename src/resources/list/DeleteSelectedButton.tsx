@@ -14,6 +14,8 @@ import { useConfirm } from '../../custom/confirm/useConfirm';
 import { displayField } from '../displayField';
 import { fetchSelectedRows } from './selectedRows';
 import { useBulkRun } from './useBulkRun';
+import { useAdminTeams } from './useAdminTeams';
+import { messages } from '../../messages';
 
 export const DeleteSelectedButton = ({ category }: { category: Category }) => {
   const { selectedIds } = useListContext();
@@ -21,18 +23,25 @@ export const DeleteSelectedButton = ({ category }: { category: Category }) => {
   const confirm = useConfirm();
   const { run, dialog, running } = useBulkRun();
   const [reading, setReading] = useState(false);
+  const adminTeams = useAdminTeams();
   const name = displayField(category);
+  // A category of a team: every selected object must be of a team the user administers.
+  const teamField = 'team_id' in category.fields ? ['team_id'] : [];
 
   const deleteSelected = async () => {
     setReading(true);
     let rows;
     try {
-      rows = await fetchSelectedRows(category, selectedIds, [name]);
+      rows = await fetchSelectedRows(category, selectedIds, [name, ...teamField]);
     } catch (error) {
       reportError(error);
       return;
     } finally {
       setReading(false);
+    }
+    if (teamField.length > 0 && !adminTeams.all(rows.map((row) => row.team_id))) {
+      await confirm({ text: messages.onlyAdminsCanModify, notice: true });
+      return;
     }
     const count = ownMessages.countOf(rows.length, category.singular);
     if (rows.length === 0 || !(await confirm({ text: ownMessages.willBeDeleted(count), confirmLabel: ownMessages.deleteSelected, danger: true }))) return;
