@@ -10,7 +10,7 @@
  * stops the server, writes the device-reported fields with server/db/database.ts, starts the
  * server again on the same data, and drives Chromium against it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +21,11 @@ import { expect, test } from './fixtures';
 import { adminTeam, createObject, HEADERS, uniqueName, type Obj } from './objectApi';
 import { ADMIN, E2E_PORT } from './settings';
 import { signInByApi } from './signIn';
+import { START_TIMEOUT_MS, startServer, stopServer } from './ownServer';
 
 // Clear of the ports of the shared server (E2E_PORT) and of other suites run side by side.
 const PORT = Number(process.env.E2E_STATE_PORT || E2E_PORT + 1000);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const START_TIMEOUT_MS = 120_000;
 
 // Dates in the browser and in the expected texts are read in one time zone.
 test.use({ baseURL: BASE_URL, timezoneId: 'UTC' });
@@ -52,56 +52,6 @@ const history = () => [
   { date: '2025-06-01T08:00:00Z', firmware_id: firmwareA.id },
   { date: '2024-01-10T07:15:00Z', firmware_id: firmwareB.id },
 ];
-
-/** The server as playwright.config.ts starts it, on this spec's data directory and port. */
-function startServer(): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'server/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUCS_DATA_DIR: dataDir,
-      PUCS_ADMIN_USER: ADMIN.username,
-      PUCS_ADMIN_PASSWORD: ADMIN.password,
-      PUCS_VENDOR_SUFFIX: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: stopping it reaches the node process under npx and tsx.
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += String(chunk)));
-  child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    const exited = () => reject(new Error(`the server stopped while starting:\n${output}`));
-    child.once('exit', exited);
-    const poll = async () => {
-      try {
-        await fetch(`${BASE_URL}/api/current_user`);
-        child.off('exit', exited);
-        resolve(child);
-      } catch {
-        if (Date.now() <= deadline) setTimeout(() => void poll(), 250);
-        else {
-          child.off('exit', exited);
-          process.kill(-child.pid!, 'SIGKILL');
-          reject(new Error(`the server did not answer within ${START_TIMEOUT_MS} ms:\n${output}`));
-        }
-      }
-    };
-    void poll();
-  });
-}
-
-/** SIGTERM to its process group; resolves once the server closed its database and exited. */
-function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
-  });
-}
 
 async function signedInApi(): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
@@ -130,7 +80,7 @@ async function writeDeviceReports(rows: { id: number; current: number | null; hi
 test.beforeAll(async () => {
   test.setTimeout(3 * START_TIMEOUT_MS);
   dataDir = mkdtempSync(join(tmpdir(), 'pucs-e2e-status-'));
-  server = await startServer();
+  server = await startServer(PORT, dataDir);
   const api = await signedInApi();
   const team = await adminTeam(api);
   const type = await createObject(api, 'type', { name: uniqueName('status type'), team_id: team.id, name_of_uid: 'Serial number' });
@@ -152,7 +102,7 @@ test.beforeAll(async () => {
     { id: pending.id, current: firmwareA.id, history: history(), lastSeen: pendingSeen },
     { id: upToDate.id, current: firmwareB.id, history: [], lastSeen: upToDateSeen },
   ]);
-  server = await startServer();
+  server = await startServer(PORT, dataDir);
 });
 
 test.afterAll(async () => {
