@@ -45,7 +45,7 @@ const submit = async (page: Page) => {
 
 test('a configuration edited on the form waits, is synchronized by the device, and conflicts are resolved', async ({ page }) => {
   // One device's whole story, told once: three saves and seven check-ins.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const request = page.request;
   const team = await adminTeam(request);
   const device = await createDevice(request, await createType(request, team.id));
