@@ -15,6 +15,7 @@ import { displayField } from '../displayField';
 import { fetchSelectedRows } from './selectedRows';
 import { useBulkRun } from './useBulkRun';
 import { useAdminTeams } from './useAdminTeams';
+import { TEAM_FIELD } from '../../schemas/referrers';
 import { messages } from '../../messages';
 
 export const DeleteSelectedButton = ({ category }: { category: Category }) => {
@@ -26,7 +27,7 @@ export const DeleteSelectedButton = ({ category }: { category: Category }) => {
   const adminTeams = useAdminTeams();
   const name = displayField(category);
   // A category of a team: every selected object must be of a team the user administers.
-  const teamField = 'team_id' in category.fields ? ['team_id'] : [];
+  const teamField = category.scope === 'team' ? [TEAM_FIELD] : [];
 
   const deleteSelected = async () => {
     setReading(true);
@@ -39,7 +40,7 @@ export const DeleteSelectedButton = ({ category }: { category: Category }) => {
     } finally {
       setReading(false);
     }
-    if (teamField.length > 0 && !adminTeams.all(rows.map((row) => row.team_id))) {
+    if (teamField.length > 0 && !adminTeams.all(rows.map((row) => row[TEAM_FIELD]))) {
       await confirm({ text: messages.onlyAdminsCanModify, notice: true });
       return;
     }
