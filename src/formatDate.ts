@@ -17,15 +17,30 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** How relativeTime words each unit: long on an object screen, short in a table cell. */
+export interface RelativeWords {
+  justNow: string;
+  minutes: (n: number) => string;
+  hours: (n: number) => string;
+  days: (n: number) => string;
+}
+
+const LONG_WORDS: RelativeWords = {
+  justNow: ownMessages.lessThanAMinuteAgo,
+  minutes: ownMessages.minutesAgo,
+  hours: ownMessages.hoursAgo,
+  days: ownMessages.daysAgo,
+};
+
 /**
  * How long ago an instant was, in the largest whole unit ('5 minutes ago', '3 hours ago',
  * '2 days ago'), rounded down so that it never says more than has passed. An instant a little
  * ahead of this clock (the server's and the browser's clocks differ) reads as just now.
  */
-export function relativeTime(value: string | Date, now: number = Date.now()): string {
+export function relativeTime(value: string | Date, now: number = Date.now(), words: RelativeWords = LONG_WORDS): string {
   const elapsed = Math.max(0, now - (value instanceof Date ? value : new Date(value)).getTime());
-  if (elapsed < MINUTE) return ownMessages.lessThanAMinuteAgo;
-  if (elapsed < HOUR) return ownMessages.minutesAgo(Math.floor(elapsed / MINUTE));
-  if (elapsed < DAY) return ownMessages.hoursAgo(Math.floor(elapsed / HOUR));
-  return ownMessages.daysAgo(Math.floor(elapsed / DAY));
+  if (elapsed < MINUTE) return words.justNow;
+  if (elapsed < HOUR) return words.minutes(Math.floor(elapsed / MINUTE));
+  if (elapsed < DAY) return words.hours(Math.floor(elapsed / HOUR));
+  return words.days(Math.floor(elapsed / DAY));
 }

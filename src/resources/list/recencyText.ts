@@ -5,17 +5,17 @@
  * server's and the browser's clocks differ) reads as just now.
  */
 import { ownMessages } from '../../messages';
+import { relativeTime, type RelativeWords } from '../../formatDate';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const SHORT_WORDS: RelativeWords = {
+  justNow: ownMessages.recencyJustNow,
+  minutes: ownMessages.recencyMinutes,
+  hours: ownMessages.recencyHours,
+  days: ownMessages.recencyDays,
+};
 
 export function shortRelativeTime(value: string | Date | null | undefined, now: number): string {
   const time = value === null || value === undefined || value === '' ? NaN : new Date(value).getTime();
   if (Number.isNaN(time)) return ownMessages.recencyNever;
-  const elapsed = Math.max(0, now - time);
-  if (elapsed < MINUTE) return ownMessages.recencyJustNow;
-  if (elapsed < HOUR) return ownMessages.recencyMinutes(Math.floor(elapsed / MINUTE));
-  if (elapsed < DAY) return ownMessages.recencyHours(Math.floor(elapsed / HOUR));
-  return ownMessages.recencyDays(Math.floor(elapsed / DAY));
+  return relativeTime(new Date(time), now, SHORT_WORDS);
 }

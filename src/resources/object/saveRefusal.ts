@@ -9,6 +9,7 @@ import type { Category } from '../../schemas';
 import { HttpError } from '../../dataProvider/http';
 import { catalogueText } from '../../dataProvider/errors';
 import type { Values } from './formFields';
+import { typedField } from './validation';
 
 export interface FieldRefusal {
   field: string;
@@ -23,7 +24,7 @@ export function fieldRefusal(category: Category, fields: readonly string[], valu
   const message = catalogueText(description);
   for (const rule of category.unique ?? []) {
     // The rule's last field is the one a user types (the name, the uid, a firmware's version).
-    const field = rule.fields[rule.fields.length - 1];
+    const field = typedField(rule);
     if (fields.includes(field) && (description.includes(rule.name) || description === rule.message(values))) return { field, message };
   }
   const required = fields.find((name) => category.fields[name]?.required === description);

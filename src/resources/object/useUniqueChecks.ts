@@ -5,13 +5,10 @@ import { catalogueText, reportError } from '../../dataProvider/errors';
 import { fetchListPage, type Row } from '../../dataProvider/listQuery';
 import type { Values } from './formFields';
 import { REMOTE_CHECK_DELAY_MS, type RemoteMessages } from './useRemoteChecks';
-import { clashes, liveUniqueRules } from './validation';
+import { clashes, liveUniqueRules, typedField } from './validation';
 
 /** At most this many candidates are read per value: the exact ones among them are what counts. */
 export const UNIQUE_CHECK_ROWS = 100;
-
-/** The rule's typed field (the last: a device's uid) and the references that scope it (its type). */
-const typedField = (rule: UniqueRule) => rule.fields[rule.fields.length - 1];
 
 const askKey = (rule: UniqueRule, values: Values) => JSON.stringify([rule.name, ...rule.fields.map((f) => values[f])]);
 

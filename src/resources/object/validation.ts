@@ -27,6 +27,9 @@ export interface ValidationInput {
 }
 
 /** Unique rules within a team: the console checks them; others (uid per type) are the server's. */
+/** A unique rule's typed field: its last (a device's uid), the others being the references that scope it (its type). */
+export const typedField = (rule: UniqueRule): string => rule.fields[rule.fields.length - 1];
+
 export const teamUniqueRules = (category: Category): UniqueRule[] =>
   (category.unique ?? []).filter((r) => r.fields.includes(TEAM_FIELD));
 
@@ -62,7 +65,7 @@ function uniquenessErrors(input: ValidationInput): FieldErrors {
   if (!existing) return errors;
   for (const rule of teamUniqueRules(category)) {
     // The message belongs to the last field of the rule: the name, or the version of a firmware pair.
-    if (clashes(category, rule, values, existing, record)) errors[rule.fields[rule.fields.length - 1]] = rule.message(values);
+    if (clashes(category, rule, values, existing, record)) errors[typedField(rule)] = rule.message(values);
   }
   return errors;
 }
