@@ -12,7 +12,7 @@ import { authProvider } from './dataProvider/authProvider';
 import { profileStore } from './dataProvider/profile';
 import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
-import { consoleTheme } from './theme';
+import { consoleDarkTheme, consoleTheme } from './theme';
 import { deriveConsoleRoutes } from './resources/consoleRoutes';
 import { displayField } from './resources/displayField';
 import { RoutePage } from './resources/RoutePage';
@@ -38,6 +38,7 @@ export const ConsoleAdmin = () => (
     i18nProvider={i18nProvider}
     disableTelemetry
     theme={consoleTheme}
+    darkTheme={consoleDarkTheme}
     layout={ConsoleLayout}
     notification={PageNotification}
     dashboard={Dashboard}

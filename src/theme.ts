@@ -1,11 +1,13 @@
 /**
  * The console's look, declared once (spec section 9): the theme colours primary, alert and ok,
- * and the mobile breakpoint of 960 px. MUI's `md` breakpoint is set to it, so that
+ * and the mobile breakpoint of 960 px. A dark theme with the same three colours in lighter shades
+ * (each reads at 4.5:1 or more on the dark background) follows the browser's dark preference;
+ * the app bar's button switches between the two (react-admin remembers the choice). MUI's `md` breakpoint is set to it, so that
  * `theme.breakpoints.down('md')` (react-admin's small-screen layout: the menu becomes a drawer)
  * is the spec's mobile width.
  */
 import type { Theme } from '@mui/material';
-import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** Spec section 9: below this width (px) the console is in its mobile layout. */
 export const MOBILE_BREAKPOINT = 960;
@@ -17,32 +19,47 @@ export const THEME_COLOURS = {
   ok: '#2e7d32',
 } as const;
 
-export const consoleTheme: RaThemeOptions = {
-  ...defaultTheme,
-  palette: {
-    ...defaultTheme.palette,
-    primary: { main: THEME_COLOURS.primary },
-    error: { main: THEME_COLOURS.alert },
-    success: { main: THEME_COLOURS.ok },
-  },
-  breakpoints: { ...defaultTheme.breakpoints, values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT, lg: 1280, xl: 1920 } },
-  components: {
-    ...defaultTheme.components,
-    // A disabled field's hint says why it is disabled ('A team must be selected first.'): it must
-    // be read, so it keeps the secondary text colour (5.7:1 on white), not the disabled one (2.7:1).
-    // A checkbox given an aria-label (react-admin's 'Select this row') names its input with it: on
-    // the root span MUI puts it on, the label named nothing a screen reader reaches (axe: an unnamed
-    // checkbox and a prohibited attribute). A checkbox with its own input props keeps them.
-    MuiCheckbox: {
-      defaultProps: {
-        slotProps: {
-          root: () => ({ 'aria-label': undefined }),
-          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
-        },
+/** The same colours for the dark theme: lighter shades, for text and marks on a dark background. */
+export const DARK_THEME_COLOURS: Record<keyof typeof THEME_COLOURS, string> = {
+  primary: '#90caf9',
+  alert: '#f44336',
+  ok: '#66bb6a',
+};
+
+const breakpoints = { ...defaultTheme.breakpoints, values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT, lg: 1280, xl: 1920 } };
+
+const sharedComponents: RaThemeOptions['components'] = {
+  // A disabled field's hint says why it is disabled ('A team must be selected first.'): it must
+  // be read, so it keeps the secondary text colour (5.7:1 on white), not the disabled one (2.7:1).
+  // A checkbox given an aria-label (react-admin's 'Select this row') names its input with it: on
+  // the root span MUI puts it on, the label named nothing a screen reader reaches (axe: an unnamed
+  // checkbox and a prohibited attribute). A checkbox with its own input props keeps them.
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        root: () => ({ 'aria-label': undefined }),
+        input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
       },
     },
-    MuiFormHelperText: {
-      styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
-    },
+  },
+  MuiFormHelperText: {
+    styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
   },
 };
+
+function withColours(base: RaThemeOptions, colours: Record<keyof typeof THEME_COLOURS, string>): RaThemeOptions {
+  return {
+    ...base,
+    palette: {
+      ...base.palette,
+      primary: { main: colours.primary },
+      error: { main: colours.alert },
+      success: { main: colours.ok },
+    },
+    breakpoints,
+    components: { ...base.components, ...sharedComponents },
+  };
+}
+
+export const consoleTheme = withColours(defaultTheme, THEME_COLOURS);
+export const consoleDarkTheme = withColours(defaultDarkTheme, DARK_THEME_COLOURS);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { categories, checkRegistry, defineCategory } from '../../src/schemas';
 import { CATEGORY_IDS } from '../../src/schemas/categoryIds';
-import { consoleTheme, MOBILE_BREAKPOINT, THEME_COLOURS } from '../../src/theme';
+import { consoleDarkTheme, consoleTheme, DARK_THEME_COLOURS, MOBILE_BREAKPOINT, THEME_COLOURS } from '../../src/theme';
 
 const withId = (id: number) =>
   defineCategory({
@@ -34,5 +34,15 @@ describe('spec constants', () => {
       success: { main: THEME_COLOURS.ok },
     });
     expect(consoleTheme.breakpoints?.values?.md).toBe(960);
+  });
+
+  it('the dark theme has the same three colours in its own shades, and the same breakpoints', () => {
+    expect(consoleDarkTheme.palette).toMatchObject({
+      mode: 'dark',
+      primary: { main: DARK_THEME_COLOURS.primary },
+      error: { main: DARK_THEME_COLOURS.alert },
+      success: { main: DARK_THEME_COLOURS.ok },
+    });
+    expect(consoleDarkTheme.breakpoints?.values?.md).toBe(960);
   });
 });
