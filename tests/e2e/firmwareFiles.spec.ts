@@ -10,18 +10,14 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { signInByApi } from './signIn';
-import { adminTeam, createObject, HEADERS, readObject, uniqueName, type Obj } from './objectApi';
+import { adminTeamWithType, createObject, HEADERS, readObject, uniqueName, type Obj } from './objectApi';
 import { button, errorSnackbar, expectErrors, input, viewedId } from './objectScreen';
 
 let team: { id: number; name: string };
 let type: Obj;
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await signInByApi(page);
-  team = await adminTeam(page.request);
-  type = await createObject(page.request, 'type', { name: uniqueName('file type'), team_id: team.id });
-  await page.close();
+  ({ team, type } = await adminTeamWithType(browser, 'file'));
 });
 
 test.beforeEach(async ({ page }) => {

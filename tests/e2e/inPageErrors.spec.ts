@@ -10,18 +10,14 @@
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { signInByApi } from './signIn';
-import { adminTeam, createObject, objectExists, readObject, uniqueName, type Obj } from './objectApi';
+import { adminTeamWithType, createObject, objectExists, readObject, uniqueName, type Obj } from './objectApi';
 import { answerInPage, button, errorSnackbar, expectErrors, inPageDialog, input } from './objectScreen';
 
 let team: { id: number; name: string };
 let type: Obj;
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await signInByApi(page);
-  team = await adminTeam(page.request);
-  type = await createObject(page.request, 'type', { name: uniqueName('inpage type'), team_id: team.id });
-  await page.close();
+  ({ team, type } = await adminTeamWithType(browser, 'inpage'));
 });
 
 test.beforeEach(async ({ page }) => {

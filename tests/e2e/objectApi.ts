@@ -3,7 +3,8 @@
  * cookie): objects with unique names, a second user who is a plain member. typeGroupApi.ts and
  * listsApi.ts build on these.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { signInByApi } from './signIn';
 
 /** The header every /api write needs (CSRF rule of the server). */
 export const HEADERS = { 'X-Requested-With': 'pucs' } as const;
@@ -37,6 +38,22 @@ export async function adminTeam(request: APIRequestContext): Promise<{ id: numbe
   const team = profile.teams.find((t) => t.role_id === 3);
   expect(team).toBeDefined();
   return team!;
+}
+
+/**
+ * For a spec's beforeAll: the admin's team and a new type in it (named from `prefix`), made through
+ * the API of a page signed in and closed here.
+ */
+export async function adminTeamWithType(browser: Browser, prefix: string): Promise<{ team: { id: number; name: string }; type: Obj }> {
+  const page = await browser.newPage();
+  try {
+    await signInByApi(page);
+    const team = await adminTeam(page.request);
+    const type = await createObject(page.request, 'type', { name: uniqueName(`${prefix} type`), team_id: team.id });
+    return { team, type };
+  } finally {
+    await page.close();
+  }
 }
 
 /** A type, a firmware of it and a group of it, in the admin's team. */
