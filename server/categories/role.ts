@@ -52,12 +52,13 @@ export async function countUsernameProbe({ db, user, body }: AdmitContext): Prom
   if (taken.wait > 0) throw new ApiError(429, ownMessages.tooManyInvitations, { 'Retry-After': String(taken.wait) });
 }
 
-async function resolveUsername({ tx, input }: CreateContext): Promise<boolean> {
+async function resolveUsername({ tx, input, category }: CreateContext): Promise<boolean> {
   if (!(USERNAME_INPUT in input)) return false;
   const username = input[USERNAME_INPUT];
   delete input[USERNAME_INPUT];
   const found = typeof username === 'string' ? await findUserByName(tx, username) : undefined;
-  if (!found) throw badRequest(ownMessages.noSuchUser);
+  // The schema's words, which the teams page shows under the username field.
+  if (!found) throw badRequest(category.fields[USERNAME_INPUT]?.unresolved ?? ownMessages.noSuchUser);
   input[USER_FIELD] = found.id;
   return true;
 }

@@ -171,6 +171,11 @@ export interface FieldSpec {
    * resolved to user_id): sending it satisfies that field's `required`; sending both is a 400.
    */
   resolvesTo?: string;
+  /**
+   * With `resolvesTo`: the refusal (400) when the input names nothing ('There is no user with this
+   * username.'); a form shows it under this input (src/resources/object/saveRefusal.ts).
+   */
+  unresolved?: string;
 
   // Console hints for the object screen (spec section 2 'Object screen', sections 4 and 5).
   // The server ignores them; they keep the generic screen free of category names.

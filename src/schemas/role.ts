@@ -21,7 +21,7 @@ export const role = defineCategory({
     role_id: { kind: 'integer', label: 'Role', default: ROLE.USER, list: true, check: checkRole },
     // A team admin adds an existing user by name (the teams page); server/categories/role.ts
     // resolves it to user_id, exact match.
-    username: { kind: 'text', label: 'Username', writeOnly: true, maxLength: 64, resolvesTo: 'user_id' },
+    username: { kind: 'text', label: 'Username', writeOnly: true, maxLength: 64, resolvesTo: 'user_id', unresolved: ownMessages.noSuchUser },
   },
   // username: the member's, looked up, so a team's role list shows who each member is.
   summary: ['team_id', 'user_id', 'role_id', 'id', 'username'],

@@ -1,7 +1,8 @@
 /**
  * The teams page against the real server: creating a team, adding a user by username, changing
- * and removing their role, refusals shown with the server's Description, read-only for members
- * who are not admins. Every test makes its own team and user.
+ * and removing their role, refusals shown with the server's Description (under the username field
+ * when they concern it: no such user, already a member), read-only for members who are not
+ * admins. Every test makes its own team and user.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -108,17 +109,32 @@ test.describe('with alerts', () => {
     expect(await rolesOf(team.id)).toEqual({ admin: 3 });
   });
 
-  test("an unknown username and the last admin's demotion are refused with the server's message", async ({ page, dialogs }) => {
+  test("an unknown username or a member already is said under the field; the last admin's demotion in a snackbar", async ({ page, dialogs }) => {
     await signInByApi(page);
     const team = await create(api, 'team', { name: `Team ${token()}` });
     const card = await teamCard(page, String(team.name));
     const missing = `nobody-${token()}`;
-    await card.getByLabel(ownMessages.username, { exact: true }).fill(missing);
+    const field = card.getByLabel(ownMessages.username, { exact: true });
+    await field.fill(missing);
     await card.getByRole('button', { name: ownMessages.addMember }).click();
-    // The error catalogue's snackbar, in the page.
-    await expect(errorSnackbar(page)).toHaveText(ownMessages.noSuchUser);
-    await expect(card.getByLabel(ownMessages.username, { exact: true })).toHaveValue(missing);
+    // About the field: said under it and in the form's error list, the name kept, no snackbar.
+    await expect(field).toHaveAccessibleDescription(ownMessages.noSuchUser);
+    await expect(card.getByTestId('object-form-errors').locator('li')).toHaveText([ownMessages.noSuchUser]);
+    await expect(field).toHaveValue(missing);
+    await expect(errorSnackbar(page)).toHaveCount(0);
 
+    // A member already: the same, in the server's words.
+    const user = await newUser();
+    await create(api, 'role', { team_id: team.id, username: user.username, role_id: 1 });
+    await field.fill(user.username);
+    await expect(card.getByTestId('object-form-errors')).toHaveCount(0);
+    await card.getByRole('button', { name: ownMessages.addMember }).click();
+    await expect(field).toHaveAccessibleDescription(ownMessages.alreadyMember);
+    await expect(card.getByTestId('object-form-errors').locator('li')).toHaveText([ownMessages.alreadyMember]);
+    await expect(field).toHaveValue(user.username);
+    await expect(errorSnackbar(page)).toHaveCount(0);
+
+    // About no field: the error catalogue's snackbar, in the page.
     await card.getByLabel(ownMessages.roleOf('admin')).selectOption({ label: ownMessages.roleLabel(1) });
     await expect(errorSnackbar(page)).toHaveText(ownMessages.lastAdmin);
     expect(dialogs).toEqual([]);

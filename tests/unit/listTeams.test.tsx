@@ -122,15 +122,41 @@ describe('the teams page', () => {
     await waitFor(() => expect((blue.getByLabelText(ownMessages.username) as HTMLInputElement).value).toBe(''));
   });
 
-  it("shows the server's refusal and keeps the typed name", async () => {
-    answerRole = () => jsonResponse({ Description: ownMessages.noSuchUser }, 400);
+  it.each([
+    ['no such user', 400, ownMessages.noSuchUser],
+    ['already a member', 409, ownMessages.alreadyMember],
+  ])("%s: the server's words under the username field and in the form's error list, the typed name kept", async (_case, status, text) => {
+    answerRole = () => jsonResponse({ Description: text }, status);
     renderTeams();
     const blue = await team('Blue');
     await waitFor(() => expect(blue.getByLabelText(ownMessages.username)).toBeTruthy());
-    fireEvent.change(blue.getByLabelText(ownMessages.username), { target: { value: 'nobody' } });
+    fireEvent.change(blue.getByLabelText(ownMessages.username), { target: { value: 'bob' } });
     fireEvent.click(blue.getByRole('button', { name: ownMessages.addMember }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ownMessages.noSuchUser));
-    expect((blue.getByLabelText(ownMessages.username) as HTMLInputElement).value).toBe('nobody');
+    const field = blue.getByLabelText(ownMessages.username) as HTMLInputElement;
+    await waitFor(() => expect(field.getAttribute('aria-describedby')).toBeTruthy());
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(text);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(blue.getByTestId('object-form-errors')).getByRole('listitem').textContent).toBe(text);
+    expect(field.value).toBe('bob');
+    // In the form, not in an alert or snackbar.
+    expect(alert).not.toHaveBeenCalled();
+
+    // Another name: the refusal is gone.
+    fireEvent.change(field, { target: { value: 'bobby' } });
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(blue.queryByTestId('object-form-errors')).toBeNull();
+  });
+
+  it('a refusal about something else (too many additions) is reported by the catalogue', async () => {
+    answerRole = () => jsonResponse({ Description: ownMessages.tooManyInvitations }, 429);
+    renderTeams();
+    const blue = await team('Blue');
+    await waitFor(() => expect(blue.getByLabelText(ownMessages.username)).toBeTruthy());
+    fireEvent.change(blue.getByLabelText(ownMessages.username), { target: { value: 'carol' } });
+    fireEvent.click(blue.getByRole('button', { name: ownMessages.addMember }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(ownMessages.tooManyInvitations));
+    expect(blue.queryByTestId('object-form-errors')).toBeNull();
+    expect((blue.getByLabelText(ownMessages.username) as HTMLInputElement).value).toBe('carol');
   });
 
   it("changes a role with PUT /api/role/{id} {role_id}, then says 'Saved'", async () => {

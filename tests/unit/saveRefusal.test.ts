@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/dataProvider/http';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { fieldRefusal } from '../../src/resources/object/saveRefusal';
 import { deleteConfirmationText } from '../../src/resources/object/deleteConfirmation';
@@ -25,6 +25,16 @@ describe('a refusal of a save that concerns one field (issue 13 item 5)', () => 
 
   it('a required field found empty: that field', () => {
     expect(fieldRefusal(device, fields, {}, refused(400, messages.uidEmpty))).toEqual({ field: 'uid_for_type', message: messages.uidEmpty });
+  });
+
+  it("adding a member by username: no such user, or already a member, is the username field's", () => {
+    const role = mustGetCategory('role');
+    const values = { team_id: 1, username: 'carol', role_id: 1 };
+    expect(fieldRefusal(role, ['username'], values, refused(400, ownMessages.noSuchUser))).toEqual({ field: 'username', message: ownMessages.noSuchUser });
+    // The unique rule is on user_id; the form's input resolves to it.
+    expect(fieldRefusal(role, ['username'], values, refused(409, ownMessages.alreadyMember))).toEqual({ field: 'username', message: ownMessages.alreadyMember });
+    expect(fieldRefusal(role, ['username'], values, refused(409, ownMessages.lastAdmin))).toBeUndefined();
+    expect(fieldRefusal(role, ['username'], values, refused(429, ownMessages.tooManyInvitations))).toBeUndefined();
   });
 
   it('anything else, a field the form does not show, or a lost session: not the form\'s', () => {

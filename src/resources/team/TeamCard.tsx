@@ -1,7 +1,9 @@
 /**
  * One team on the teams page: its members with their roles. The team's admins change roles
  * with the local roles dropdown ('Saved' once stored), remove members (asked in the page first)
- * and add a user by username; everyone else reads the same list without controls.
+ * and add a user by username; everyone else reads the same list without controls. A refusal
+ * about the username (no such user, already a member) is said under the field and in the form's
+ * error list, as object forms say theirs, while the typed name stays.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -25,6 +27,7 @@ import { ROLE } from '../../schemas/role';
 import { RoleSelect } from './RoleSelect';
 import { membersOf, type Member, type TeamWithMembers } from './teamMembers';
 import type { MemberActions } from './useMemberActions';
+import { ErrorList } from '../object/ErrorList';
 
 export interface TeamCardProps {
   team: TeamWithMembers;
@@ -109,18 +112,35 @@ const MemberRow = ({ team, member, isAdmin, actions }: { team: TeamWithMembers; 
 const AddMemberForm = ({ teamId, actions }: { teamId: number; actions: MemberActions }) => {
   const [username, setUsername] = useState('');
   const [roleId, setRoleId] = useState<number>(ROLE.USER);
+  // The server's refusal of the name as typed: it stays until the name changes.
+  const [refused, setRefused] = useState<{ message: string; username: string }>();
+  const problem = refused !== undefined && refused.username === username ? refused.message : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Kept on failure, so the user can correct the name (the alert said what was wrong).
-    if (await actions.addMember(teamId, username.trim(), roleId)) setUsername('');
+    setRefused(undefined);
+    const outcome = await actions.addMember(teamId, username.trim(), roleId);
+    // Kept on failure, so the user can correct the name.
+    if (outcome.added) setUsername('');
+    else if (outcome.refusal) setRefused({ message: outcome.refusal.message, username });
   };
   return (
-    <Stack component="form" direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }} onSubmit={submit}>
-      <TextField size="small" fullWidth={false} label={ownMessages.username} value={username} onChange={(event) => setUsername(event.target.value)} />
-      <RoleSelect label={ownMessages.role} value={roleId} onChange={setRoleId} />
-      <Button type="submit" variant="outlined" disabled={actions.busy || username.trim() === ''}>
-        {ownMessages.addMember}
-      </Button>
+    <Stack component="form" spacing={1} sx={{ mt: 2 }} onSubmit={submit}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          fullWidth={false}
+          label={ownMessages.username}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          error={problem !== undefined}
+          helperText={problem}
+        />
+        <RoleSelect label={ownMessages.role} value={roleId} onChange={setRoleId} />
+        <Button type="submit" variant="outlined" disabled={actions.busy || username.trim() === ''}>
+          {ownMessages.addMember}
+        </Button>
+      </Stack>
+      <ErrorList items={problem === undefined ? [] : [problem]} />
     </Stack>
   );
 };
