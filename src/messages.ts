@@ -555,6 +555,17 @@ export const ownMessages = {
   schemaDeleteWithContent: (key: string) => `deleteWithContent names '${key}', which is not one of its lists`,
   cascadeNotBoolean: "The parameter 'cascade' must be true or false.",
   cascadeNotOffered: (plural: string) => `${plural} have no content to delete with them: 'cascade' is not offered here.`,
+  // The counts a cascade delete is bound to (src/schemas/contentExpectations.ts)
+  cascadeExpectWithoutCascade: (param: string) => `The parameter '${param}' is only read with 'cascade=true'.`,
+  cascadeExpectUnknown: (param: string, known: readonly string[]) =>
+    `The parameter '${param}' names no content of this object: expected one of ${known.join(', ')}.`,
+  cascadeExpectNotCount: (param: string) => `The parameter '${param}' must be a whole number of objects (0 or more), given once.`,
+  /** One list whose count differs: 'Devices: 81 now, not 80'. */
+  countNotExpected: (plural: string, now: number, expected: number) =>
+    `${plural}: ${now.toLocaleString('en-GB')} now, not ${expected.toLocaleString('en-GB')}`,
+  /** `changes`: each list that differs (countNotExpected), in the delete's order. */
+  contentNotAsCounted: (singular: string, name: string, changes: readonly string[]) =>
+    `The ${singular} '${name}' no longer holds what was counted (${changes.join('; ')}): nothing was deleted. Check the new counts before deleting it.`,
   migrationValuesDoNotConvert: (subject: string, n: number, from: string, to: string, sample: string) =>
     `${subject}: ${n} value(s) do not convert from ${from} to ${to} (${sample}). Correct them in the database, or keep the kind.`,
   migrationNoConversion: (subject: string, n: number, from: string, kind: string, to: string) =>

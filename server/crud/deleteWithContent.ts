@@ -5,6 +5,11 @@
  * deleteLoaded: permission, hook, lists naming it), and the first refusal undoes everything;
  * the refusal names the object that could not go. The object is locked first, so no new content
  * can be added to it meanwhile (a write referencing it share-locks it, references.ts).
+ *
+ * `expect_{key}={n}` (src/schemas/contentExpectations.ts) binds the delete to the counts the
+ * caller was shown: once the object is locked, each list holding another number of objects than
+ * expected answers 409 (contentNotAsCounted) and nothing is deleted. A list without an
+ * expectation is not compared (API clients that send none keep the plain cascade).
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import type { SessionUser } from '../auth/sessionUser';
@@ -17,17 +22,41 @@ import { selectVisible } from './read';
 import { toJson } from './serialize';
 import { ident } from './sql';
 import { deleteLoaded, loadForWrite, type Store } from './write';
+import { badRequest, conflict } from '../http/errors';
+import { ownMessages } from '../../src/messages';
+import { expectParam, expectedListOf, type ContentExpectations } from '../../src/schemas/contentExpectations';
+import { displayName } from './dbErrors';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/**
+ * The `expect_{key}` parameters of a DELETE: each a key of `deleteWithContent`, a whole number,
+ * given once, and only with `cascade=true` (400 otherwise).
+ */
+export function parseExpectations(category: Category, query: Query, cascade: boolean): ContentExpectations {
+  const keys = category.deleteWithContent ?? [];
+  const expected: Record<string, number> = {};
+  for (const [param, value] of Object.entries(query)) {
+    const key = expectedListOf(param);
+    if (key === undefined || value === undefined) continue;
+    if (!cascade) throw badRequest(ownMessages.cascadeExpectWithoutCascade(param));
+    if (!keys.includes(key)) throw badRequest(ownMessages.cascadeExpectUnknown(param, keys.map(expectParam)));
+    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw badRequest(ownMessages.cascadeExpectNotCount(param));
+    expected[key] = Number(value);
+  }
+  return expected;
+}
 
 /** The listed objects of `owner` named by `deleteWithContent`, in their order, each with its category. */
-function contentLists(store: Store, owner: Category): { category: Category; via: string }[] {
+function contentLists(store: Store, owner: Category): { key: string; category: Category; via: string }[] {
   return (owner.deleteWithContent ?? []).map((key) => {
     const list = owner.lists![key];
-    return { category: store.registry.get(list.category), via: list.via };
+    return { key, category: store.registry.get(list.category), via: list.via };
   });
 }
 
 /** Deletes the object and its content; answers the object as it was. */
-export async function deleteWithContent(store: Store, user: SessionUser, category: Category, id: number): Promise<Row> {
+export async function deleteWithContent(store: Store, user: SessionUser, category: Category, id: number, expected: ContentExpectations = {}): Promise<Row> {
   const { db, registry, files } = store;
   const deleted: { category: Category; row: Row }[] = [];
   // The object whose delete failed names the refusal (a device in use, the type itself).
@@ -39,10 +68,22 @@ export async function deleteWithContent(store: Store, user: SessionUser, categor
       current = { category, row: existing };
       // Before any content is read: a non-admin learns nothing about it.
       assertPermitted(category.permissions.delete, category, user, existing);
-      for (const list of contentLists(store, category)) {
+      const lists = contentLists(store, category);
+      // Visible content only: another team's object naming this one keeps it (the type's own delete refuses).
+      const select = (list: (typeof lists)[number], columns: string[]) =>
+        selectVisible(tx, user, list.category, columns, (p) => [`"t".${ident(list.via)} = ${p.add(id)}`], true);
+      // The object is locked: what is counted now is what goes, unless the caller expected otherwise.
+      const changes: string[] = [];
+      for (const list of lists) {
+        const want = expected[list.key];
+        if (want === undefined) continue;
+        const now = (await select(list, ['id'])).length;
+        if (now !== want) changes.push(ownMessages.countNotExpected(list.category.plural, now, want));
+      }
+      if (changes.length > 0) throw conflict(ownMessages.contentNotAsCounted(category.singular, displayName(category, existing), changes));
+      for (const list of lists) {
         const columns = storedFields(list.category).map(([name]) => name);
-        // Visible content only: another team's object naming this one keeps it (the type's own delete refuses).
-        const rows = await selectVisible(tx, user, list.category, columns, (p) => [`"t".${ident(list.via)} = ${p.add(id)}`], true);
+        const rows = await select(list, columns);
         for (const row of rows) {
           current = { category: list.category, row };
           await deleteLoaded(tx, registry, user, list.category, row);

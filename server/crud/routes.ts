@@ -12,7 +12,8 @@
  *   POST   /api/{cat}            201, the created object (id included)
  *   PUT    /api/{cat}/:id        200, the updated object; only the fields sent change
  *   DELETE /api/{cat}/:id        200, the object as it was before the delete; ?cascade=true, for a
- *                                category declaring deleteWithContent, its content first, in one transaction
+ *                                category declaring deleteWithContent, its content first, in one transaction;
+ *                                &expect_{key}=n binds it to the counts the caller was shown (409 when they differ)
  *
  * Errors answer {"Description": ...} (server/http/errors.ts). Nothing here names a category:
  * what one needs beyond this is a hook of the registry the app was built on (server/registry.ts).
@@ -25,7 +26,8 @@ import { readList, readOne, type ReadOptions } from './read';
 import { parseListQuery, plainFilterConditions, usesListDialect } from './listQuery';
 import { readPage, type Page } from './listPage';
 import { createObject, deleteObject, updateObject } from './write';
-import { deleteWithContent } from './deleteWithContent';
+import { deleteWithContent, parseExpectations } from './deleteWithContent';
+import type { ContentExpectations } from '../../src/schemas/contentExpectations';
 import { badRequest } from '../http/errors';
 import { ownMessages } from '../../src/messages';
 import { cappedList } from './listCap';
@@ -41,13 +43,19 @@ export function parseId(raw: string): number {
 
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : v);
 
-/** `?cascade=true` asks a category declaring `deleteWithContent` to delete its content too; `false` or none, the plain delete. */
-function withContent(category: Category, query: Query): boolean {
+/**
+ * `?cascade=true` asks a category declaring `deleteWithContent` to delete its content too; `false` or none, the plain delete.
+ * With it, the counts the caller expects (`expect_{key}=n`, deleteWithContent.ts); without it, none may be sent.
+ */
+function withContent(category: Category, query: Query): ContentExpectations | false {
   const cascade = single(query.cascade);
-  if (cascade === undefined || cascade === 'false') return false;
+  if (cascade === undefined || cascade === 'false') {
+    parseExpectations(category, query, false);
+    return false;
+  }
   if (cascade !== 'true') throw badRequest(ownMessages.cascadeNotBoolean);
   if (!category.deleteWithContent?.length) throw badRequest(ownMessages.cascadeNotOffered(category.plural));
-  return true;
+  return parseExpectations(category, query, true);
 }
 
 function readOptions(category: Category, request: FastifyRequest, full: boolean, withFilters: boolean): ReadOptions {
@@ -113,7 +121,8 @@ function registerCategory(app: FastifyInstance, category: Category) {
   app.delete<WithId & { Querystring: Query }>(`${base}/:id`, async (request) => {
     const user = requireUser(request.user);
     const id = parseId(request.params.id);
-    return withContent(category, request.query ?? {}) ? deleteWithContent(app, user, category, id) : deleteObject(app, user, category, id);
+    const expected = withContent(category, request.query ?? {});
+    return expected ? deleteWithContent(app, user, category, id, expected) : deleteObject(app, user, category, id);
   });
 }
 

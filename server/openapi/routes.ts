@@ -6,6 +6,7 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { INT4_MAX } from '../../src/schemas/kinds';
+import { expectParam } from '../../src/schemas/contentExpectations';
 import { MAX_PAGE, plainQueryFields } from '../crud/listQuery';
 import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
 
@@ -117,8 +118,19 @@ export function listResponse(item: JsonSchema): ResponseDoc {
 /** `?cascade=true` of a category declaring deleteWithContent (server/crud/deleteWithContent.ts). */
 function cascadeDoc(category: Category): Pick<RouteSchema, 'description' | 'querystring'> {
   const content = (category.deleteWithContent ?? []).map((key) => category.lists?.[key]?.category ?? key).join(', then ');
-  const description = `With \`?cascade=true\`: its content first (${content}), each by the rules of its own delete, then the ${category.singular}, in one transaction: a refusal anywhere (409, naming the object) deletes nothing. Without it, a ${category.singular} with content answers 409; another value of \`cascade\` answers 400.`;
-  return { description, querystring: { type: 'object', properties: { cascade: { type: 'string', enum: ['true', 'false'], description } } } };
+  const keys = category.deleteWithContent ?? [];
+  const params = keys.map((key) => `\`${expectParam(key)}\``).join(', ');
+  const description =
+    `With \`?cascade=true\`: its content first (${content}), each by the rules of its own delete, then the ${category.singular}, in one transaction: a refusal anywhere (409, naming the object) deletes nothing. ` +
+    `With it, ${params} state how many objects of each the caller was shown: once the ${category.singular} is locked, a count that differs answers 409 and deletes nothing (a list without one is not compared). ` +
+    `Without \`cascade\`, a ${category.singular} with content answers 409; another value of \`cascade\`, or a bad \`expect_\` parameter, answers 400.`;
+  const expects = Object.fromEntries(
+    keys.map((key) => [
+      expectParam(key),
+      { type: 'string', pattern: '^[0-9]{1,9}$', description: `With \`cascade=true\`: the number of ${category.lists?.[key]?.category ?? key} objects expected to be deleted (409 when it differs).` },
+    ]),
+  );
+  return { description, querystring: { type: 'object', properties: { cascade: { type: 'string', enum: ['true', 'false'], description }, ...expects } } };
 }
 
 /** The generic routes of a category (server/crud/routes.ts). */

@@ -12,6 +12,8 @@
  *                            (pickers); pagination, sort and filter are then ignored
  *   meta.withContent = true  delete sends ?cascade=true: the object's declared content goes with
  *                            it, in one server transaction (deleteWithContent: a type's)
+ *   meta.expectContent = {}  with withContent: the counts the user was shown, by content list key
+ *                            (expect_{key}=n, src/schemas/contentExpectations.ts); 409 when they differ
  *
  * getList, getMany and getManyReference speak the server's list dialect (listQuery.ts): the
  * server sorts, filters and pages, and answers the total in Content-Range.
@@ -31,6 +33,7 @@ import type {
   UpdateParams,
 } from 'react-admin';
 import { mustGetCategory, type Category } from '../schemas';
+import { expectationsQuery, type ContentExpectations } from '../schemas/contentExpectations';
 import { http } from './http';
 import { reportError } from './errors';
 import { fetchListPage, fetchWholeList, listFields, pageToRange, type ListFetcher, type ListQuery, type Row } from './listQuery';
@@ -43,6 +46,7 @@ export interface CallMeta {
   full?: boolean;
   all?: boolean;
   withContent?: boolean;
+  expectContent?: ContentExpectations;
 }
 
 export interface DataProviderOptions {
@@ -92,7 +96,7 @@ export function createDataProvider(options: DataProviderOptions = {}): DataProvi
 
   const remove = async (resource: string, id: Identifier, meta?: CallMeta) => {
     const category = mustGetCategory(resource);
-    const query = meta?.withContent ? { cascade: 'true' } : undefined;
+    const query = meta?.withContent ? { cascade: 'true', ...expectationsQuery(meta.expectContent ?? {}) } : undefined;
     await reported(meta, () => http(objectPath(category, id), { method: 'DELETE', query }));
   };
 

@@ -2,6 +2,8 @@
  * Issue 13 item 6: DELETE /api/type/{id}?cascade=true deletes a type with its devices, groups and
  * firmwares in one call and one transaction, each by its own delete's rules; a refusal anywhere
  * leaves everything as it was. The plain DELETE of a type with content is still refused.
+ * expect_{list}=n binds the delete to the counts the caller was shown: a count that differs once
+ * the type is locked answers 409 and deletes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
@@ -101,6 +103,52 @@ describe('DELETE /api/type/{id}?cascade=true', () => {
       [theirs, x.devices[1]],
     );
     await expectError(c.del(`/api/type/${x.type}?cascade=true`), 409, ownMessages.inUse('shared'));
+    expect(new Set(await statuses(x))).toEqual(new Set([200]));
+  });
+
+  it('with the counts shown (expect_device=3&expect_devices_group=1&expect_firmware=2): deleted', async () => {
+    const x = await typeWithContent('counted');
+    const res = await c.del(`/api/type/${x.type}?cascade=true&expect_device=3&expect_devices_group=1&expect_firmware=2`);
+    expect(res.statusCode).toBe(200);
+    expect(new Set(await statuses(x))).toEqual(new Set([404]));
+  });
+
+  it('a device added after the counts were shown: 409 saying what changed, nothing deleted', async () => {
+    const x = await typeWithContent('grown');
+    const late = (await createOk(c, 'device', { name: 'grown_late', team_id: team, type_id: x.type, uid_for_type: 'late-1' })).id as number;
+    await expectError(
+      c.del(`/api/type/${x.type}?cascade=true&expect_device=3&expect_devices_group=1&expect_firmware=2`),
+      409,
+      ownMessages.contentNotAsCounted('type', 'grown', [ownMessages.countNotExpected('Devices', 4, 3)]),
+    );
+    expect(new Set(await statuses(x))).toEqual(new Set([200]));
+    expect((await c.get(`/api/device/${late}`)).statusCode).toBe(200);
+    // Fewer than shown is a change too; each list that differs is named.
+    await expectError(
+      c.del(`/api/type/${x.type}?cascade=true&expect_device=5&expect_firmware=0`),
+      409,
+      ownMessages.contentNotAsCounted('type', 'grown', [ownMessages.countNotExpected('Devices', 4, 5), ownMessages.countNotExpected('Firmwares', 2, 0)]),
+    );
+    expect(new Set(await statuses(x))).toEqual(new Set([200]));
+    // A list without an expectation is not compared (API clients that send none keep the plain cascade).
+    expect((await c.del(`/api/type/${x.type}?cascade=true&expect_devices_group=1`)).statusCode).toBe(200);
+    expect(new Set(await statuses(x))).toEqual(new Set([404]));
+  });
+
+  it('bad expect_ values are a 400 and delete nothing', async () => {
+    const x = await typeWithContent('expects');
+    const base = `/api/type/${x.type}`;
+    for (const bad of ['-1', '1.5', 'three', '', '1e3', '99999999999']) {
+      await expectError(c.del(`${base}?cascade=true&expect_device=${encodeURIComponent(bad)}`), 400, ownMessages.cascadeExpectNotCount('expect_device'));
+    }
+    await expectError(c.del(`${base}?cascade=true&expect_device=3&expect_device=3`), 400, ownMessages.cascadeExpectNotCount('expect_device'));
+    await expectError(
+      c.del(`${base}?cascade=true&expect_user=0`),
+      400,
+      ownMessages.cascadeExpectUnknown('expect_user', ['expect_device', 'expect_devices_group', 'expect_firmware']),
+    );
+    await expectError(c.del(`${base}?expect_device=3`), 400, ownMessages.cascadeExpectWithoutCascade('expect_device'));
+    await expectError(c.del(`${base}?cascade=false&expect_device=3`), 400, ownMessages.cascadeExpectWithoutCascade('expect_device'));
     expect(new Set(await statuses(x))).toEqual(new Set([200]));
   });
 

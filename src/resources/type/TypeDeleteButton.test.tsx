@@ -1,7 +1,8 @@
 /**
  * The type's Delete button against a fake /api: the counts read first, the in-page question with
- * the counts and the type's name to type, ONE DELETE ?cascade=true with a spinner while it runs,
- * a refusal reported by the catalogue (refresh, no onDeleted), and the plain question and delete
+ * the counts and the type's name to type, ONE DELETE ?cascade=true stating the counts shown with a
+ * spinner while it runs, a refusal reported by the catalogue (refresh, no onDeleted), content
+ * changed meanwhile (409) said in the page with the new counts, and the plain question and delete
  * of an empty type. Its lists are the generic panel's (tests/unit/reverseLists.test.tsx).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,12 +22,15 @@ const sensor = { id: 3, name: 'Sensor' };
 let totals: Record<string, number>;
 let calls: RecordedCall[];
 let refuse: boolean;
+/** Answers the next DELETE instead of the fake server's usual answer. */
+let nextDelete: (() => Response) | undefined;
 let release: (() => void) | undefined;
 const alert = vi.fn();
 
 beforeEach(() => {
   totals = { device: 80, devices_group: 1, firmware: 1 };
   refuse = false;
+  nextDelete = undefined;
   release = undefined;
   alert.mockReset();
   setErrorUi({ alert, goHome: vi.fn() });
@@ -34,6 +38,9 @@ beforeEach(() => {
     const cat = url.pathname.split('/').at(-1)!;
     if (method === 'GET') return jsonResponse(totals[cat] ? [{ id: 1 }] : [], 200, { 'Content-Range': `${cat} 0-0/${totals[cat]}` });
     if (refuse) return jsonResponse({ Description: "The firmware 'core' is in use." }, 409);
+    const answer = nextDelete;
+    nextDelete = undefined;
+    if (answer) return answer();
     if (release) await new Promise<void>((r) => (release = r));
     return jsonResponse({ id: 3 });
   });
@@ -82,7 +89,33 @@ describe('TypeDeleteButton', () => {
     expect(deletes()).toEqual([]);
     await confirmTyping('Sensor');
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
-    expect(deletes()).toEqual(['/api/type/3?cascade=true']);
+    // Bound to the counts shown: the server deletes nothing if they changed meanwhile.
+    expect(deletes()).toEqual(['/api/type/3?cascade=true&expect_device=80&expect_devices_group=1&expect_firmware=1']);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('content changed while the question was open (409): said in the page, counted again, asked again', async () => {
+    const changed = ownMessages.contentNotAsCounted('type', 'Sensor', [ownMessages.countNotExpected('Devices', 81, 80)]);
+    nextDelete = () => {
+      totals = { ...totals, device: 81 };
+      return jsonResponse({ Description: changed }, 409);
+    };
+    const { onDeleted, refresh } = renderButton();
+    await confirmTyping('Sensor');
+    // The next question says what the server said, with the new counts; the name is typed again.
+    await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain(ownMessages.willBeDeleted('81 devices, 1 group and 1 firmware')));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain(changed);
+    expect(dialog.textContent).toContain(messages.confirmDeleteType('Sensor'));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(onDeleted).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
+    await confirmTyping('Sensor');
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(deletes()).toEqual([
+      '/api/type/3?cascade=true&expect_device=80&expect_devices_group=1&expect_firmware=1',
+      '/api/type/3?cascade=true&expect_device=81&expect_devices_group=1&expect_firmware=1',
+    ]);
     expect(alert).not.toHaveBeenCalled();
   });
 
@@ -102,7 +135,7 @@ describe('TypeDeleteButton', () => {
     await confirmTyping('Sensor');
     await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     expect(alert).toHaveBeenCalledWith("The firmware 'core' is in use.");
-    expect(deletes()).toEqual(['/api/type/3?cascade=true']);
+    expect(deletes()).toEqual(['/api/type/3?cascade=true&expect_device=80&expect_devices_group=1&expect_firmware=1']);
     expect(onDeleted).not.toHaveBeenCalled();
     expect(screen.queryByRole('status')).toBeNull();
   });

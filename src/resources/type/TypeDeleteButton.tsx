@@ -3,9 +3,12 @@
  * groups and firmwares first; with content it asks, in the page, the spec's stronger question
  * with the counts ('80 devices, 1 group and 1 firmware') and the type's name typed, then deletes
  * everything in ONE call (DELETE /api/type/{id}?cascade=true, one server transaction: a reload
- * or a lost connection never leaves half a type), a spinner showing while it runs. A refusal is
- * reported by the error catalogue (inside the data provider) and nothing is deleted; the type is
- * read again. The button always reads the spec's label; an empty type gets the plain question.
+ * or a lost connection never leaves half a type), a spinner showing while it runs.
+ * The call states the counts shown (expect_{list}=n): when the content changed while the
+ * question was open (a device added), the server deletes nothing and answers 409; the button
+ * then counts again and, the counts being new, asks again in the page, the server's words first.
+ * Any other refusal is reported by the error catalogue and nothing is deleted; the type is read
+ * again. The button always reads the spec's label; an empty type gets the plain question.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
@@ -13,8 +16,12 @@ import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
+import { HttpError } from '../../dataProvider/http';
+import { catalogueText, reportError } from '../../dataProvider/errors';
 import type { DeleteButtonProps } from '../overrides';
-import { contentSummary, countContent } from './typeCascade';
+import { contentExpectations, contentSummary, countContent, type ContentCount } from './typeCascade';
+
+const CONFLICT = 409;
 
 export const TypeDeleteButton = ({ category, record, onDeleted, refresh }: DeleteButtonProps) => {
   const dataProvider = useDataProvider();
@@ -23,29 +30,48 @@ export const TypeDeleteButton = ({ category, record, onDeleted, refresh }: Delet
   const name = String(record.name ?? '');
 
   const run = async () => {
-    setStep('counting');
-    let summary: string;
-    try {
-      summary = contentSummary(await countContent(dataProvider, category, record.id));
-    } catch {
-      // Already reported by the data provider (error catalogue).
+    // A delete refused because the content is no longer what was shown, and what was shown then.
+    let refused: { error: HttpError; summary: string } | undefined;
+    for (;;) {
+      setStep('counting');
+      let counts: ContentCount[];
+      try {
+        counts = await countContent(dataProvider, category, record.id);
+      } catch {
+        // Already reported by the data provider (error catalogue).
+        setStep('idle');
+        return;
+      }
+      const summary = contentSummary(counts);
       setStep('idle');
+      // The same counts again: the refusal was about something else (a firmware in use).
+      if (refused && summary === refused.summary) {
+        reportError(refused.error);
+        return;
+      }
+      const question = summary
+        ? { text: `${messages.confirmDeleteType(name)}\n${ownMessages.willBeDeleted(summary)}`, typeToConfirm: name }
+        : { text: messages.confirmDelete(name) };
+      const said = refused?.error.description;
+      const text = said === undefined ? question.text : `${catalogueText(said)}\n${question.text}`;
+      if (!(await confirm({ ...question, text, confirmLabel: messages.delete, danger: true }))) return;
+      setStep('deleting');
+      try {
+        const meta = { report: false, withContent: summary !== '', expectContent: contentExpectations(counts) };
+        await dataProvider.delete(category.key, { id: record.id, previousData: record, meta });
+      } catch (error) {
+        setStep('idle');
+        refresh?.();
+        if (error instanceof HttpError && error.status === CONFLICT) {
+          refused = { error, summary };
+          continue;
+        }
+        reportError(error);
+        return;
+      }
+      onDeleted();
       return;
     }
-    const question = summary
-      ? { text: `${messages.confirmDeleteType(name)}\n${ownMessages.willBeDeleted(summary)}`, typeToConfirm: name }
-      : { text: messages.confirmDelete(name) };
-    setStep('idle');
-    if (!(await confirm({ ...question, confirmLabel: messages.delete, danger: true }))) return;
-    setStep('deleting');
-    try {
-      await dataProvider.delete(category.key, { id: record.id, previousData: record, meta: { withContent: summary !== '' } });
-    } catch {
-      setStep('idle');
-      refresh?.();
-      return;
-    }
-    onDeleted();
   };
 
   return (

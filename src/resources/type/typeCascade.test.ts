@@ -1,12 +1,12 @@
 /** The cascade's summary of what goes: '80 devices, 1 group and 1 firmware', the empty lists left out. */
 import { describe, expect, it } from 'vitest';
 import { mustGetCategory } from '../../schemas';
-import { contentSummary } from './typeCascade';
+import { contentExpectations, contentSummary } from './typeCascade';
 
 const of = (device: number, group: number, firmware: number) => [
-  { category: mustGetCategory('device'), count: device },
-  { category: mustGetCategory('devices_group'), count: group },
-  { category: mustGetCategory('firmware'), count: firmware },
+  { key: 'device', category: mustGetCategory('device'), count: device },
+  { key: 'devices_group', category: mustGetCategory('devices_group'), count: group },
+  { key: 'firmware', category: mustGetCategory('firmware'), count: firmware },
 ];
 
 describe('contentSummary', () => {
@@ -18,5 +18,11 @@ describe('contentSummary', () => {
 
   it('is empty when the type holds nothing', () => {
     expect(contentSummary(of(0, 0, 0))).toBe('');
+  });
+});
+
+describe('contentExpectations', () => {
+  it('states every count shown, the empty lists too, by content list key', () => {
+    expect(contentExpectations(of(80, 0, 1))).toEqual({ device: 80, devices_group: 0, firmware: 1 });
   });
 });
