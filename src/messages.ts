@@ -519,8 +519,8 @@ export const ownMessages = {
   schemaError: (where: string, problem: string) => `Schema error in ${where}: ${problem}`,
   schemaUnknownKind: (kind: string, kinds: readonly string[]) => `unknown kind '${kind}' (one of ${kinds.join(', ')})`,
   schemaNeedsRef: (kind: string) => `a ${kind} field needs 'ref'`,
-  /** Role display names (issue 13 item 8); the values stay the spec's, an unknown one reads 'Role {id}' (messages.roleName). */
-  roleLabel: (id: number) => ({ 0: 'No access', 1: 'Member', 2: 'Team lead', 3: 'Admin' } as Record<number, string>)[id] ?? messages.roleName(id),
+  /** Role display names (issue 13 item 8) by the names of ROLE (src/schemas/role.ts, roleLabel); the values stay the spec's. */
+  roleLabels: { NONE: 'No access', USER: 'Member', TEAMLEADER: 'Team lead', ADMIN: 'Admin' },
   roleSaved: 'Saved',
   memberActions: 'Actions',
   confirmRemoveMemberLabel: 'Remove',

@@ -6,7 +6,8 @@
 import { Card, CardActionArea, CardContent, Grid, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { LinkBase, useGetList } from 'react-admin';
 import { categories, type Category } from '../schemas';
-import { messages, ownMessages } from '../messages';
+import { messages } from '../messages';
+import { roleLabel } from '../schemas/role';
 import { menuEntries, type MenuEntry } from '../resources/consoleRoutes';
 import { PageTitle } from '../resources/PageTitle';
 import { useProfileState } from './useProfileState';
@@ -50,7 +51,7 @@ export const Dashboard = () => {
             <List dense>
               {teams.map((team) => (
                 <ListItem key={team.id}>
-                  <ListItemText primary={team.name} secondary={ownMessages.roleLabel(team.role_id)} />
+                  <ListItemText primary={team.name} secondary={roleLabel(team.role_id)} />
                 </ListItem>
               ))}
             </List>

@@ -1,9 +1,18 @@
 import { defineCategory } from './defineCategory';
 import { teamField } from './fields';
-import { ownMessages } from '../messages';
+import { messages, ownMessages } from '../messages';
 
 /** A user's role in a team (spec: NONE 0, USER 1, TEAMLEADER 2, ADMIN 3). */
 export const ROLE = { NONE: 0, USER: 1, TEAMLEADER: 2, ADMIN: 3 } as const;
+
+/** Every role has its display name (ownMessages.roleLabels, issue 13 item 8), by its name in ROLE. */
+const ROLE_LABELS: Readonly<Record<keyof typeof ROLE, string>> = ownMessages.roleLabels;
+
+/** What the console calls a role ('Member' for ROLE.USER); a value outside ROLE reads 'Role {id}' (messages.roleName). */
+export function roleLabel(id: number): string {
+  const name = (Object.keys(ROLE) as (keyof typeof ROLE)[]).find((key) => ROLE[key] === id);
+  return name === undefined ? messages.roleName(id) : ROLE_LABELS[name];
+}
 
 const checkRole = (v: unknown, label: string) => (v === 0 || v === 1 || v === 2 || v === 3 ? undefined : ownMessages.wrongFieldType(label, '0, 1, 2 or 3'));
 

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
+import { ROLE, roleLabel } from '../../src/schemas/role';
 import { appTitle, signInByApi } from './signIn';
 import { onlyThese, SPEC_MENU_LABELS } from '../specRegistry';
 
@@ -12,7 +13,7 @@ test('the dashboard is titled Home and shows the first team', async ({ page }) =
   await page.goto('/');
   await expect(appTitle(page)).toHaveText(messages.home);
   await expect(page).toHaveTitle(messages.productName);
-  await expect(page.getByText(ownMessages.roleLabel(3), { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(roleLabel(ROLE.ADMIN), { exact: true }).first()).toBeVisible();
 });
 
 test('the side menu lists the categories in the spec order, each opening its page', async ({ page }) => {

@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ownMessages } from '../../src/messages';
+import { ROLE, roleLabel } from '../../src/schemas/role';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
 import { search } from './listSearch';
@@ -71,12 +72,12 @@ test('a team admin adds a user by username and changes their role', async ({ pag
   await expect(role.locator('option')).toHaveText(['No access', 'Member', 'Team lead', 'Admin']);
   expect(await rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 1 });
 
-  await role.selectOption({ label: ownMessages.roleLabel(2) });
+  await role.selectOption({ label: roleLabel(ROLE.TEAMLEADER) });
   await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 2 });
   await page.reload();
   await expect(page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username))).toHaveValue('2');
 
-  await page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username)).selectOption({ label: ownMessages.roleLabel(3) });
+  await page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username)).selectOption({ label: roleLabel(ROLE.ADMIN) });
   await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 3 });
 });
 
@@ -86,7 +87,7 @@ test('a user can be added with a chosen role', async ({ page }) => {
   const user = await newUser();
   const card = await teamCard(page, String(team.name));
   await card.getByLabel(ownMessages.username, { exact: true }).fill(user.username);
-  await card.getByLabel(ownMessages.role, { exact: true }).selectOption({ label: ownMessages.roleLabel(0) });
+  await card.getByLabel(ownMessages.role, { exact: true }).selectOption({ label: roleLabel(ROLE.NONE) });
   await card.getByRole('button', { name: ownMessages.addMember }).click();
   await expect(card.getByLabel(ownMessages.roleOf(user.username))).toHaveValue('0');
 });
@@ -135,7 +136,7 @@ test.describe('with alerts', () => {
     await expect(errorSnackbar(page)).toHaveCount(0);
 
     // About no field: the error catalogue's snackbar, in the page.
-    await card.getByLabel(ownMessages.roleOf('admin')).selectOption({ label: ownMessages.roleLabel(1) });
+    await card.getByLabel(ownMessages.roleOf('admin')).selectOption({ label: roleLabel(ROLE.USER) });
     await expect(errorSnackbar(page)).toHaveText(ownMessages.lastAdmin);
     expect(dialogs).toEqual([]);
     // The page reads the team again: the role shown is the server's.
@@ -154,7 +155,7 @@ test('a member who is not an admin sees the team read-only', async ({ page }) =>
   expect(response.status()).toBe(204);
   const card = await teamCard(page, String(team.name));
   await expect(card.getByText(ownMessages.readOnlyTeam)).toBeVisible();
-  await expect(card.getByRole('row', { name: new RegExp(`${user.username}\\s*${ownMessages.roleLabel(1)}`) })).toBeVisible();
+  await expect(card.getByRole('row', { name: new RegExp(`${user.username}\\s*${roleLabel(ROLE.USER)}`) })).toBeVisible();
   await expect(card.getByRole('combobox')).toHaveCount(0);
   await expect(card.getByRole('button', { name: ownMessages.addMember })).toHaveCount(0);
 });

@@ -9,6 +9,7 @@ import { ConsoleAdmin } from '../../src/ConsoleAdmin';
 import { profileStore, type Profile } from '../../src/dataProvider/profile';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { messages, ownMessages } from '../../src/messages';
+import { ROLE, roleLabel } from '../../src/schemas/role';
 import { installFetch, jsonResponse } from './fetchMock';
 import { onlyThese, SPEC_MENU_LABELS } from '../specRegistry';
 
@@ -116,7 +117,7 @@ describe('signed in', () => {
   it('the dashboard is titled Home and lists the teams', async () => {
     await renderAt('/', true);
     expect(await screen.findByText('First team')).toBeTruthy();
-    expect(screen.getByText(ownMessages.roleLabel(3), { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText(roleLabel(ROLE.ADMIN), { selector: 'p' })).toBeTruthy();
     await waitFor(() => expect(appTitle()?.textContent).toBe('Home'));
   });
 });

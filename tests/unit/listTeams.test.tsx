@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AdminContext, type AuthProvider, memoryStore, Notification } from 'react-admin';
 import { categories } from '../../src/schemas';
 import { messages, ownMessages } from '../../src/messages';
+import { ROLE, roleLabel } from '../../src/schemas/role';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { i18nProvider } from '../../src/i18n';
@@ -103,7 +104,7 @@ describe('the teams page', () => {
     expect(blue.getByRole('button', { name: ownMessages.addMember })).toBeTruthy();
 
     const red = await team('Red');
-    expect(red.getByText(ownMessages.roleLabel(1))).toBeTruthy();
+    expect(red.getByText(roleLabel(ROLE.USER))).toBeTruthy();
     expect(red.queryByRole('combobox')).toBeNull();
     expect(red.queryByRole('button', { name: ownMessages.addMember })).toBeNull();
     expect(red.getByText(ownMessages.readOnlyTeam)).toBeTruthy();

@@ -1,11 +1,11 @@
 /**
  * The roles dropdown of spec 'Dropdown': local, no call. The values are the spec's (0 to 3); the
- * names are issue 13's (ownMessages.roleLabel: No access, Member, Team lead, Admin).
+ * names are issue 13's (roleLabel: No access, Member, Team lead, Admin).
  */
 import { useId } from 'react';
 import { TextField } from '@mui/material';
 import { ownMessages } from '../../messages';
-import { ROLE } from '../../schemas/role';
+import { ROLE, roleLabel } from '../../schemas/role';
 
 export const ROLE_IDS: readonly number[] = Object.values(ROLE).sort((a, b) => a - b);
 
@@ -35,7 +35,7 @@ export const RoleSelect = ({ value, onChange, label = ownMessages.role, hiddenLa
     >
       {ROLE_IDS.map((roleId) => (
         <option key={roleId} value={String(roleId)}>
-          {ownMessages.roleLabel(roleId)}
+          {roleLabel(roleId)}
         </option>
       ))}
     </TextField>

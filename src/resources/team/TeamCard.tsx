@@ -23,7 +23,7 @@ import {
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
-import { ROLE } from '../../schemas/role';
+import { ROLE, roleLabel } from '../../schemas/role';
 import { RoleSelect } from './RoleSelect';
 import { membersOf, type Member, type TeamWithMembers } from './teamMembers';
 import type { MemberActions } from './useMemberActions';
@@ -95,7 +95,7 @@ const MemberRow = ({ team, member, isAdmin, actions }: { team: TeamWithMembers; 
             onChange={(roleId) => void actions.setRole(member, roleId)}
           />
         ) : (
-          ownMessages.roleLabel(member.role_id)
+          roleLabel(member.role_id)
         )}
       </TableCell>
       {isAdmin && (
