@@ -1,7 +1,8 @@
 /**
  * The devices-in-group block and its 'Add devices' dialog against a fake /api: the group's
  * devices with 'Delete from the group', the dialog's title, text, columns and select/deselect-all,
- * the count in 'Add selected devices (n)', the sequential PUTs and the stop at a failure.
+ * the count in 'Add selected devices (n)', the sequential PUTs and the stop at a failure (shown as a
+ * table's bulk actions show it).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -203,18 +204,23 @@ describe("the 'Add devices' dialog", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('stops at the first refused move, alerts, and stays open with the list read again', async () => {
+  it("stops at the first refused move as a table's bulk action does: names the device in the dialog, which stays open with the list read again and the ones not moved still chosen", async () => {
     failPut = '/api/device/14';
     const { refresh } = renderPanel();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: ownMessages.selectAllDevices }));
     fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(3) }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Refused.'));
+    await waitFor(() => expect(within(dialog).getAllByRole('alert').map((a) => a.textContent)).toContain(ownMessages.bulkStopped('free 10', 'Refused.', 1, 3)));
+    expect(within(dialog).getByRole('status').textContent).toBe(ownMessages.bulkProgress(1, 3));
+    expect(alert).not.toHaveBeenCalled();
     expect(puts().map(([path]) => path)).toEqual(['/api/device/12', '/api/device/14']);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('dialog')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/full/device')).toHaveLength(2));
-    expect(within(dialog).getByRole('button', { name: messages.addSelectedDevices(0) })).toBeTruthy();
+    expect((within(dialog).getByRole('checkbox', { name: 'free 10' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('checkbox', { name: 'lab 2' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('checkbox', { name: 'free 1' }) as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) })).toBeTruthy();
   });
 
   it("'Close' closes without changing anything", async () => {

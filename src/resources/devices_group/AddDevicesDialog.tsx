@@ -2,7 +2,9 @@
  * The 'Add devices' dialog of the devices-in-group block (spec section 2): the devices of the
  * group's type and team with their current group (the group's own shown but not to be chosen), a
  * select/deselect-all checkbox and 'Add selected devices (n)', which moves the chosen ones in, one
- * call at a time. A type may hold tens of thousands of devices: the dialog shows the first page by
+ * call at a time, as a table's bulk actions do (useTurnRun: the same progress, and the same stop at
+ * the first refusal, naming the device, the ones not moved still chosen). Once all are in, the
+ * dialog closes. A type may hold tens of thousands of devices: the dialog shows the first page by
  * name, a search box narrows it on the server and 'Show more' reads further; a choice outlives a
  * new search. A shift-click chooses (or drops) every row from the last one clicked; chosen devices
  * that are in another group are named under the table, since adding them takes them out of it.
@@ -32,12 +34,13 @@ import { reportError } from '../../dataProvider/errors';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
 import { PICKER_PAGE, useDebounced } from '../dropdown/usePickerSearch';
+import { useTurnRun } from '../list/useBulkRun';
 import {
-  addDevicesToGroup,
   fetchCandidateDevices,
   isInGroup,
   leavingOtherGroups,
   rangeBetween,
+  setDeviceGroup,
   type CandidatePage,
   type DeviceSummary,
   type GroupKey,
@@ -59,7 +62,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
   const [text, setText] = useState('');
   const [limit, setLimit] = useState(PICKER_PAGE);
   const [selected, setSelected] = useState<ReadonlyMap<Identifier, DeviceSummary>>(new Map());
-  const [busy, setBusy] = useState(false);
+  const { run, progress, running: busy } = useTurnRun();
   const [reload, setReload] = useState(0);
   const searched = useDebounced(text);
   const { id, type_id, team_id } = group;
@@ -105,17 +108,16 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
   const leaving = leavingOtherGroups(selected.values(), id);
 
   const add = async () => {
-    setBusy(true);
     // By name, as the table shows them, so that a stop half-way leaves an easy-to-read state.
-    const ids = [...selected.values()].sort(byName).map((d) => d.id);
-    const { moved, ok } = await addDevicesToGroup(ids, group.id);
-    setBusy(false);
-    if (moved > 0) onAdded();
-    if (ok) {
+    const chosen = [...selected.values()].sort(byName);
+    const result = await run({ items: chosen, nameOf: (d) => d.name, step: (d) => setDeviceGroup(d.id, group.id) });
+    if (result.done > 0) onAdded();
+    if (!result.failure) {
       onClose();
       return;
     }
-    setSelected(new Map());
+    // The ones not moved stay chosen, to try again once the cause is fixed.
+    setSelected(new Map(chosen.slice(result.done).map((d) => [d.id, d])));
     setReload((n) => n + 1);
   };
 
@@ -199,6 +201,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
             </Button>
           </Box>
         )}
+        {progress && <Box sx={{ mt: 2 }}>{progress}</Box>}
       </DialogContent>
       <DialogActions>
         <Button variant="contained" disabled={busy || selected.size === 0} onClick={add}>

@@ -1,7 +1,8 @@
 /**
  * The calls behind the devices-in-group block (spec section 7): a device changes group through
- * PUT /api/device/{id} {group_id}, removing it is a change to null, and adding several devices is
- * one such call per device, in turn. Failures go to the error catalogue.
+ * PUT /api/device/{id} {group_id}, removing it is a change to null (its failure goes to the error
+ * catalogue), and adding several devices is one such call per device, in turn (the Add devices
+ * dialog runs them as bulk actions do, src/resources/list/runInTurn.ts).
  */
 import type { Identifier } from 'react-admin';
 import { http } from '../../dataProvider/http';
@@ -63,22 +64,6 @@ export async function fetchCandidateDevices(group: GroupKey, text: string, limit
 
 export async function setDeviceGroup(deviceId: Identifier, groupId: Identifier | null): Promise<void> {
   await http(`/device/${encodeURIComponent(String(deviceId))}`, { method: 'PUT', body: { group_id: groupId } });
-}
-
-/**
- * Moves the devices into the group one after another. The first failure is reported and stops
- * the rest; the answer says how many moved.
- */
-export async function addDevicesToGroup(deviceIds: readonly Identifier[], groupId: Identifier): Promise<{ moved: number; ok: boolean }> {
-  for (let i = 0; i < deviceIds.length; i++) {
-    try {
-      await setDeviceGroup(deviceIds[i], groupId);
-    } catch (error) {
-      reportError(error);
-      return { moved: i, ok: false };
-    }
-  }
-  return { moved: deviceIds.length, ok: true };
 }
 
 /** Takes one device out of its group; reports a failure. */
