@@ -704,8 +704,12 @@ export const ownMessages = {
   deviceUnauthorized: 'The device token is missing or invalid: send Authorization: Bearer <JWT> signed ES256 with the device key.',
 
   // Bulk actions on a table's selected rows (src/resources/list/, the device's in src/resources/device/bulk*)
-  /** '1 device', '12 devices'. */
-  countOf: (n: number, singular: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? singular : `${singular}s`}`,
+  /**
+   * '1 device', '12 devices': a category's names as its schema declares them (src/schemas/), the
+   * plural being the list title's ('Devices'), its first letter lowered.
+   */
+  countOf: (n: number, names: { readonly singular: string; readonly plural: string }) =>
+    `${n.toLocaleString('en-GB')} ${n === 1 ? names.singular : `${names.plural.charAt(0).toLowerCase()}${names.plural.slice(1)}`}`,
   selectAllMatching: (n: number) => `Select all ${n.toLocaleString('en-GB')} matching`,
   allMatchingSelected: (n: number) => `All ${n.toLocaleString('en-GB')} matching selected`,
   selectionCut: (shown: number, total: number) =>
@@ -725,6 +729,10 @@ export const ownMessages = {
   willLeave: (count: string, group: string) => `${count} will leave ${group}`,
   willJoin: (count: string, group: string) => `${count} will join ${group}`,
   alreadyIn: (count: string, group: string) => `${count} already in ${group}: unchanged`,
+  /** 'Move to group...' can take the devices out of their group. */
+  noGroupChoice: 'No group',
+  alreadyInNoGroup: (count: string) => `${count} in no group: unchanged`,
+  leavingGroups: (count: string) => `Taking ${count} out of their group`,
   willGetFirmware: (count: string, firmware: string) => `${count} will get the target firmware ${firmware}`,
   severalTypesSelected: (types: number) => `The selected devices are of ${types} types: select devices of one type (a group and a firmware are of one type).`,
   severalTeamsSelected: (teams: number) => `The selected devices are in ${teams} teams: select devices of one team.`,

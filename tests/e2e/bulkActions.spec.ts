@@ -1,7 +1,8 @@
 /**
  * Bulk actions on the devices table (issue 13 item 3) in Chromium against the real server: a
  * checkbox column, 'Select all N matching' across pages under a type filter, 'Move to group...'
- * saying who leaves and who joins before doing it, with progress; 'Set target firmware...'
+ * saying who leaves and who joins before doing it, with progress, and its 'No group' taking the
+ * devices out of their groups; 'Set target firmware...'
  * refused for devices in a group with the spec's message; 'Delete' of the selected; and a move
  * that the server refuses half-way stops there, naming the device, the ones before it moved and
  * the ones after it untouched.
@@ -73,6 +74,38 @@ test("'Select all 30 matching' under a type filter, then 'Move to group...': say
 
   expect(await groupsOf(page.request, [...inNorth, ...free].map((d) => d.id))).toEqual(Array(30).fill(south.id));
   expect((await read(page.request, 'device', stranger.id))?.group_id).toBeNull();
+});
+
+test("'Move to group...' with 'No group' takes the selected devices out of their groups, saying how many leave which", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const north = await create(page.request, 'devices_group', { name: uniqueName('North'), team_id: team, type_id: type.id });
+  const south = await create(page.request, 'devices_group', { name: uniqueName('South'), team_id: team, type_id: type.id });
+  const prefix = uniqueName('leave');
+  const inNorth = await devices(page.request, type, `${prefix} a`, 3, { group_id: north.id });
+  const inSouth = await devices(page.request, type, `${prefix} b`, 1, { group_id: south.id });
+  const free = await devices(page.request, type, `${prefix} c`, 1);
+
+  await page.goto(devicesOfType(type.id));
+  await expect(rows(page)).toHaveCount(5, { timeout: 30_000 });
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('button', { name: ownMessages.moveToGroup }).click();
+  const chooser = page.getByRole('dialog', { name: ownMessages.moveToGroup });
+  await chooser.getByLabel('Group').selectOption({ label: ownMessages.noGroupChoice });
+  await chooser.getByRole('button', { name: ownMessages.moveAction }).click();
+
+  const confirm = confirmDialog(page);
+  await expect(confirm).toContainText(ownMessages.willLeave('3 devices', north.name));
+  await expect(confirm).toContainText(ownMessages.willLeave('1 device', south.name));
+  await expect(confirm).toContainText(ownMessages.alreadyInNoGroup('1 device'));
+  await expect(confirm).toContainText(messages.confirmChanges);
+  await confirm.getByRole('button', { name: ownMessages.moveAction }).click();
+
+  const progress = page.getByRole('dialog', { name: ownMessages.leavingGroups('4 devices') });
+  await expect(progress.getByRole('alert')).toHaveText(ownMessages.bulkAllDone(4), { timeout: 30_000 });
+  await progress.getByRole('button', { name: messages.close }).click();
+  await expect(progress).toHaveCount(0);
+  expect(await groupsOf(page.request, [...inNorth, ...inSouth, ...free].map((d) => d.id))).toEqual(Array(5).fill(null));
 });
 
 test("'Set target firmware...' is refused for devices in a group with the spec's message, and sets it on the others", async ({ page }) => {

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runInTurn } from '../../src/resources/list/runInTurn';
 import { firmwareRefusal, movePlan, commonTypeAndTeam, type DeviceFacts } from '../../src/resources/device/bulkDevices';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { IDS_PER_READ } from '../../src/resources/list/selectedRows';
 import { fetchSelectedCsv } from '../../src/resources/list/ExportSelectedButton';
@@ -66,6 +66,13 @@ describe('device bulk plans', () => {
     expect(plan.moving.map((d) => d.id)).not.toContain(50);
   });
 
+  it('out of every group (No group): says how many leave which group, and leaves those in no group as they are', () => {
+    const plan = movePlan([device(1, [7, 'North']), device(2, [7, 'North']), device(3, [9, 'South']), device(4)], null);
+    expect(plan.lines).toEqual(['2 devices will leave North', '1 device will leave South', '1 device in no group: unchanged']);
+    expect(plan.moving.map((d) => d.id)).toEqual([1, 2, 3]);
+    expect(plan.title).toBe('Taking 3 devices out of their group');
+  });
+
   it("refuses an individual firmware for devices in a group with the spec's message, naming them", () => {
     expect(firmwareRefusal([device(1), device(2)])).toBeUndefined();
     const refusal = firmwareRefusal([device(1), device(2, [7, 'North']), device(3, [7, 'North'])]);
@@ -75,6 +82,14 @@ describe('device bulk plans', () => {
   it('asks for devices of one type', () => {
     expect(commonTypeAndTeam([device(1), device(2, undefined, 2)])).toEqual({ problem: expect.stringContaining('2 types') });
     expect(commonTypeAndTeam([device(1), device(2)])).toEqual({ team_id: 1, type_id: 1 });
+  });
+});
+
+describe('countOf', () => {
+  it("counts in the category's own names: its singular, and its plural as its list title has it, first letter lowered", () => {
+    expect(ownMessages.countOf(1, { singular: 'child', plural: 'Children' })).toBe('1 child');
+    expect(ownMessages.countOf(2, { singular: 'child', plural: 'Children' })).toBe('2 children');
+    expect(ownMessages.countOf(1200, mustGetCategory('devices_group'))).toBe('1,200 groups');
   });
 });
 

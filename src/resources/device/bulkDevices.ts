@@ -44,18 +44,27 @@ export function commonTypeAndTeam(devices: readonly DeviceFacts[]): { team_id: I
   return { team_id: devices[0].team_id, type_id: devices[0].type_id };
 }
 
-const count = (n: number) => ownMessages.countOf(n, device().singular);
+const count = (n: number) => ownMessages.countOf(n, device());
 
-/** 'N devices will leave X' per current group, 'M devices will join Y', and those already in Y. */
-export function movePlan(devices: readonly DeviceFacts[], group: { id: Identifier; name: string }): { moving: DeviceFacts[]; lines: string[] } {
-  const moving = devices.filter((d) => String(d.group_id ?? '') !== String(group.id));
+/**
+ * A move to `group`, or out of every group (null: the device's group emptied, as the device form
+ * and 'Delete from the group' do): 'N devices will leave X' per current group, 'M devices will join
+ * Y', and those already there, left unchanged. `title` names the run (its progress dialog).
+ */
+export function movePlan(
+  devices: readonly DeviceFacts[],
+  group: { id: Identifier; name: string } | null,
+): { moving: DeviceFacts[]; lines: string[]; title: string } {
+  const target = group === null ? '' : String(group.id);
+  const moving = devices.filter((d) => String(d.group_id ?? '') !== target);
   const leaving = new Map<string, number>();
   for (const d of moving) if (d.group_id !== null) leaving.set(d.groupName, (leaving.get(d.groupName) ?? 0) + 1);
   const lines = [...leaving].map(([name, n]) => ownMessages.willLeave(count(n), name));
-  if (moving.length > 0) lines.push(ownMessages.willJoin(count(moving.length), group.name));
+  if (group !== null && moving.length > 0) lines.push(ownMessages.willJoin(count(moving.length), group.name));
   const staying = devices.length - moving.length;
-  if (staying > 0) lines.push(ownMessages.alreadyIn(count(staying), group.name));
-  return { moving, lines };
+  if (staying > 0) lines.push(group === null ? ownMessages.alreadyInNoGroup(count(staying)) : ownMessages.alreadyIn(count(staying), group.name));
+  const title = group === null ? ownMessages.leavingGroups(count(moving.length)) : ownMessages.willJoin(count(moving.length), group.name);
+  return { moving, lines, title };
 }
 
 /** Names shown of the devices a refusal is about; the rest are counted. */

@@ -1,8 +1,9 @@
 /**
  * A bulk action's one choice (the group to move the selected rows to, the firmware to set): the
  * options the shared Dropdown would offer (picker.ts: its labels, hidden options and filters), read
- * from the server for the filters the selection fixes, in a small dialog. Nothing changes until
- * the choice is confirmed, and the action then says what it will do before doing it.
+ * from the server for the filters the selection fixes, in a small dialog, and when the action has one,
+ * a last choice of none ('No group'). Nothing changes until the choice is confirmed, and the action
+ * then says what it will do before doing it.
  */
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField, Typography } from '@mui/material';
@@ -31,10 +32,15 @@ export interface ChooseOneDialogProps {
   label: string;
   confirmLabel: string;
   onChoose: (option: PickerOption) => void;
+  /** A choice of none of them, offered last (the reference emptied). */
+  none?: { label: string; onChoose: () => void };
   onClose: () => void;
 }
 
-export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel, onChoose, onClose }: ChooseOneDialogProps) => {
+/** The value of the choice of none (an option's value is its id). */
+const NONE = '';
+
+export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel, onChoose, none, onClose }: ChooseOneDialogProps) => {
   const [options, setOptions] = useState<PickerOption[]>();
   const [chosen, setChosen] = useState('');
   const filtersKey = JSON.stringify(filters);
@@ -44,7 +50,7 @@ export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel,
     fetchOptions(category, JSON.parse(filtersKey) as PickerFilters, controller.signal).then(
       (found) => {
         setOptions(found);
-        setChosen(found.length > 0 ? String(found[0].id) : '');
+        setChosen(found.length > 0 ? String(found[0].id) : NONE);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -56,13 +62,18 @@ export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel,
   }, [category, filtersKey]);
 
   const option = options?.find((o) => String(o.id) === chosen);
+  const noneChosen = none !== undefined && options !== undefined && chosen === NONE;
+  const choose = () => {
+    if (option) onChoose(option);
+    else if (noneChosen) none.onChoose();
+  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="choose-one-title">
       <DialogTitle id="choose-one-title">{title}</DialogTitle>
       <DialogContent>
         {options === undefined ? (
           <LinearProgress />
-        ) : options.length === 0 ? (
+        ) : options.length === 0 && !none ? (
           <Typography variant="body2">{ownMessages.noChoices}</Typography>
         ) : (
           <TextField
@@ -79,11 +90,12 @@ export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel,
                 {o.label}
               </option>
             ))}
+            {none && <option value={NONE}>{none.label}</option>}
           </TextField>
         )}
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" disabled={!option} onClick={() => option && onChoose(option)}>
+        <Button variant="contained" disabled={!option && !noneChosen} onClick={choose}>
           {confirmLabel}
         </Button>
         <Button onClick={onClose}>{messages.cancel}</Button>

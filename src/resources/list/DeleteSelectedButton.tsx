@@ -44,7 +44,7 @@ export const DeleteSelectedButton = ({ category }: { category: Category }) => {
       await confirm({ text: messages.onlyAdminsCanModify, notice: true });
       return;
     }
-    const count = ownMessages.countOf(rows.length, category.singular);
+    const count = ownMessages.countOf(rows.length, category);
     if (rows.length === 0 || !(await confirm({ text: ownMessages.willBeDeleted(count), confirmLabel: ownMessages.deleteSelected, danger: true }))) return;
     await run({
       title: `${ownMessages.deleteSelected}: ${count}`,

@@ -16,7 +16,7 @@ export function deleteConfirmationText(category: Category, record: Values): stri
     const n = Number(record[key]);
     const referring = getCategory(count.category);
     if (!Number.isInteger(n) || n <= 0 || referring?.fields[count.via]?.onDelete !== 'setNull') continue;
-    lines.push(ownMessages.willLeave(ownMessages.countOf(n, referring.singular), name));
+    lines.push(ownMessages.willLeave(ownMessages.countOf(n, referring), name));
   }
   return lines.join('\n');
 }

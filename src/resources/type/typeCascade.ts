@@ -34,7 +34,7 @@ export async function countContent(dataProvider: DataProvider, owner: Category, 
 
 /** '80 devices, 1 group and 1 firmware' (the lists that hold something), or '' when none does. */
 export function contentSummary(counts: readonly ContentCount[]): string {
-  return ownMessages.andList(counts.filter((c) => c.count > 0).map((c) => ownMessages.countOf(c.count, c.category.singular)));
+  return ownMessages.andList(counts.filter((c) => c.count > 0).map((c) => ownMessages.countOf(c.count, c.category)));
 }
 
 /**
