@@ -187,14 +187,37 @@ describe('the devices table', () => {
     await waitFor(() => expect(dialect(lastListCall('device')).filter).toEqual({ type_id: 11 }));
   });
 
-  it('searches the name and the unique ID on the server after a short pause, and says so', async () => {
-    renderList('/devices');
+  it('searches the name and the unique ID on the server after a short pause, and says so; typing opens nothing', async () => {
+    const router = renderList('/devices');
     await waitFor(() => expect(bodyRows()).toHaveLength(25));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Name or unique ID' }), { target: { value: 'ice 2' } });
-    // Besides the page, the search box asks whether the text is one device's unique ID.
     await waitFor(() => expect(listCalls('device').map((call) => dialect(call).filter)).toContainEqual({ q: 'ice 2' }));
-    await waitFor(() => expect(listCalls('device').map((call) => dialect(call).filter)).toContainEqual({ uid_for_type: 'ice 2' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    // 'UID-1' is device 1's unique ID and the start of UID-10 to UID-19's: typed, it is a search only.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Name or unique ID' }), { target: { value: 'UID-1' } });
+    await waitFor(() => expect(listCalls('device').map((call) => dialect(call).filter)).toContainEqual({ q: 'UID-1' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(0));
+    expect(calls.filter((c) => 'uid_for_type' in (dialect(c).filter ?? {}))).toEqual([]);
+    expect(router.state.location.pathname).toBe('/devices');
+  });
+
+  it('Enter in the search box opens the device whose unique ID is the text, and only then', async () => {
+    const router = renderList('/devices');
+    await waitFor(() => expect(bodyRows()).toHaveLength(25));
+    const box = screen.getByRole('searchbox', { name: 'Name or unique ID' });
+    // No device has this ID: Enter searches at once and the user stays on the table.
+    fireEvent.change(box, { target: { value: 'UID-99' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(listCalls('device').map((call) => dialect(call).filter)).toContainEqual({ uid_for_type: 'UID-99' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(0));
+    expect(router.state.location.pathname).toBe('/devices');
+
+    fireEvent.change(box, { target: { value: 'UID-1' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/device_view?id=1'));
+    // The look-up reads ids only, two at most: enough to know it is one.
+    const lookUp = calls.filter((c) => dialect(c).filter?.uid_for_type === 'UID-1');
+    expect(lookUp.map((c) => [dialect(c).range, c.url.searchParams.get('fields')])).toEqual([[[0, 1], 'id']]);
   });
 
   it('offers the add form of the category', async () => {

@@ -4,7 +4,10 @@
  * searches. A table of several categories (/documents) offers the filters of all of them. Values live in react-admin's list
  * parameters (and so in the address), and the server filters. A picker that depends on another
  * filter (groups on the type) gets its value, and clears itself when its choice no longer fits
- * (Dropdown rule). A search that is exactly one object's unique ID opens that object (useOpenExactMatch.ts).
+ * (Dropdown rule). The table follows the search box as the user types; Enter in the box (a barcode
+ * scanner sends one after the ID) also opens the object whose unique ID is exactly the text, when
+ * it is one (useOpenExactMatch.ts). Only on Enter: 'SN-12' typed on the way to 'SN-123' must not
+ * open SN-12.
  */
 import { useEffect, useRef, useState } from 'react';
 import { InputAdornment, Stack, TextField } from '@mui/material';
@@ -38,10 +41,17 @@ export const ListFilterBar = ({ category, categories = [category] }: ListFilterB
     setFilters(next, undefined, false);
   };
   const openExactMatch = useOpenExactMatch(category);
-  const search = (text: string) => {
-    setFilter(SEARCH_FILTER, text);
+  const search = (text: string) => setFilter(SEARCH_FILTER, text);
+  // Enter: the table shows the text at once (no pause), and the object it names exactly opens,
+  // unless the user has typed on or left the page meanwhile.
+  const enter = (text: string, current: () => string) => {
+    if (text !== (latest.current[SEARCH_FILTER] ?? '')) search(text);
+    if (categories.length !== 1) return;
     const page = window.location.pathname;
-    if (categories.length === 1) void openExactMatch(text, () => latest.current[SEARCH_FILTER] === text && window.location.pathname === page);
+    // react-admin writes the new search into the address on its next tick (useListParams), to
+    // whatever page is shown then: the look-up starts after that write, so that it never lands
+    // on the device's page (timers of equal delay run in the order they were set).
+    setTimeout(() => void openExactMatch(text, () => current() === text && window.location.pathname === page), 0);
   };
 
   return (
@@ -65,7 +75,7 @@ export const ListFilterBar = ({ category, categories = [category] }: ListFilterB
         ),
       )}
       {isSearchable(categories) && (
-        <SearchBox label={searchLabel(categories)} value={filterValues[SEARCH_FILTER]} onSearch={search} />
+        <SearchBox label={searchLabel(categories)} value={filterValues[SEARCH_FILTER]} onSearch={search} onEnter={enter} />
       )}
     </Stack>
     </FilterFold>
@@ -95,11 +105,22 @@ const EnumFilter = ({ field, value, onChange }: { field: FilterField; value: unk
   </TextField>
 );
 
-const SearchBox = ({ label, value, onSearch }: { label: string; value: unknown; onSearch: (text: string) => void }) => {
+interface SearchBoxProps {
+  label: string;
+  value: unknown;
+  /** The text, once typing pauses. */
+  onSearch: (text: string) => void;
+  /** Enter pressed on the text; `current` reads the box's text later on. */
+  onEnter: (text: string, current: () => string) => void;
+}
+
+const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
   const applied = typeof value === 'string' ? value : '';
   const [text, setText] = useState(applied);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  const textRef = useRef(text);
+  textRef.current = text;
 
   // The address or another control changed the search: show it.
   useEffect(() => setText(applied), [applied]);
@@ -124,6 +145,13 @@ const SearchBox = ({ label, value, onSearch }: { label: string; value: unknown; 
       label={label}
       value={text}
       onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        // Not the Enter that ends an input method's composition (a Japanese or Chinese word).
+        if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+        event.preventDefault();
+        const typed = (event.target as HTMLInputElement).value;
+        onEnter(typed, () => textRef.current);
+      }}
       slotProps={{
         input: {
           endAdornment: (

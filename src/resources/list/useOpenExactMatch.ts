@@ -1,7 +1,8 @@
 /**
- * The search box's shortcut to one object (issue 13): a search whose text is exactly the value of
+ * The search box's shortcut to one object (issue 13): Enter on a text that is exactly the value of
  * a field declared `findsOne` (a device's unique ID, letter case aside) of one object the caller
- * sees opens that object's view page, as a scanned or copied ID is meant to. The look-up is the
+ * sees opens that object's view page, as a scanned (the scanner sends Enter) or pasted ID is meant
+ * to. Never while typing: 'SN-12' is a stop on the way to 'SN-123'. The look-up is the
  * list's own filter (`filter={"uid_for_type":"CS-100227"}`, one index entry per team on the server);
  * two matches (the same ID in two types) leave the user on the table, which lists both.
  */
