@@ -96,6 +96,11 @@ describe('search by unique ID', () => {
     expect(await list(other, { uid_for_type: 'CS-100227' })).toEqual({ names: ['foreign'], total: 1 });
   });
 
+  it("with the rule's scope, as the form's live unique-ID check asks it: that type's device only", async () => {
+    expect(await list(c, { type_id: typeA, uid_for_type: 'CS-100227' })).toEqual({ names: ['labelled'], total: 1 });
+    expect(await list(c, { type_id: typeB, uid_for_type: 'CS-100227' })).toEqual({ names: [], total: 0 });
+  });
+
   it('refuses an exact look-up that is not text', async () => {
     await expectError(c.get(`/api/device?range=[0,9]&filter=${encodeURIComponent('{"uid_for_type":3}')}`), 400, ownMessages.badFilterValue('uid_for_type', 'a string'));
   });

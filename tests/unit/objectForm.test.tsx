@@ -84,10 +84,19 @@ beforeEach(() => {
     if (method === 'POST' && refuseCreate) return jsonResponse({ Description: refuseCreate.Description }, refuseCreate.status);
     if (method === 'POST') return jsonResponse({ id: 99, ...(body as object) }, 201);
     if (path === '/api/full/device') {
-      // The list dialect, as the live unique-ID check asks it: the type's devices whose name or uid holds q.
-      const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { type_id?: number; q?: string };
-      const rows = objects.device.filter((d) => d.type_id === filter.type_id && [d.name, d.uid_for_type].some((t) => String(t).includes(filter.q ?? '')));
-      return jsonResponse(rows, 200, { 'content-range': `device 0-${rows.length}/${rows.length}` });
+      // The list dialect as the server speaks it: the type's devices whose name or uid holds q, or
+      // whose uid is uid_for_type (both letter case aside), by id, the range's page of them.
+      const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { type_id?: number; q?: string; uid_for_type?: string };
+      const lower = (t: unknown) => String(t).toLowerCase();
+      const rows = objects.device.filter(
+        (d) =>
+          d.type_id === filter.type_id &&
+          (filter.q === undefined || [d.name, d.uid_for_type].some((t) => lower(t).includes(lower(filter.q)))) &&
+          (filter.uid_for_type === undefined || lower(d.uid_for_type) === lower(filter.uid_for_type)),
+      );
+      const [start, end] = (JSON.parse(url.searchParams.get('range') ?? 'null') as [number, number] | null) ?? [0, rows.length - 1];
+      const page = rows.slice(start, end + 1);
+      return jsonResponse(page, 200, { 'content-range': `device ${start}-${start + page.length - 1}/${rows.length}` });
     }
     if (method === 'PUT' && one) return jsonResponse({ ...device, ...(body as object) });
     if (one) {
@@ -232,8 +241,9 @@ describe('what only the server knows is said under the field and in the error li
     await waitFor(() => expect(underField('Serial')).toBe(messages.uidNotUniquePerType));
     expect(errorItems()).toEqual([messages.uidNotUniquePerType]);
     const asked = calls.filter((c) => c.url.pathname === '/api/full/device');
-    expect(asked.map((c) => [JSON.parse(c.url.searchParams.get('filter') ?? ''), c.url.searchParams.get('fields')])).toEqual([
-      [{ type_id: 3, q: 'B7' }, 'id,type_id,uid_for_type'],
+    // The type's devices whose unique ID is the text (the exact filter of a findsOne field), two at most.
+    expect(asked.map((c) => [JSON.parse(c.url.searchParams.get('filter') ?? ''), c.url.searchParams.get('range'), c.url.searchParams.get('fields')])).toEqual([
+      [{ type_id: 3, uid_for_type: 'B7' }, '[0,1]', 'id,type_id,uid_for_type'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(screen.getByTestId('object-form-errors')).toBeTruthy());
@@ -244,6 +254,27 @@ describe('what only the server knows is said under the field and in the error li
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/full/device')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByTestId('object-form-errors')).toBeNull());
     expect(underField('Serial')).toBeUndefined();
+  });
+
+  it('a used unique ID is found however many devices of the type hold it as a part of theirs', async () => {
+    // 120 devices whose ID holds 'B7' (more than any page of a search), then the one that is 'B7'.
+    objects.device = [
+      ...Array.from({ length: 120 }, (_, i) => ({ id: 100 + i, name: `Probe ${i}`, team_id: 1, type_id: 3, uid_for_type: `B7-${i}` })),
+      { id: 300, name: 'Other', team_id: 1, type_id: 3, uid_for_type: 'B7' },
+    ];
+    await newDevice('B7');
+    await waitFor(() => expect(underField('Serial')).toBe(messages.uidNotUniquePerType));
+    expect(errorItems()).toEqual([messages.uidNotUniquePerType]);
+  });
+
+  it('a unique ID that differs from a used one by letter case only is free, as on the server', async () => {
+    objects.device = [{ id: 21, name: 'Other', team_id: 1, type_id: 3, uid_for_type: 'b7' }];
+    const router = await newDevice('B7');
+    // Submit waits for the answer (the look-up finds b7) and saves.
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/device_view'));
+    expect(writes().map((c) => (c.body as Record<string, unknown>).uid_for_type)).toEqual(['B7']);
+    expect(calls.some((c) => JSON.parse(c.url.searchParams.get('filter') ?? '{}').uid_for_type === 'B7')).toBe(true);
   });
 
   it("the server's refusal of a used unique ID after Submit: under the field and in the list, not in a snackbar", async () => {

@@ -7,16 +7,22 @@ import type { Values } from './formFields';
 import { REMOTE_CHECK_DELAY_MS, type RemoteMessages } from './useRemoteChecks';
 import { clashes, liveUniqueRules, typedField } from './validation';
 
-/** At most this many candidates are read per value: the exact ones among them are what counts. */
-export const UNIQUE_CHECK_ROWS = 100;
+/**
+ * Objects read per value: the look-up is exact, so two tell a clash from the edited object itself.
+ * (It is exact letter case aside, the rule is not: were three objects of the scope to differ from
+ * the value by letter case only, a clash might be among the unread ones; the server checks on save.)
+ */
+export const UNIQUE_CHECK_ROWS = 2;
 
 const askKey = (rule: UniqueRule, values: Values) => JSON.stringify([rule.name, ...rule.fields.map((f) => values[f])]);
 
 /**
  * The unique rules outside the team (a device's unique ID per type, spec section 5), checked live
- * like the name: once typing pauses, the server is asked for the objects of the same scope whose
- * searchable text holds the typed value (GET /api/full/{cat} with filter {type_id, q}, a page of
- * ids and the rule's fields), and an exact one among them is a clash. Each value is asked once;
+ * like the name: once typing pauses, the server is asked for the objects of the same scope that
+ * hold the typed value, by the exact filter of the rule's `findsOne` field (GET /api/full/{cat}
+ * with filter {"type_id":3,"uid_for_type":"B7"}, a page of two: ids and the rule's fields), and
+ * one that is not the edited object and holds the very value (letter case counts, as in the
+ * rule) is a clash, however many objects hold the value as a part of theirs. Each value is asked once;
  * `settle` asks at once before a save. The message is the catalogue's ('The UID provided is not
  * unique per selected type. Please enter a unique UID.'). The server checks again on save.
  */
@@ -31,7 +37,8 @@ export function useUniqueChecks(category: Category, fields: readonly string[], v
       let answer = asked.current.get(key);
       if (!answer) {
         const scope = Object.fromEntries(rule.fields.slice(0, -1).map((f) => [f, of[f]]));
-        const query = { filter: { ...scope, q: String(of[typedField(rule)]).trim() }, range: [0, UNIQUE_CHECK_ROWS - 1] as [number, number] };
+        const typed = typedField(rule);
+        const query = { filter: { ...scope, [typed]: String(of[typed]).trim() }, range: [0, UNIQUE_CHECK_ROWS - 1] as [number, number] };
         answer = fetchListPage(category, query, { fields: ['id', ...rule.fields] }).then(
           (page) => page.data,
           (error: unknown) => {
