@@ -68,6 +68,31 @@ test('a table is a list of cards: name, unique ID and last-seen dot, no table, n
   await expect(page).toHaveURL((url) => url.pathname === '/device_view' && url.searchParams.get('id') === String(devices[1].id));
 });
 
+test('the documents table is cards too: each names its kind and opens its own view page', async ({ page }) => {
+  const api = await signedInApi();
+  const team = await adminTeam(api);
+  const doc = await create(api, 'basic_document', { name: `Phone manual ${run}`, team_id: team.id, doc_type: 'text', content: 'Read me' });
+  const collection = await create(api, 'documents_collection', { name: `Phone manuals ${run}`, team_id: team.id });
+  await api.dispose();
+  await signInByApi(page);
+  await page.goto(`/documents?filter=${encodeURIComponent(JSON.stringify({ q: `Phone manual` }))}`);
+  const cards = page.getByTestId('phone-cards');
+  await expect(cards).toBeVisible(SETTLE);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  const docCard = cards.getByRole('listitem').filter({ hasText: doc.name as string });
+  const collectionCard = cards.getByRole('listitem').filter({ hasText: collection.name as string });
+  const kindOf = (key: string) => {
+    const category = categories.find((c) => c.key === key)!;
+    return `${ownMessages.kindColumn}: ${category.console?.kindLabel ?? category.plural}`;
+  };
+  await expect(docCard.getByText(kindOf('basic_document'), { exact: true })).toBeVisible();
+  await expect(collectionCard.getByText(kindOf('documents_collection'), { exact: true })).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+
+  await collectionCard.getByRole('link', { name: collection.name as string, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/documents_collection_view' && url.searchParams.get('id') === String(collection.id));
+});
+
 test("the filters fold behind 'Filters'; the active ones are chips, and a chip's cross removes its filter", async ({ page }) => {
   await signInByApi(page);
   await page.goto('/devices');
@@ -78,7 +103,7 @@ test("the filters fold behind 'Filters'; the active ones are chips, and a chip's
 
   await fold.click();
   await expect(searchBox).toBeVisible();
-  // A part of the unique IDs (a whole one would open its device): the search is a chip.
+  // A part of the unique IDs: the search is a chip.
   await search(page, `PH-${run}`, 'Name or unique ID');
   const chips = page.getByTestId('filter-chips');
   await expect(chips.getByText(`Name or unique ID: PH-${run}`)).toBeVisible(SETTLE);

@@ -82,7 +82,8 @@ export const CategoryTable = ({ category }: { category: Category }) => {
             </Button>
           )}
           <CsvExportButton category={category} />
-          {optional.length > 0 && category.console?.listKind !== 'list' && <SelectColumnsButton />}
+          {/* A phone's cards show fixed facts: no column chooser there. */}
+          {optional.length > 0 && category.console?.listKind !== 'list' && !phone && <SelectColumnsButton />}
         </Stack>
         {category.console?.listKind === 'list' ? (
           <ObjectNameList category={category} />

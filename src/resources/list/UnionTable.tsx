@@ -7,7 +7,7 @@
  * those of all the categories, each once; a row's name links to its own view page.
  */
 import { cloneElement, useContext, useMemo, type MouseEvent, type ReactElement } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   DataProviderContext,
@@ -27,6 +27,7 @@ import { displayField } from '../displayField';
 import { pageHeading } from '../pageTitle';
 import { CsvExportButton } from './CsvExportButton';
 import { ListFilterBar } from './ListFilterBar';
+import { PhoneCardList, type UnionRows } from './PhoneCardList';
 import { columnElement, listColumns, type Column } from './listColumns';
 import { readUnionPage, unionSort, UNION_KIND, UNION_OBJECT_ID, type CategoryReader } from './unionPage';
 import { PAGE_SIZE, reportedElsewhere, scrollWide } from './CategoryTable';
@@ -40,6 +41,9 @@ function rowHref(record: RaRecord): string | undefined {
 }
 
 export const kindLabel = (category: Category): string => category.console?.kindLabel ?? category.plural;
+
+/** What a phone's card of a union row shows (PhoneCardList.tsx): the row's own category, link and kind. */
+const unionRows: UnionRows = { categoryOf: rowCategory, hrefOf: rowHref, kindOf: (record) => kindLabel(rowCategory(record)) };
 
 /** Each list column of the categories once, with the first category declaring it. */
 function unionColumns(categories: readonly Category[]): { category: Category; column: Column }[] {
@@ -79,6 +83,7 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
   const routes = objectRoutes(owner);
   const nameField = displayField(owner);
   const shared = (name: string) => categories.every((c) => c.fields[name] !== undefined);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <DataProviderContext.Provider value={dataProvider}>
       <List
@@ -102,6 +107,10 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
             <CsvExportButton key={c.key} category={c} label={ownMessages.exportCsvOf(c.plural)} />
           ))}
         </Stack>
+        {phone ? (
+          // Below 600 px a card per object instead of a row, as on every table.
+          <PhoneCardList category={owner} rows={unionRows} />
+        ) : (
         <Datagrid
           bulkActionButtons={false}
           rowClick={(_id, _resource, record) => rowHref(record) ?? false}
@@ -122,6 +131,7 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
                 : cloneElement(columnElement(category, column) as ReactElement<{ sortable?: boolean }>, { sortable: false }),
             )}
         </Datagrid>
+        )}
       </List>
     </DataProviderContext.Provider>
   );
