@@ -134,6 +134,8 @@ const AddMemberForm = ({ teamId, actions }: { teamId: number; actions: MemberAct
           onChange={(event) => setUsername(event.target.value)}
           error={problem !== undefined}
           helperText={problem}
+          // A refusal under the field wraps instead of widening it (the form does not jump).
+          sx={{ width: { xs: '100%', sm: 260 } }}
         />
         <RoleSelect label={ownMessages.role} value={roleId} onChange={setRoleId} />
         <Button type="submit" variant="outlined" disabled={actions.busy || username.trim() === ''}>
