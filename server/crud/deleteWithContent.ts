@@ -2,7 +2,8 @@
  * DELETE /api/{cat}/:id?cascade=true of a category declaring `deleteWithContent` (a type): its
  * listed objects, then the object, in ONE transaction, so a reload or a lost connection never
  * leaves half of it behind. Each object goes by the rules of its own delete (write.ts
- * deleteLoaded: permission, hook, lists naming it), and the first refusal undoes everything;
+ * deleteLoaded: permission, hook, lists naming it; many in one statement where nothing else runs
+ * per object, deleteLoadedAll), and the first refusal undoes everything;
  * the refusal names the object that could not go. The object is locked first, so no new content
  * can be added to it meanwhile (a write referencing it share-locks it, references.ts).
  *
@@ -21,7 +22,7 @@ import { publicColumns } from './projection';
 import { selectVisible } from './read';
 import { toJson } from './serialize';
 import { ident } from './sql';
-import { deleteLoaded, loadForWrite, type Store } from './write';
+import { deleteLoaded, deleteLoadedAll, loadForWrite, type Store } from './write';
 import { badRequest, conflict } from '../http/errors';
 import { ownMessages } from '../../src/messages';
 import { expectParam, expectedListOf, type ContentExpectations } from '../../src/schemas/contentExpectations';
@@ -84,11 +85,8 @@ export async function deleteWithContent(store: Store, user: SessionUser, categor
       for (const list of lists) {
         const columns = storedFields(list.category).map(([name]) => name);
         const rows = await select(list, columns);
-        for (const row of rows) {
-          current = { category: list.category, row };
-          await deleteLoaded(tx, registry, user, list.category, row);
-          deleted.push(current);
-        }
+        await deleteLoadedAll(tx, registry, user, list.category, rows, (row) => (current = { category: list.category, row }));
+        deleted.push(...rows.map((row) => ({ category: list.category, row })));
       }
       current = { category, row: existing };
       await deleteLoaded(tx, registry, user, category, existing);

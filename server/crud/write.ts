@@ -27,6 +27,7 @@ import { publicColumns } from './projection';
 import { toJson } from './serialize';
 import { sameJson } from '../../src/schemas/sameJson';
 import { ident } from './sql';
+import { referrersOf } from '../../src/schemas/referrers';
 import { checkFileHashKept, checkImageKept } from '../files/rules';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
@@ -121,6 +122,49 @@ export async function deleteLoaded(tx: Queryable, registry: ServerRegistry, user
   await registry.hooks(category.key).beforeDelete?.({ tx, user, category, registry, existing });
   await checkNotListed(tx, registry, category, existing);
   await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [existing.id]);
+}
+
+/** How many objects one statement of deleteLoadedAll deletes. */
+export const DELETE_BATCH = 2000;
+
+/**
+ * Deletes loaded objects of one category by the rules of deleteLoaded, telling `onEach` the object
+ * about to go (a refusal names it). Where nothing of that delete runs per object but the permission
+ * (no beforeDelete hook, no list that may name one), they go DELETE_BATCH at a time, one statement
+ * each (a type's thousands of devices: one statement instead of one per device, the embedded
+ * database answering nothing else meanwhile), in a savepoint: a refusal of the database (a
+ * reference) undoes the batch and its objects go one by one, the refusal naming its object.
+ */
+export async function deleteLoadedAll(
+  tx: Queryable,
+  registry: ServerRegistry,
+  user: SessionUser,
+  category: Category,
+  rows: readonly Row[],
+  onEach: (row: Row) => void,
+): Promise<void> {
+  const perObject = registry.hooks(category.key).beforeDelete !== undefined || referrersOf(registry.categories, category).some((r) => r.field.kind === 'refList');
+  for (let start = 0; start < rows.length; start += perObject ? rows.length : DELETE_BATCH) {
+    const batch = perObject ? rows : rows.slice(start, start + DELETE_BATCH);
+    if (!perObject) {
+      for (const row of batch) {
+        onEach(row);
+        assertPermitted(category.permissions.delete, category, user, row);
+      }
+      await tx.query('SAVEPOINT "delete_batch"');
+      try {
+        await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = ANY($1::int[])`, [batch.map((row) => row.id)]);
+        await tx.query('RELEASE SAVEPOINT "delete_batch"');
+        continue;
+      } catch {
+        await tx.query('ROLLBACK TO SAVEPOINT "delete_batch"');
+      }
+    }
+    for (const row of batch) {
+      onEach(row);
+      await deleteLoaded(tx, registry, user, category, row);
+    }
+  }
 }
 
 /** Deletes and answers the object as it was. */

@@ -63,7 +63,9 @@ describe('defects of the sign-in limits (issue 11 attack)', () => {
       expect(res.statusCode).toBe(401);
     }
     gc();
-    expect(process.memoryUsage().heapUsed - before).toBeLessThan(5_000_000);
+    // Copies kept would be 20 MB (20 names of 1 MB); the rest of the app's own allocations in the
+    // meantime (caches, compiled code) reached 6 MB once on a loaded machine: half of 20 MB is the line.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(10_000_000);
   });
 
   it.skipIf(!process.env.DATABASE_URL)('stores nothing for an attempt its address limit refused', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, expectError, memberOf, ROLE, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { DELETE_BATCH } from '../../server/crud/write';
 
 let t: TestApp;
 let c: Client;
@@ -50,6 +51,26 @@ describe('DELETE /api/type/{id}?cascade=true', () => {
     const res = await c.del(`/api/type/${x.type}?cascade=true`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: x.type, name: 'whole' });
+    expect(new Set(await statuses(x))).toEqual(new Set([404]));
+  });
+
+  it('a type with more devices than one delete statement takes (DELETE_BATCH): every one goes', async () => {
+    const x = await typeWithContent('many');
+    const n = DELETE_BATCH + 5;
+    // Copies of the first device, through SQL: thousands of POSTs would be slow and prove nothing more.
+    const columns = (await t.db.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'device' AND column_name NOT IN ('id', 'name', 'uid_for_type', 'name_key')",
+    )).rows.map((r) => `"${r.column_name}"`);
+    await t.db.query(
+      `INSERT INTO "device" ("name", "uid_for_type", ${columns.join(', ')})
+       SELECT 'many_copy_' || i, 'many-copy-' || i, ${columns.join(', ')} FROM "device", generate_series(1, ${n}) AS i WHERE "id" = $1`,
+      [x.devices[1]],
+    );
+    const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM "device" WHERE "type_id" = $1', [x.type])).rows[0].n;
+    expect(await count()).toBe(n + 3);
+    const res = await c.del(`/api/type/${x.type}?cascade=true&expect_device=${n + 3}`);
+    expect(res.statusCode).toBe(200);
+    expect(await count()).toBe(0);
     expect(new Set(await statuses(x))).toEqual(new Set([404]));
   });
 
