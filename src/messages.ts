@@ -339,7 +339,7 @@ export const ownMessages = {
   noSuchUser: 'There is no user with this username.',
   alreadyMember: 'This user is already a member of the team.',
   // Member invitations and deleting users (server/categories/role.ts, user.ts; docs/OPERATIONS.md "Users")
-  tooManyInvitations: 'Too many members added by username. Please wait and try again.',
+  tooManyInvitations: 'Too many usernames tried in the last hour (members added by username, your own username changed). Please wait and try again.',
   lastAdminOfTeams: (teams: readonly string[]) =>
     `This user is the last administrator of the ${teams.length === 1 ? 'team' : 'teams'} ${teams.map((t) => `'${t}'`).join(', ')}: make another member administrator, or delete the team, first.`,
   lastServerAdmin: 'The last server administrator cannot be deleted or lose the role.',
