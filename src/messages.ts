@@ -323,6 +323,8 @@ export const ownMessages = {
   valueNotStorable: 'A value of the request cannot be stored or compared.',
   concurrentChange: 'The objects were changed by another request at the same time. Please try again.',
   badFilter: (field: string) => `The filter '${field}' must be an id.`,
+  notAPlainFilter: (param: string, plain: readonly string[]) =>
+    `The parameter '${param}' filters nothing here: filter with filter={"q": ..., "field": ...}${plain.length > 0 ? ` or one of ?${plain.join('=, ?')}=` : ''}.`,
 
   // List dialect of ra-data-simple-rest and the CSV export (server/crud/listQuery.ts, server/routes/csvExport.ts)
   badListParam: (param: string, expected: string) => `The ${param} parameter is not valid: expected ${expected}.`,

@@ -222,9 +222,23 @@ export function plainQueryFields(category: Category): [string, FieldSpec][] {
   return [...plainFilterFields(category), ...Object.entries(category.fields).filter(([, f]) => f.recency && readable(f))];
 }
 
+/**
+ * A parameter that reads as a filter the list does not apply is refused (400) instead of ignored:
+ * ignored, it answered (or exported) every object. Such are the bracket forms of array-style query
+ * builders (?last_seen[]=), the search and a field that only the list dialect's filter applies
+ * (?q=, ?uid_for_type=). Other names (the projection, a download's cache-buster) are no filters.
+ */
+function refuseUnappliedFilter(category: Category, name: string): void {
+  const base = name.replace(/\[.*$/, '');
+  if (base === name && name !== SEARCH_KEY && !Object.hasOwn(category.fields, name)) return;
+  if (base === name && plainQueryFields(category).some(([field]) => field === name)) return;
+  throw badRequest(ownMessages.notAPlainFilter(name, plainQueryFields(category).map(([field]) => field)));
+}
+
 export function plainFilterConditions(category: Category, query: Query): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
+    refuseUnappliedFilter(category, name);
     if (fieldOf(category, name)?.recency) {
       // Given twice (?last_seen=a&last_seen=b) is refused: filtering by neither would export every row.
       if (raw !== undefined && typeof raw !== 'string') throw badRequest(ownMessages.badFilterValue(name, `one of ${RECENCY_VALUES.join(', ')}`));

@@ -44,7 +44,7 @@ sent; \`DELETE /api/{cat}/{id}\` answers the deleted object as it was.
 \`fields=name,type(name,id,name_of_uid),device(name,id)\`: \`cat(a,b)\` selects every expansion or
 list of the object whose target category is \`cat\`, with those fields. The fields of an expanded
 object or list item may name that category's lookups and counts too (\`role(username,role_id)\`).
-A plain \`?{field}={id}\` filters a list by a field marked filterable (\`?type_id=3\`).
+A plain \`?{field}={id}\` filters a list by a field marked filterable (\`?type_id=3\`). A parameter that reads as a filter the list does not apply (\`?q=\`, \`?uid_for_type=\`, the bracket forms \`?last_seen[]=\`) is refused with 400 rather than ignored: use \`filter=\`.
 
 Access: a caller sees only objects of teams they belong to; any other object answers 404, exactly
 like an unknown id, on every verb. Only admins of the object's team create, change or delete it (403).

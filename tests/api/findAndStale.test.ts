@@ -144,6 +144,19 @@ describe('last seen filter', () => {
     await expectError(c.get('/api/download/csv_export/device?last_seen=over_day&last_seen=never'), 400, message);
     await expectError(c.get('/api/device?fields=name&last_seen=over_day&last_seen=hour'), 400, message);
   });
+
+  it('refuses a parameter that reads as a filter it would not apply, instead of answering every device', async () => {
+    const status = async (url: string) => (await c.get(url)).statusCode;
+    for (const param of ['last_seen[]=over_day', 'last_seen[0]=over_day', 'uid_for_type=SN-1', 'q=d1', 'name=d6', 'type_id[]=1']) {
+      expect(await status(`/api/device?fields=id,name&${param}`), param).toBe(400);
+      expect(await status(`/api/download/csv_export/device?${param}`), param).toBe(400);
+    }
+    const res = await c.get('/api/download/csv_export/device?q=d1');
+    expect(res.json().Description).toContain("'q'");
+    // What is no filter still passes: the projection, the list dialect, a download's cache-buster.
+    expect(await status(`/api/device?fields=id,name&range=[0,9]&sort=["id","ASC"]&filter={}`)).toBe(200);
+    expect((await exportOf(c, '?last_seen=over_day&r=0.123')).names).toEqual(['d6', 'd8', 'h25']);
+  });
 });
 
 describe('CSV export', () => {
