@@ -734,7 +734,7 @@ export const ownMessages = {
   /** 'Move to group...' can take the devices out of their group. */
   noGroupChoice: 'No group',
   alreadyInNoGroup: (count: string) => `${count} in no group: unchanged`,
-  leavingGroups: (count: string) => `Taking ${count} out of their group`,
+  leavingGroups: (count: string) => `Taking ${count} out of their groups`,
   willGetFirmware: (count: string, firmware: string) => `${count} will get the target firmware ${firmware}`,
   severalTypesSelected: (types: number) => `The selected devices are of ${types} types: select devices of one type (a group and a firmware are of one type).`,
   severalTeamsSelected: (teams: number) => `The selected devices are in ${teams} teams: select devices of one team.`,

@@ -1,10 +1,11 @@
 /**
  * The console's look, declared once (spec section 9): the theme colours primary, alert and ok,
- * and the mobile breakpoint of 960 px. A dark theme with the same three colours in lighter shades
- * (each reads at 4.5:1 or more on the dark background) follows the browser's dark preference;
- * the app bar's button switches between the two (react-admin remembers the choice). MUI's `md` breakpoint is set to it, so that
+ * and the mobile breakpoint of 960 px. MUI's `md` breakpoint is set to it, so that
  * `theme.breakpoints.down('md')` (react-admin's small-screen layout: the menu becomes a drawer)
- * is the spec's mobile width.
+ * is the spec's mobile width. A dark theme with the same three colours in lighter shades (each
+ * reads at 4.5:1 or more on the dark page and card, and under its button text: consoleConstants
+ * test) follows the browser's dark preference; the app bar's button switches between the two
+ * (react-admin remembers the choice until sign-out).
  */
 import type { Theme } from '@mui/material';
 import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';
@@ -22,7 +23,7 @@ export const THEME_COLOURS = {
 /** The same colours for the dark theme: lighter shades, for text and marks on a dark background. */
 export const DARK_THEME_COLOURS: Record<keyof typeof THEME_COLOURS, string> = {
   primary: '#90caf9',
-  alert: '#f44336',
+  alert: '#ef9a9a',
   ok: '#66bb6a',
 };
 

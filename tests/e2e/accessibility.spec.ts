@@ -21,6 +21,7 @@ import { qrPageHref } from '../../src/custom/qrPaths';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token } from './listsApi';
 import { adminTeam, HEADERS } from './objectApi';
+import { button, inPageDialog } from './objectScreen';
 
 const SERIOUS = new Set(['serious', 'critical']);
 /** A page of a busy machine (several browsers on two cores) may take long to settle. */
@@ -121,6 +122,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(appTitle(page)).toHaveText(pageTitle(route.mode, route.category), SETTLE);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectAccessible(page, colorScheme);
+        if (colorScheme === 'dark' && route.mode === 'view') {
+          // The delete question: the dark alert colour fills its danger button.
+          await button(page, messages.delete).click();
+          await expect(inPageDialog(page)).toBeVisible();
+          expect(await seriousViolations(page)).toEqual([]);
+          await button(inPageDialog(page), messages.cancel).click();
+          await expect(inPageDialog(page)).toBeHidden();
+        }
       }
     });
   });

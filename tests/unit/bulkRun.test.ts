@@ -70,7 +70,7 @@ describe('device bulk plans', () => {
     const plan = movePlan([device(1, [7, 'North']), device(2, [7, 'North']), device(3, [9, 'South']), device(4)], null);
     expect(plan.lines).toEqual(['2 devices will leave North', '1 device will leave South', '1 device in no group: unchanged']);
     expect(plan.moving.map((d) => d.id)).toEqual([1, 2, 3]);
-    expect(plan.title).toBe('Taking 3 devices out of their group');
+    expect(plan.title).toBe('Taking 3 devices out of their groups');
   });
 
   it("refuses an individual firmware for devices in a group with the spec's message, naming them", () => {

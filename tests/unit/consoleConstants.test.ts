@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { categories, checkRegistry, defineCategory } from '../../src/schemas';
 import { CATEGORY_IDS } from '../../src/schemas/categoryIds';
+import { createTheme, getContrastRatio, type ThemeOptions } from '@mui/material/styles';
 import { consoleDarkTheme, consoleTheme, DARK_THEME_COLOURS, MOBILE_BREAKPOINT, THEME_COLOURS } from '../../src/theme';
 
 const withId = (id: number) =>
@@ -44,5 +45,18 @@ describe('spec constants', () => {
       success: { main: DARK_THEME_COLOURS.ok },
     });
     expect(consoleDarkTheme.breakpoints?.values?.md).toBe(960);
+  });
+
+  it.each([
+    ['light', consoleTheme],
+    ['dark', consoleDarkTheme],
+  ] as const)('each %s theme colour reads at 4.5:1 on the page and on a card, and its button text on it', (_, options) => {
+    const { palette } = createTheme(options as ThemeOptions);
+    for (const colour of [palette.primary, palette.error, palette.success]) {
+      expect(getContrastRatio(colour.main, palette.background.default), colour.main).toBeGreaterThanOrEqual(4.5);
+      expect(getContrastRatio(colour.main, palette.background.paper), colour.main).toBeGreaterThanOrEqual(4.5);
+    }
+    // Contained buttons (Save, the danger button of a confirmation) write on the colour.
+    for (const colour of [palette.primary, palette.error]) expect(getContrastRatio(colour.contrastText, colour.main), colour.main).toBeGreaterThanOrEqual(4.5);
   });
 });

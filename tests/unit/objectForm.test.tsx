@@ -17,6 +17,7 @@ import { mustGetCategory } from '../../src/schemas';
 import type { ObjectMode } from '../../src/resources/consoleRoutes';
 import { ObjectScreen } from '../../src/resources/object/ObjectScreen';
 import { ConfirmProvider } from '../../src/custom/confirm/ConfirmProvider';
+import { UNIQUE_CHECK_ROWS } from '../../src/resources/object/useUniqueChecks';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 import { installXhr } from './uploadXhrMock';
 
@@ -241,9 +242,9 @@ describe('what only the server knows is said under the field and in the error li
     await waitFor(() => expect(underField('Serial')).toBe(messages.uidNotUniquePerType));
     expect(errorItems()).toEqual([messages.uidNotUniquePerType]);
     const asked = calls.filter((c) => c.url.pathname === '/api/full/device');
-    // The type's devices whose unique ID is the text (the exact filter of a findsOne field), two at most.
+    // The type's devices whose unique ID is the text (the exact filter of a findsOne field), a few at most.
     expect(asked.map((c) => [JSON.parse(c.url.searchParams.get('filter') ?? ''), c.url.searchParams.get('range'), c.url.searchParams.get('fields')])).toEqual([
-      [{ type_id: 3, uid_for_type: 'B7' }, '[0,1]', 'id,type_id,uid_for_type'],
+      [{ type_id: 3, uid_for_type: 'B7' }, `[0,${UNIQUE_CHECK_ROWS - 1}]`, 'id,type_id,uid_for_type'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(screen.getByTestId('object-form-errors')).toBeTruthy());

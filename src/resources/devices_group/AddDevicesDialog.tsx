@@ -34,7 +34,7 @@ import { reportError } from '../../dataProvider/errors';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
 import { PICKER_PAGE, useDebounced } from '../dropdown/usePickerSearch';
-import { useTurnRun } from '../list/useBulkRun';
+import { useTurnRun } from '../list/useTurnRun';
 import {
   fetchCandidateDevices,
   isInGroup,
@@ -134,6 +134,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
             setLimit(PICKER_PAGE);
           }}
           sx={{ mt: 2 }}
+          disabled={busy}
         />
         {loading && <LinearProgress sx={{ my: 1 }} />}
         {page === undefined ? null : shown.length === 0 ? (
@@ -148,7 +149,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
                   <Checkbox
                     checked={allSelected}
                     indeterminate={someSelected && !allSelected}
-                    disabled={list.length === 0}
+                    disabled={busy || list.length === 0}
                     onChange={() => setMany(list, !allSelected)}
                     slotProps={{ input: { 'aria-label': ownMessages.selectAllDevices } }}
                   />
@@ -160,18 +161,20 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
             <TableBody>
               {shown.map((device, index) => {
                 const member = isInGroup(device, id);
+                // The choice stays as it is while the devices are moved (a stop keeps the rest chosen).
+                const fixed = member || busy;
                 return (
                   <TableRow
                     key={device.id}
-                    hover={!member}
+                    hover={!fixed}
                     selected={selected.has(device.id)}
-                    onClick={member ? undefined : (event) => toggle(device, index, event.shiftKey)}
-                    sx={{ cursor: member ? 'default' : 'pointer' }}
+                    onClick={fixed ? undefined : (event) => toggle(device, index, event.shiftKey)}
+                    sx={{ cursor: fixed ? 'default' : 'pointer' }}
                   >
                     <TableCell padding="checkbox">
                       <Checkbox
                         checked={member || selected.has(device.id)}
-                        disabled={member}
+                        disabled={fixed}
                         onClick={(e) => {
                           e.stopPropagation();
                           shiftHeld.current = e.shiftKey;
@@ -196,7 +199,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
         {more > 0 && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
             <Typography variant="body2">{ownMessages.moreMatches(more)}</Typography>
-            <Button size="small" disabled={loading} onClick={() => setLimit(limit + PICKER_PAGE)}>
+            <Button size="small" disabled={loading || busy} onClick={() => setLimit(limit + PICKER_PAGE)}>
               {ownMessages.showMore}
             </Button>
           </Box>

@@ -12,8 +12,10 @@ export interface PickerSearchBoxProps {
   /** The new text; the caller reads the first page of its matches. */
   onSearch: (text: string) => void;
   sx?: SxProps<Theme>;
+  /** While the choice is being acted on (the Add devices run). */
+  disabled?: boolean;
 }
 
-export const PickerSearchBox = ({ plural, value, onSearch, sx }: PickerSearchBoxProps) => (
-  <TextField label={ownMessages.searchObjects(plural)} value={value} onChange={(event) => onSearch(event.target.value)} size="small" fullWidth sx={sx} />
+export const PickerSearchBox = ({ plural, value, onSearch, sx, disabled }: PickerSearchBoxProps) => (
+  <TextField label={ownMessages.searchObjects(plural)} value={value} onChange={(event) => onSearch(event.target.value)} size="small" fullWidth sx={sx} disabled={disabled} />
 );

@@ -6,7 +6,7 @@
  * the page shown is ever read, whatever the size of the fleet. Columns, filters, links and the
  * add route all come from the category's schema.
  */
-import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   BulkActionsToolbar,
@@ -33,6 +33,7 @@ import { columnElement, listColumns } from './listColumns';
 import { ObjectNameList } from './ObjectNameList';
 import { PhoneCardList } from './PhoneCardList';
 import { SelectAllMatchingButton } from './SelectAllMatchingButton';
+import { usePhone } from './usePhone';
 
 export const PAGE_SIZE = 25;
 
@@ -60,7 +61,7 @@ export const CategoryTable = ({ category }: { category: Category }) => {
   // The optional columns start hidden; react-admin's column chooser shows them (and hides any other).
   const Grid = optional.length > 0 ? DatagridConfigurable : Datagrid;
   const gridProps = optional.length > 0 ? { omit: optional.map((c) => c.key) } : {};
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   return (
     <Box>
       <List

@@ -6,13 +6,14 @@
  * (a group filter clearing itself when the type changes) keep running.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { Box, Button, Chip, Collapse, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Chip, Collapse, Stack } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useGetMany, useListContext } from 'react-admin';
 import { mustGetCategory, type Category } from '../../schemas';
 import { ownMessages } from '../../messages';
 import { isUnset, optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
 import { isSearchable, SEARCH_FILTER, searchLabel, unionFilterFields, withFilter } from './filterFields';
+import { usePhone } from './usePhone';
 
 export interface ActiveFilter {
   name: string;
@@ -40,7 +41,7 @@ export function activeFilters(categories: readonly Category[], values: Readonly<
 }
 
 export const FilterFold = ({ categories, children }: { categories: readonly Category[]; children: ReactNode }) => {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const { filterValues, setFilters } = useListContext();

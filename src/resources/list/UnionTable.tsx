@@ -7,7 +7,7 @@
  * those of all the categories, each once; a row's name links to its own view page.
  */
 import { cloneElement, useContext, useMemo, type MouseEvent, type ReactElement } from 'react';
-import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   DataProviderContext,
@@ -31,6 +31,7 @@ import { PhoneCardList, type UnionRows } from './PhoneCardList';
 import { columnElement, listColumns, type Column } from './listColumns';
 import { readUnionPage, unionSort, UNION_KIND, UNION_OBJECT_ID, type CategoryReader } from './unionPage';
 import { PAGE_SIZE, reportedElsewhere, scrollWide } from './CategoryTable';
+import { usePhone } from './usePhone';
 
 const rowCategory = (record: RaRecord) => mustGetCategory(String(record[UNION_KIND]));
 
@@ -83,7 +84,7 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
   const routes = objectRoutes(owner);
   const nameField = displayField(owner);
   const shared = (name: string) => categories.every((c) => c.fields[name] !== undefined);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone();
   return (
     <DataProviderContext.Provider value={dataProvider}>
       <List
@@ -111,26 +112,26 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
           // Below 600 px a card per object instead of a row, as on every table.
           <PhoneCardList category={owner} rows={unionRows} />
         ) : (
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={(_id, _resource, record) => rowHref(record) ?? false}
-          empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
-        >
-          <FunctionField
-            source={nameField}
-            label={owner.fields[nameField]?.label}
-            sortable={shared(nameField)}
-            render={(record: RaRecord) => <NameLink record={record} />}
-          />
-          <FunctionField label={ownMessages.kindColumn} sortable={false} render={(record: RaRecord) => kindLabel(rowCategory(record))} />
-          {unionColumns(categories)
-            .filter(({ column }) => column.name !== nameField)
-            .map(({ category, column }) =>
-              shared(column.name) && KINDS[column.field.kind].sortable
-                ? columnElement(category, column)
-                : cloneElement(columnElement(category, column) as ReactElement<{ sortable?: boolean }>, { sortable: false }),
-            )}
-        </Datagrid>
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={(_id, _resource, record) => rowHref(record) ?? false}
+            empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
+          >
+            <FunctionField
+              source={nameField}
+              label={owner.fields[nameField]?.label}
+              sortable={shared(nameField)}
+              render={(record: RaRecord) => <NameLink record={record} />}
+            />
+            <FunctionField label={ownMessages.kindColumn} sortable={false} render={(record: RaRecord) => kindLabel(rowCategory(record))} />
+            {unionColumns(categories)
+              .filter(({ column }) => column.name !== nameField)
+              .map(({ category, column }) =>
+                shared(column.name) && KINDS[column.field.kind].sortable
+                  ? columnElement(category, column)
+                  : cloneElement(columnElement(category, column) as ReactElement<{ sortable?: boolean }>, { sortable: false }),
+              )}
+          </Datagrid>
         )}
       </List>
     </DataProviderContext.Provider>

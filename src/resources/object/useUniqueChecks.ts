@@ -8,11 +8,11 @@ import { REMOTE_CHECK_DELAY_MS, type RemoteMessages } from './useRemoteChecks';
 import { clashes, liveUniqueRules, typedField } from './validation';
 
 /**
- * Objects read per value: the look-up is exact, so two tell a clash from the edited object itself.
- * (It is exact letter case aside, the rule is not: were three objects of the scope to differ from
- * the value by letter case only, a clash might be among the unread ones; the server checks on save.)
+ * Objects read per value: the look-up is exact, letter case aside, the rule is not: ten leave room
+ * for the edited object and the value's letter-case variants (were ten to exist, a clash might be
+ * among the unread ones; the server checks on save).
  */
-export const UNIQUE_CHECK_ROWS = 2;
+export const UNIQUE_CHECK_ROWS = 10;
 
 const askKey = (rule: UniqueRule, values: Values) => JSON.stringify([rule.name, ...rule.fields.map((f) => values[f])]);
 
