@@ -69,22 +69,18 @@ export async function deleteWithContent(store: Store, user: SessionUser, categor
       current = { category, row: existing };
       // Before any content is read: a non-admin learns nothing about it.
       assertPermitted(category.permissions.delete, category, user, existing);
-      const lists = contentLists(store, category);
+      // The object is locked: what is read now is what goes, unless the caller expected otherwise.
       // Visible content only: another team's object naming this one keeps it (the type's own delete refuses).
-      const select = (list: (typeof lists)[number], columns: string[]) =>
-        selectVisible(tx, user, list.category, columns, (p) => [`"t".${ident(list.via)} = ${p.add(id)}`], true);
-      // The object is locked: what is counted now is what goes, unless the caller expected otherwise.
-      const changes: string[] = [];
-      for (const list of lists) {
-        const want = expected[list.key];
-        if (want === undefined) continue;
-        const now = (await select(list, ['id'])).length;
-        if (now !== want) changes.push(ownMessages.countNotExpected(list.category.plural, now, want));
-      }
-      if (changes.length > 0) throw conflict(ownMessages.contentNotAsCounted(category.singular, displayName(category, existing), changes));
-      for (const list of lists) {
+      const contents: { list: ReturnType<typeof contentLists>[number]; rows: Row[] }[] = [];
+      for (const list of contentLists(store, category)) {
         const columns = storedFields(list.category).map(([name]) => name);
-        const rows = await select(list, columns);
+        contents.push({ list, rows: await selectVisible(tx, user, list.category, columns, (p) => [`"t".${ident(list.via)} = ${p.add(id)}`], true) });
+      }
+      const changes = contents
+        .filter(({ list, rows }) => expected[list.key] !== undefined && rows.length !== expected[list.key])
+        .map(({ list, rows }) => ownMessages.countNotExpected(list.category.plural, rows.length, expected[list.key]));
+      if (changes.length > 0) throw conflict(ownMessages.contentNotAsCounted(category.singular, displayName(category, existing), changes));
+      for (const { list, rows } of contents) {
         await deleteLoadedAll(tx, registry, user, list.category, rows, (row) => (current = { category: list.category, row }));
         deleted.push(...rows.map((row) => ({ category: list.category, row })));
       }

@@ -80,6 +80,11 @@ async function readersThrough(tx: Queryable, registry: ServerRegistry, referrer:
   return places;
 }
 
+/** The lists (refList fields) that may name an object of `category`: while one does, it cannot go. */
+export function listingReferrers(registry: ServerRegistry, category: Category): Referrer[] {
+  return referrersOf(registry.categories, category).filter((referrer) => referrer.field.kind === 'refList');
+}
+
 /**
  * A listed object cannot go; the refusal says where it is used (spec section 3, 'Used in') when
  * the lists are of its own team, which its admin sees anyway: the objects reading the lists
@@ -90,8 +95,7 @@ export async function checkNotListed(tx: Queryable, registry: ServerRegistry, ca
   const places: string[] = [];
   const readers: string[] = [];
   let listed = false;
-  for (const referrer of referrersOf(registry.categories, category)) {
-    if (referrer.field.kind !== 'refList') continue;
+  for (const referrer of listingReferrers(registry, category)) {
     const rows = await referringRows(tx, referrer, existing, PLACES_NAMED);
     listed ||= rows.length > 0;
     const from = registry.categories.find((c) => c.key === referrer.category);

@@ -15,7 +15,7 @@ import { storedFields } from '../db/ddl';
 import { assertPermitted, notFoundError, teamOf } from './access';
 import { checkObject, validateBody } from './validate';
 import { checkReferences } from './references';
-import { checkLocks, checkNotListed } from './locks';
+import { checkLocks, checkNotListed, listingReferrers } from './locks';
 import { deriveFollowers, propagateToFollowers } from './follows';
 import { checkDefinedBy, pruneDependents } from './definedBy';
 import { checkUnique } from './uniqueness';
@@ -27,7 +27,6 @@ import { publicColumns } from './projection';
 import { toJson } from './serialize';
 import { sameJson } from '../../src/schemas/sameJson';
 import { ident } from './sql';
-import { referrersOf } from '../../src/schemas/referrers';
 import { checkFileHashKept, checkImageKept } from '../files/rules';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
@@ -143,26 +142,26 @@ export async function deleteLoadedAll(
   rows: readonly Row[],
   onEach: (row: Row) => void,
 ): Promise<void> {
-  const perObject = registry.hooks(category.key).beforeDelete !== undefined || referrersOf(registry.categories, category).some((r) => r.field.kind === 'refList');
-  for (let start = 0; start < rows.length; start += perObject ? rows.length : DELETE_BATCH) {
-    const batch = perObject ? rows : rows.slice(start, start + DELETE_BATCH);
-    if (!perObject) {
-      for (const row of batch) {
-        onEach(row);
-        assertPermitted(category.permissions.delete, category, user, row);
-      }
-      await tx.query('SAVEPOINT "delete_batch"');
-      try {
-        await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = ANY($1::int[])`, [batch.map((row) => row.id)]);
-        await tx.query('RELEASE SAVEPOINT "delete_batch"');
-        continue;
-      } catch {
-        await tx.query('ROLLBACK TO SAVEPOINT "delete_batch"');
-      }
-    }
-    for (const row of batch) {
+  const oneByOne = async (objects: readonly Row[]) => {
+    for (const row of objects) {
       onEach(row);
       await deleteLoaded(tx, registry, user, category, row);
+    }
+  };
+  if (registry.hooks(category.key).beforeDelete !== undefined || listingReferrers(registry, category).length > 0) return oneByOne(rows);
+  for (let start = 0; start < rows.length; start += DELETE_BATCH) {
+    const batch = rows.slice(start, start + DELETE_BATCH);
+    for (const row of batch) {
+      onEach(row);
+      assertPermitted(category.permissions.delete, category, user, row);
+    }
+    await tx.query('SAVEPOINT "delete_batch"');
+    try {
+      await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = ANY($1::int[])`, [batch.map((row) => row.id)]);
+      await tx.query('RELEASE SAVEPOINT "delete_batch"');
+    } catch {
+      await tx.query('ROLLBACK TO SAVEPOINT "delete_batch"');
+      await oneByOne(batch);
     }
   }
 }

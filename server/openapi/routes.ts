@@ -117,8 +117,9 @@ export function listResponse(item: JsonSchema): ResponseDoc {
 
 /** `?cascade=true` of a category declaring deleteWithContent (server/crud/deleteWithContent.ts). */
 function cascadeDoc(category: Category): Pick<RouteSchema, 'description' | 'querystring'> {
-  const content = (category.deleteWithContent ?? []).map((key) => category.lists?.[key]?.category ?? key).join(', then ');
   const keys = category.deleteWithContent ?? [];
+  const listCategory = (key: string) => category.lists?.[key]?.category ?? key;
+  const content = keys.map(listCategory).join(', then ');
   const params = keys.map((key) => `\`${expectParam(key)}\``).join(', ');
   const description =
     `With \`?cascade=true\`: its content first (${content}), each by the rules of its own delete, then the ${category.singular}, in one transaction: a refusal anywhere (409, naming the object) deletes nothing. ` +
@@ -127,7 +128,7 @@ function cascadeDoc(category: Category): Pick<RouteSchema, 'description' | 'quer
   const expects = Object.fromEntries(
     keys.map((key) => [
       expectParam(key),
-      { type: 'string', pattern: '^[0-9]{1,9}$', description: `With \`cascade=true\`: the number of ${category.lists?.[key]?.category ?? key} objects expected to be deleted (409 when it differs).` },
+      { type: 'string', pattern: '^[0-9]{1,9}$', description: `With \`cascade=true\`: the number of ${listCategory(key)} objects expected to be deleted (409 when it differs).` },
     ]),
   );
   return { description, querystring: { type: 'object', properties: { cascade: { type: 'string', enum: ['true', 'false'], description }, ...expects } } };

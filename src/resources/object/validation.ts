@@ -27,10 +27,10 @@ export interface ValidationInput {
   remote?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Unique rules within a team: the console checks them; others (uid per type) are the server's. */
 /** A unique rule's typed field: its last (a device's uid), the others being the references that scope it (its type). */
 export const typedField = (rule: UniqueRule): string => rule.fields[rule.fields.length - 1];
 
+/** Unique rules within a team: the console checks them; others (uid per type) are the server's. */
 export const teamUniqueRules = (category: Category): UniqueRule[] =>
   (category.unique ?? []).filter((r) => r.fields.includes(TEAM_FIELD));
 

@@ -20,7 +20,7 @@ import type { Member } from './teamMembers';
 const ROLE_RESOURCE = 'role';
 const TEAM_RESOURCE = 'team';
 /** The add-member form's field: the write-only input that resolves to the member's user_id. */
-export const ADD_MEMBER_FIELD = 'username';
+const ADD_MEMBER_FIELD = 'username';
 
 /** Added; or not, with the refusal the form shows under its field when it concerns one. */
 export type AddOutcome = { added: true } | { added: false; refusal?: FieldRefusal };
