@@ -2,7 +2,7 @@
  * The teams the user administers (spec section 6: only admins of an object's team modify it), for
  * the tables' bulk actions: their write buttons are shown to team admins only, and a selection
  * holding an object of a team the user does not administer is refused before anything is asked
- * or sent (the object screen hides its Edit and Delete the same way, object/useIsTeamAdmin.ts).
+ * or sent (the object screen hides its Edit and Delete through it too, object/useIsTeamAdmin.ts).
  */
 import { usePermissions } from 'react-admin';
 import type { Permissions } from '../../dataProvider/authProvider';
