@@ -76,7 +76,7 @@ export function assertPermitted(permission: Permission, category: Category, user
  */
 export function blankPrivateFields(category: Category, user: SessionUser, rows: readonly Row[], answers: Row[]): void {
   if (user.isServerAdmin) return;
-  const hidden = Object.entries(category.fields).filter(([, f]) => f.private).map(([name]) => name);
+  const hidden = category.fieldSets.private;
   if (hidden.length === 0) return;
   answers.forEach((answer, i) => {
     if (category.scope === 'user' && rows[i].id === user.id) return;

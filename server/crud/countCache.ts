@@ -7,10 +7,8 @@
  * once. A check-in's last_seen does not touch them.
  */
 import type { Category } from '../../src/schemas/defineCategory';
-import { searchFields } from '../../src/schemas/searchFields';
 import { CHANGES_CHANNEL, CHANGES_LOST } from '../db/database';
 import { TEAM_FIELD } from './access';
-import { plainFilterFields } from './listQuery';
 import { ident } from './sql';
 
 /** Payload prefix of a change of a table's rows: `rows:device`. */
@@ -20,7 +18,7 @@ export const COUNTS_PER_TABLE = 1_000;
 
 /** The columns whose update may change a count of the category's lists. */
 export function countedColumns(category: Category): string[] {
-  const columns = [...plainFilterFields(category).map(([name]) => name), ...searchFields(category)];
+  const columns = [...category.fieldSets.filterable, ...category.fieldSets.searchable];
   if (category.fields[TEAM_FIELD] !== undefined) columns.push(TEAM_FIELD);
   return [...new Set(columns)].sort();
 }

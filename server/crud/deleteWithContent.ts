@@ -14,7 +14,6 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import type { SessionUser } from '../auth/sessionUser';
-import { storedFields } from '../db/ddl';
 import { assertPermitted } from './access';
 import { mapDbError } from './dbErrors';
 import type { Row } from './hooks';
@@ -73,8 +72,7 @@ export async function deleteWithContent(store: Store, user: SessionUser, categor
       // Visible content only: another team's object naming this one keeps it (the type's own delete refuses).
       const contents: { list: ReturnType<typeof contentLists>[number]; rows: Row[] }[] = [];
       for (const list of contentLists(store, category)) {
-        const columns = storedFields(list.category).map(([name]) => name);
-        contents.push({ list, rows: await selectVisible(tx, user, list.category, columns, (p) => [`"t".${ident(list.via)} = ${p.add(id)}`], true) });
+        contents.push({ list, rows: await selectVisible(tx, user, list.category, list.category.fieldSets.stored, (p) => [`"t".${ident(list.via)} = ${p.add(id)}`], true) });
       }
       const changes = contents
         .filter(({ list, rows }) => expected[list.key] !== undefined && rows.length !== expected[list.key])

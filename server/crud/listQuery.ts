@@ -8,10 +8,10 @@
  * header, routes.ts); without them the call answers {"json_list": [...]} as spec section 7 says.
  * This file only parses and checks the parameters into data; listSql.ts turns that into SQL.
  *
- * - sort: a readable column of the category (not a JSON one) and ASC or DESC; default id ASC.
+ * - sort: `id` or a sortable field (the category's fieldSets, src/schemas/fieldSets.ts) and ASC or DESC; default id ASC.
  * - range: inclusive [start, end], at most MAX_PAGE objects; absent = every match (getMany).
- * - filter: `q` searches the category's search columns (src/schemas/searchFields.ts); `id` and every field
- *   declared `filter: true` or of kind ref (ref columns are indexed) match a value, a list of
+ * - filter: `q` searches the category's search columns (fieldSets.searchable); `id` and every filterable field
+ *   (declared `filter: true`, or of kind ref: ref columns are indexed) match a value, a list of
  *   values (getMany sends {"id": [...]}) or null (no reference). Blank strings are ignored, as
  *   react-admin sends them for a cleared input. A field declared `findsOne` matches its text exactly,
  *   letter case aside (the search box's exact look-up); one declared `recency` matches an age of
@@ -19,13 +19,10 @@
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { idFromText, INT4_MAX, KINDS } from '../../src/schemas/kinds';
-import { searchFields } from '../../src/schemas/searchFields';
 import { isRecencyFilter, RECENCY_VALUES, type RecencyFilter } from '../../src/schemas/recency';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
-import { publicColumns } from './projection';
 import { fieldOf, isPlainObject, isStorableText } from './validate';
-import { isSortable } from './listSql';
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -86,12 +83,8 @@ export function parseSort(category: Category, query: Query): Sort {
   const [column, order] = value as [string, string];
   const direction = order.toUpperCase();
   if (direction !== 'ASC' && direction !== 'DESC') throw badRequest(ownMessages.badListParam('sort', expected));
-  const field = fieldOf(category, column);
-  const sortable = column === 'id' || (field !== undefined && isSortable(field));
-  // A private field is not readable on every row: ordering by it would tell its values.
-  if (!publicColumns(category).includes(column) || !sortable || field?.private) {
-    throw badRequest(ownMessages.badSortField(column));
-  }
+  // A private field is not sortable (fieldSets.ts): ordering by it would tell its values.
+  if (column !== 'id' && !category.fieldSets.sortable.includes(column)) throw badRequest(ownMessages.badSortField(column));
   return { column, descending: direction === 'DESC' };
 }
 
@@ -113,8 +106,8 @@ function parseRange(query: Query): ListQuery['range'] {
 /** The kind a filter key compares as, or undefined when the list cannot be filtered by it. */
 function filterKind(category: Category, key: string): FilterKind | undefined {
   if (key === 'id') return 'integer';
-  const field = fieldOf(category, key);
-  if (!field || field.secret || field.writeOnly || field.private || !(field.filter || field.kind === 'ref')) return undefined;
+  if (!category.fieldSets.filterable.includes(key)) return undefined;
+  const field = category.fields[key];
   return field.kind === 'ref' ? 'ref' : KINDS[field.kind].filterAs;
 }
 
@@ -155,17 +148,14 @@ function filterValue(category: Category, key: string, kind: FilterKind, value: u
   }
 }
 
-const readable = (field: FieldSpec | undefined): field is FieldSpec => field !== undefined && !field.secret && !field.writeOnly && !field.private;
-
 /** A filter by a `recency` field's age, or by a `findsOne` field's exact text; undefined for other fields. */
 function declaredCondition(category: Category, key: string, value: unknown): Condition | undefined {
-  const field = fieldOf(category, key);
-  if (!readable(field)) return undefined;
-  if (field.recency) {
+  const sets = category.fieldSets;
+  if (sets.byAge.includes(key)) {
     if (!isRecencyFilter(value)) throw badRequest(ownMessages.badFilterValue(key, `one of ${RECENCY_VALUES.join(', ')}`));
     return { kind: 'recency', column: key, age: value };
   }
-  if (field.findsOne && KINDS[field.kind].sql === 'text') {
+  if (sets.findsOne.includes(key)) {
     if (typeof value !== 'string') throw badRequest(ownMessages.badFilterValue(key, 'a string'));
     if (!isStorableText(value)) throw badRequest(ownMessages.unstorableText(key));
     return { kind: 'sameText', column: key, text: value.trim() };
@@ -181,7 +171,7 @@ function filterCondition(category: Category, key: string, value: unknown): Condi
   if (key === SEARCH_KEY) {
     if (typeof value !== 'string') throw badRequest(ownMessages.badFilterValue(key, 'a string'));
     if (!isStorableText(value)) throw badRequest(ownMessages.unstorableText(key));
-    const columns = searchFields(category);
+    const columns = [...category.fieldSets.searchable];
     if (columns.length === 0) throw badRequest(ownMessages.noSearchField);
     const text = value.trim();
     return text === '' ? undefined : { kind: 'search', columns, text };
@@ -212,14 +202,9 @@ export function parseListQuery(category: Category, query: Query): ListQuery {
  * groups'), means no filter. Every field the list dialect filters by is accepted, each value read
  * as its kind (`?target_firmware_id=` of a firmware's tables, `?doc_type=text` of the documents table).
  */
-/** The fields a plain `?field=value` filter may name. */
-export function plainFilterFields(category: Category): [string, FieldSpec][] {
-  return Object.entries(category.fields).filter(([name]) => filterKind(category, name) !== undefined);
-}
-
-/** The fields a plain `?field=` parameter filters by: those of plainFilterFields, and each `recency` field by age. */
+/** The fields a plain `?field=` parameter filters by: the filterable ones by value, then those filtered by age. */
 export function plainQueryFields(category: Category): [string, FieldSpec][] {
-  return [...plainFilterFields(category), ...Object.entries(category.fields).filter(([, f]) => f.recency && readable(f))];
+  return [...category.fieldSets.filterable, ...category.fieldSets.byAge].map((name) => [name, category.fields[name]]);
 }
 
 /**
@@ -239,7 +224,7 @@ export function plainFilterConditions(category: Category, query: Query): Conditi
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
     refuseUnappliedFilter(category, name);
-    if (fieldOf(category, name)?.recency) {
+    if (category.fieldSets.byAge.includes(name)) {
       // Given twice (?last_seen=a&last_seen=b) is refused: filtering by neither would export every row.
       if (raw !== undefined && typeof raw !== 'string') throw badRequest(ownMessages.badFilterValue(name, `one of ${RECENCY_VALUES.join(', ')}`));
       const condition = raw ? declaredCondition(category, name, raw) : undefined;

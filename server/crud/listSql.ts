@@ -8,7 +8,7 @@
  * stable. Text is sorted case-insensitively (lower()): 'alpha' next to 'Alpha', not after 'Zulu'.
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
-import { KINDS, sqlType } from '../../src/schemas/kinds';
+import { sqlType } from '../../src/schemas/kinds';
 import type { Condition, Sort } from './listQuery';
 import { RECENCY_FILTERS } from '../../src/schemas/recency';
 import { ident, type SqlParams } from './sql';
@@ -40,9 +40,6 @@ export function conditionSql(c: Condition, params: SqlParams): string {
     }
   }
 }
-
-/** Whether a list may be ordered by the field (listQuery.ts checks the rest: public, not private). */
-export const isSortable = (field: FieldSpec): boolean => KINDS[field.kind].sortable || field.kind === 'ref';
 
 /** The key a field's values are ordered by, over the column's SQL: text case-insensitively. */
 export const sortKey = (field: FieldSpec | undefined, columnSql: string): string => (field?.kind === 'text' ? `lower(${columnSql})` : columnSql);

@@ -25,7 +25,6 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
-import { storedFields } from '../db/ddl';
 import { parseFieldsParam } from './fieldsParam';
 import type { ServerRegistry } from './registry';
 import { throughParts, type ThroughPart } from './listThrough';
@@ -73,11 +72,11 @@ export interface Projection {
 
 const columnsCache = new WeakMap<Category, readonly string[]>();
 
-/** Columns the API may return: id and every stored field that is not secret. */
+/** Columns the API may return: id and the readable fields (fieldSets.readable). */
 export function publicColumns(category: Category): readonly string[] {
   let cols = columnsCache.get(category);
   if (!cols) {
-    cols = ['id', ...storedFields(category).filter(([, f]) => !f.secret).map(([name]) => name)];
+    cols = ['id', ...category.fieldSets.readable];
     columnsCache.set(category, cols);
   }
   return cols;

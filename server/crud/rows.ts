@@ -12,15 +12,15 @@ function placeholder(category: Category, name: string, value: unknown, params: S
   return params.add(value);
 }
 
-/** Only declared, stored fields are written (a hook must turn a write-only field into a column). */
-function writable(category: Category, values: Row): string[] {
-  return Object.keys(values).filter((k) => category.fields[k] && !category.fields[k].writeOnly);
+/** Only stored fields are written (a hook must turn a write-only field into a column). */
+function storedOf(category: Category, values: Row): string[] {
+  return Object.keys(values).filter((k) => category.fieldSets.stored.includes(k));
 }
 
 export async function insertRow(tx: Queryable, category: Category, given: Row): Promise<Row> {
   const values = withNameKeys(category, given);
   const params = new SqlParams();
-  const names = writable(category, values);
+  const names = storedOf(category, values);
   const sql =
     names.length === 0
       ? `INSERT INTO ${ident(category.key)} DEFAULT VALUES RETURNING *`
@@ -32,7 +32,7 @@ export async function insertRow(tx: Queryable, category: Category, given: Row): 
 
 export async function updateRow(tx: Queryable, category: Category, id: number, given: Row): Promise<Row> {
   const values = withNameKeys(category, given);
-  const names = writable(category, values);
+  const names = storedOf(category, values);
   if (names.length === 0) {
     const { rows } = await tx.query<Row>(`SELECT * FROM ${ident(category.key)} WHERE "id" = $1`, [id]);
     return rows[0];

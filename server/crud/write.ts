@@ -11,7 +11,6 @@ import type { Category } from '../../src/schemas/defineCategory';
 import { withDefaults } from '../../src/schemas/compile';
 import type { Database, Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import { storedFields } from '../db/ddl';
 import { assertPermitted, notFoundError, teamOf } from './access';
 import { checkObject, validateBody } from './validate';
 import { checkReferences } from './references';
@@ -46,7 +45,7 @@ export interface Store {
  * in-use checks (locks.ts).
  */
 export async function loadForWrite(tx: Queryable, user: SessionUser, category: Category, id: number): Promise<Row> {
-  const columns = ['id', ...storedFields(category).map(([name]) => name)];
+  const columns = ['id', ...category.fieldSets.stored];
   const [row] = await selectVisible(tx, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`], true);
   if (!row) throw notFoundError();
   return row;

@@ -13,9 +13,8 @@
 import { createHash } from 'node:crypto';
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { ident } from '../crud/sql';
-import { isSortable, sortKey } from '../crud/listSql';
+import { sortKey } from '../crud/listSql';
 import { TEAM_FIELD } from '../../src/schemas/referrers';
-import { searchFields } from '../../src/schemas/searchFields';
 import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 
@@ -82,9 +81,9 @@ export interface MigrationPlan {
   checks: DataCheck[];
 }
 
-/** Fields that are table columns: every declared field except write-only ones (a password). */
+/** The table columns besides `id` (fieldSets.stored: every field but the write-only inputs), with their declarations. */
 export function storedFields(category: Category): [string, FieldSpec][] {
-  return Object.entries(category.fields).filter(([, f]) => !f.writeOnly);
+  return category.fieldSets.stored.map((name) => [name, category.fields[name]]);
 }
 
 /** pg_constraint.confdeltype letters */
@@ -140,32 +139,21 @@ export const listIndexName = (table: string, column: string) => `${table}_${colu
 export const searchIndexName = (table: string, column: string) => `${table}_${column}_trgm_idx`;
 export const teamStatisticsName = (table: string, column: string) => `${table}_${column}_team_stat`;
 
-/**
- * The columns whose sorted or filtered pages of a team's objects read an index of their own
- * (team, the column's sort key, id: the order of listSql.ts): every list column a table can be
- * sorted by, and every filter, of a category whose objects belong to teams.
- */
 const hasTeamColumn = (category: Category) => category.scope === 'team' && category.fields[TEAM_FIELD] !== undefined;
-
-export function listIndexColumns(category: Category): string[] {
-  if (!hasTeamColumn(category)) return [];
-  return storedFields(category)
-    .filter(([name, f]) => name !== TEAM_FIELD && f.listIndex !== false && !f.secret && !f.private && !f.writeOnly && ((f.list && isSortable(f)) || f.filter))
-    .map(([name]) => name);
-}
 
 /** The indexes of lists and search of one category, with their names. */
 function listIndexes(category: Category, trigram: boolean): [string, string][] {
   const T = ident(category.key);
-  // A text column is sorted by lower(): the column itself is included so that the page's keys
-  // are read from the index alone (an index-only scan), however deep the page (listPage.ts).
-  const sorted = listIndexColumns(category).map((name): [string, string] => {
+  // Each indexed field (fieldSets.indexed) as (team, its sort key, id): the order of listSql.ts. A text
+  // column is sorted by lower(): the column itself is included so that the page's keys are read from
+  // the index alone (an index-only scan), however deep the page (listPage.ts).
+  const sorted = category.fieldSets.indexed.map((name): [string, string] => {
     const key = sortKey(category.fields[name], ident(name));
     return [listIndexName(category.key, name), `(${ident(TEAM_FIELD)}, ${key}, "id")${key === ident(name) ? '' : ` INCLUDE (${ident(name)})`}`];
   });
   const teamOnly: [string, string][] = hasTeamColumn(category) ? [[listIndexName(category.key, TEAM_FIELD), `(${ident(TEAM_FIELD)}, "id")`]] : [];
   // ILIKE '%text%' reads a trigram index: the search box answers at once on a big fleet.
-  const searched = trigram && hasTeamColumn(category) ? searchFields(category).map((name): [string, string] => [searchIndexName(category.key, name), `USING gin (${ident(name)} gin_trgm_ops)`]) : [];
+  const searched = trigram && hasTeamColumn(category) ? category.fieldSets.searchable.map((name): [string, string] => [searchIndexName(category.key, name), `USING gin (${ident(name)} gin_trgm_ops)`]) : [];
   return [...teamOnly, ...sorted, ...searched].map(([name, how]) => [name, `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${T} ${how}`]);
 }
 
@@ -194,7 +182,7 @@ function lookalikeIndexes(category: Category): [string, string][] {
  */
 function teamStatistics(category: Category): [string, string][] {
   if (!hasTeamColumn(category)) return [];
-  return listIndexColumns(category)
+  return category.fieldSets.indexed
     .filter((name) => category.fields[name].filter)
     .map((name) => {
       const stat = teamStatisticsName(category.key, name);

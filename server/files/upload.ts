@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import type { SessionUser } from '../auth/sessionUser';
 import type { Queryable } from '../db/database';
-import { storedFields } from '../db/ddl';
 import { assertPermitted, notFoundError } from '../crud/access';
 import type { Row } from '../crud/hooks';
 import { readOne, selectVisible } from '../crud/read';
@@ -38,8 +37,7 @@ const short = (hash: string) => hash.slice(0, 12);
 
 /** The object as a write sees it (its team for the permission), locked when `forUpdate`. */
 async function loadObject(db: Queryable, user: SessionUser, category: FileCategory, id: number, forUpdate: boolean): Promise<Row> {
-  const columns = storedFields(category).map(([name]) => name);
-  const [row] = await selectVisible(db, user, category, columns, (p) => [`"t"."id" = ${p.add(id)}`], forUpdate);
+  const [row] = await selectVisible(db, user, category, category.fieldSets.stored, (p) => [`"t"."id" = ${p.add(id)}`], forUpdate);
   if (!row) throw notFoundError();
   return row;
 }

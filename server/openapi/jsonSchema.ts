@@ -52,7 +52,6 @@ function withOwnSchema(field: FieldSpec, schema: JsonSchema): JsonSchema {
   return field.required ? own : { anyOf: [own, { type: 'null' }] };
 }
 
-/** What a reader needs to know about a field beyond its JSON type, in words. */
 /** The ages of a `recency` filter (src/schemas/recency.ts), in words. */
 const RECENCY_AGES = '`hour`, `day`, `week` (seen within it), `over_day` (seen, but not within a day), `never`';
 
@@ -63,22 +62,27 @@ export function plainFilterSchema(name: string, field: FieldSpec, where = ''): J
   return { type: 'string', description: `Only objects whose \`${name}\` is ${what}${where}.` };
 }
 
-export function fieldNotes(field: FieldSpec): string[] {
+/** What a reader needs to know about a field beyond its JSON type, in words; what lists do with it from the category's fieldSets. */
+function fieldNotes(category: Category, name: string): string[] {
+  const field = category.fields[name];
+  const sets = category.fieldSets;
   return [
     field.ref ? (field.kind === 'refList' ? `ids of ${field.ref} objects, in order` : `id of a ${field.ref}`) : '',
     field.kind === 'enum' || field.kind === 'url' ? KINDS[field.kind].expected(field) : '',
     field.matches ? `of the object's ${field.matches.map((m) => `\`${m}\``).join(', ')}` : '',
     field.resolvesTo ? `resolved to \`${field.resolvesTo}\`` : '',
-    field.private ? 'read by the object itself and the server administrator only' : '',
-    field.filter ? `filters lists: \`?{field}=${field.kind === 'ref' ? 'id' : 'value'}\`` : '',
-    field.recency ? `filters lists by age: \`?{field}=${RECENCY_VALUES.join('|')}\`` : '',
-    field.findsOne ? 'filters lists by its exact text, letter case aside: `filter={"{field}":"text"}`' : '',
-    field.list ? 'list column' : '',
+    sets.private.includes(name) ? 'read by the object itself and the server administrator only' : '',
+    sets.filterable.includes(name) ? `filters lists: \`?${name}=${field.kind === 'ref' ? 'id' : 'value'}\`` : '',
+    sets.byAge.includes(name) ? `filters lists by age: \`?${name}=${RECENCY_VALUES.join('|')}\`` : '',
+    sets.findsOne.includes(name) ? `filters lists by its exact text, letter case aside: \`filter={"${name}":"text"}\`` : '',
+    sets.listed.includes(name) ? 'list column' : '',
   ].filter(Boolean);
 }
 
-function annotate(name: string, field: FieldSpec, schema: JsonSchema): JsonSchema {
-  const notes = fieldNotes(field).map((n) => n.replace('{field}', name));
+/** A field's schema with its label, its notes and who sets it. */
+function annotate(category: Category, name: string, schema: JsonSchema): JsonSchema {
+  const field = category.fields[name];
+  const notes = fieldNotes(category, name);
   return {
     ...withOwnSchema(field, schema),
     title: field.label,
@@ -94,7 +98,7 @@ function annotate(name: string, field: FieldSpec, schema: JsonSchema): JsonSchem
 export function bodySchema(category: Category, mode: 'create' | 'update'): JsonSchema {
   const body = fromZod(bodySchemas(category)[mode], 'input');
   const properties = body.properties as Record<string, JsonSchema>;
-  const annotated = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, annotate(name, category.fields[name], s)]));
+  const annotated = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, annotate(category, name, s)]));
   return {
     ...body,
     properties: annotated,
@@ -105,10 +109,6 @@ export function bodySchema(category: Category, mode: 'create' | 'update'): JsonS
   };
 }
 
-/** Fields the API returns: every stored field that is not secret (a write-only input is never stored). */
-export const readableFields = (category: Category): [string, FieldSpec][] =>
-  Object.entries(category.fields).filter(([, f]) => !f.secret && !f.writeOnly);
-
 const ID: JsonSchema = { type: 'integer', minimum: 1, title: 'Product ID', readOnly: true, 'x-kind': 'integer' };
 
 /**
@@ -117,9 +117,10 @@ const ID: JsonSchema = { type: 'integer', minimum: 1, title: 'Product ID', readO
  */
 export function objectSchema(category: Category): JsonSchema {
   const properties: Record<string, JsonSchema> = { id: ID };
-  for (const [name, field] of readableFields(category)) {
-    const value = fromZod(field.private ? fieldSchema(field).nullable() : fieldSchema(field), 'output');
-    properties[name] = annotate(name, field, value);
+  for (const name of category.fieldSets.readable) {
+    const field = category.fields[name];
+    const value = fromZod(category.fieldSets.private.includes(name) ? fieldSchema(field).nullable() : fieldSchema(field), 'output');
+    properties[name] = annotate(category, name, value);
   }
   return { type: 'object', title: category.title, properties };
 }
@@ -168,7 +169,7 @@ export function fullObjectSchema(category: Category, categories: readonly Catego
   for (const [key, l] of Object.entries(category.lookups ?? {})) {
     const target = categories.find((c) => c.key === category.fields[l.via]?.ref);
     const field = target?.fields[l.field];
-    properties[key] = field ? { ...annotate(key, field, fromZod(fieldSchema(field), 'output')), description: `\`${l.field}\` of the object \`${l.via}\` points at` } : {};
+    properties[key] = target && field ? { ...annotate(target, l.field, fromZod(fieldSchema(field), 'output')), description: `\`${l.field}\` of the object \`${l.via}\` points at` } : {};
   }
   for (const [key, c] of Object.entries(category.counts ?? {})) {
     properties[key] = { type: 'integer', minimum: 0, description: `how many ${c.category} objects have \`${c.via}\` = this one` };

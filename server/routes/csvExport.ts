@@ -3,8 +3,8 @@
  *
  *   GET /api/download/csv_export/{category}[?type_id=&group_id=][&filter=...&sort=...]
  *
- * Columns: the category's list columns, `id` first, then every field declared `list: true`, in
- * declaration order; the header row holds their API keys (`team_id`, not 'Team'), because the
+ * Columns: `id`, then the category's exported fields (its list columns: fieldSets.exported, never a
+ * private field), in declaration order; the header row holds their API keys (`team_id`, not 'Team'), because the
  * cells hold API values (a team's id, not its name, an enum's value, not its label) and the keys
  * say exactly that (docs/API.md). Each value is written as its kind says (src/schemas/kinds.ts).
  * Each reference column is followed by the referenced object's name (`team_name`, csvNames.ts).
@@ -31,10 +31,7 @@ import { scanVisible } from '../crud/listPage';
 import { NameReader, nameColumns, withNameHeaders } from './csvNames';
 
 /** The exported columns of a category: id, then its list columns. */
-export function csvColumns(category: Category): string[] {
-  const listed = Object.entries(category.fields).filter(([, f]) => f.list && !f.secret && !f.writeOnly && !f.private);
-  return ['id', ...listed.map(([name]) => name)];
-}
+export const csvColumns = (category: Category): string[] => ['id', ...category.fieldSets.exported];
 
 /**
  * The cells of one row, each value as its kind writes it (KINDS[kind].csv: an enum by its value,

@@ -40,13 +40,8 @@ export interface FetchListOptions {
 
 export type ListFetcher = (category: Category, query: ListQuery, options?: FetchListOptions) => Promise<ListPage>;
 
-/** id plus the columns the schema marks for lists (never secret or write-only ones). */
-export function listFields(category: Category): string[] {
-  const listed = Object.entries(category.fields)
-    .filter(([, f]) => f.list && !f.secret && !f.writeOnly)
-    .map(([name]) => name);
-  return ['id', ...listed];
-}
+/** id plus the category's list columns (fieldSets.listed). */
+export const listFields = (category: Category): string[] => ['id', ...category.fieldSets.listed];
 
 /**
  * Filter values react-admin sends for a cleared input (undefined, '') mean "no filter" and are

@@ -8,12 +8,8 @@ import { sameJson } from '../schemas/sameJson';
 
 export type Json = Record<string, unknown>;
 
-/** The fields of a category a client may send. */
-export function writableFields(category: Category): string[] {
-  return Object.entries(category.fields)
-    .filter(([, f]) => !f.system && !f.secret)
-    .map(([name]) => name);
-}
+/** The fields of a category a client may send (fieldSets.writable). */
+export const writableFields = (category: Category): readonly string[] => category.fieldSets.writable;
 
 /** The writable fields whose value differs between the edited data and the loaded record. */
 export function changedFields(category: Category, data: Json, previous: Json | undefined): Json {

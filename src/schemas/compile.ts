@@ -15,9 +15,6 @@ import { ownMessages } from '../messages';
 export const isEmptyValue = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** Fields a client never sends: set by the server, or never leaving it. */
-export const isClientWritable = (field: FieldSpec): boolean => !field.system && !field.secret;
-
 /** The field's label in messages. */
 export const labelOf = (field: FieldSpec): string => field.label;
 
@@ -62,9 +59,8 @@ export function fieldProblem(field: FieldSpec, value: unknown): string | undefin
   return result.success ? undefined : firstMessage(result.error);
 }
 
-/** The fields a body may carry: client-writable, with the write-only inputs (a password). */
-export const bodyFields = (category: Category): [string, FieldSpec][] =>
-  Object.entries(category.fields).filter(([, f]) => isClientWritable(f));
+/** The fields a body may carry (fieldSets.writable: not set by the server, not secret; the write-only inputs are). */
+const bodyFields = (category: Category): [string, FieldSpec][] => category.fieldSets.writable.map((name) => [name, category.fields[name]]);
 
 /** A field that a write-only input may stand for (FieldSpec.resolvesTo: a role's username for user_id). */
 const alternativeOf = (category: Category, name: string): string | undefined =>
@@ -111,9 +107,8 @@ export function bodyProblem(category: Category, body: unknown, mode: 'create' | 
       if (mode === 'update' && value === pathId) continue;
       return ownMessages.readOnlyField(key);
     }
-    const field = Object.hasOwn(category.fields, key) ? category.fields[key] : undefined;
-    if (!field) return ownMessages.unknownField(key);
-    if (!isClientWritable(field)) return ownMessages.readOnlyField(key);
+    if (!Object.hasOwn(category.fields, key)) return ownMessages.unknownField(key);
+    if (!category.fieldSets.writable.includes(key)) return ownMessages.readOnlyField(key);
     values[key] = value;
   }
   for (const [name, field] of bodyFields(category)) {

@@ -8,6 +8,7 @@
  */
 import { fieldDeclarationProblem, RegistryError } from './registryCheck';
 import { lookalikeColumn } from './lookalike';
+import { fieldSetsOf, type FieldSets } from './fieldSets';
 
 /** How a field is stored and travels as JSON; each kind is defined once, in kinds.ts. */
 export type FieldKind =
@@ -100,10 +101,15 @@ export interface FieldSpec {
   secret?: boolean;
   /**
    * Read only by the object itself (a user's own preferences, scope 'user') and the server
-   * administrator; anybody else who may see the object reads null.
+   * administrator; anybody else who may see the object reads null. Hence never listed, exported,
+   * searched, sorted or filtered by (src/schemas/fieldSets.ts).
    */
   private?: boolean;
-  /** Shown as a column in the category's table or list. */
+  /**
+   * Shown as a column in the category's table or list, and in its CSV export. A field every caller
+   * cannot read (private, secret, write-only) or of a kind without a column (json, refList) is
+   * never one (src/schemas/fieldSets.ts).
+   */
   list?: boolean;
   /** The list can be filtered by this field (team, type, group). */
   filter?: boolean;
@@ -408,6 +414,8 @@ export interface PickerSpec {
 export type Category = CategoryDef & {
   /** Every field name the API knows for the category, id included. */
   readonly columns: readonly string[];
+  /** Which fields are stored, read, written, listed, searched...: each question answered once (fieldSets.ts). */
+  readonly fieldSets: FieldSets;
 };
 
 /** The common fields of spec section 3: id, name, team_id, notes, icon. */
@@ -424,5 +432,6 @@ export function defineCategory<const T extends CategoryDef>(def: T): T & Categor
     fields[lookalikeColumn(name)] = { kind: 'text', label: `${field.label} look-alike key`, system: true, secret: true, lookalikeOf: name };
   }
   const columns = ['id', ...Object.keys(fields)];
-  return Object.freeze({ ...def, fields, columns }) as T & Category;
+  const fieldSets = fieldSetsOf({ fields, summary: def.summary, scope: def.scope });
+  return Object.freeze({ ...def, fields, columns, fieldSets }) as T & Category;
 }

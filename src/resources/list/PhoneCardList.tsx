@@ -10,7 +10,6 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { LinkBase, RecordContextProvider, useListContext, type RaRecord } from 'react-admin';
 import type { Category } from '../../schemas';
-import { searchFields } from '../../schemas/searchFields';
 import { ownMessages } from '../../messages';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { displayField } from '../displayField';
@@ -23,7 +22,7 @@ export const CARD_FACTS = 2;
 export function cardColumns(category: Category): { facts: Column[]; recency: Column[] } {
   const name = displayField(category);
   const columns = listColumns(category).filter((c) => c.name !== name);
-  const searched = new Set(searchFields(category));
+  const searched = new Set(category.fieldSets.searchable);
   const identity = columns.filter((c) => searched.has(c.name) && !c.field.recency);
   const others = columns.filter((c) => !searched.has(c.name) && !c.field.recency).slice(0, CARD_FACTS);
   return { facts: [...identity, ...others], recency: columns.filter((c) => c.field.recency) };

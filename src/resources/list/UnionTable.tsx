@@ -19,7 +19,7 @@ import {
   type GetListParams,
   type RaRecord,
 } from 'react-admin';
-import { KINDS, mustGetCategory, type Category } from '../../schemas';
+import { mustGetCategory, type Category } from '../../schemas';
 import { ownMessages } from '../../messages';
 import type { ListPage } from '../../dataProvider/listQuery';
 import { objectHref, objectRoutes, type ConsoleRoute } from '../consoleRoutes';
@@ -127,7 +127,7 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
             {unionColumns(categories)
               .filter(({ column }) => column.name !== nameField)
               .map(({ category, column }) =>
-                shared(column.name) && KINDS[column.field.kind].sortable
+                shared(column.name)
                   ? columnElement(category, column)
                   : cloneElement(columnElement(category, column) as ReactElement<{ sortable?: boolean }>, { sortable: false }),
               )}

@@ -1,14 +1,13 @@
 /**
- * What a category's table can be filtered by, read from its schema: every field declared
- * `filter: true` that the console can offer, a reference whose category has a picker (team; type
- * and group where the category has them) or an enum (a document's type and target class), and a
- * search (`q`, searched by the server in the fields of src/schemas/searchFields.ts), named by the
- * labels of those fields (or their `searchLabel`). A datetime declared `recency` is filtered by age
+ * What a category's table can be filtered by, read from its fieldSets (src/schemas/fieldSets.ts):
+ * every filterable field declared `filter: true` that the console can offer, a reference whose
+ * category has a picker (team; type and group where the category has them) or an enum (a document's
+ * type and target class), and a search (`q`, searched by the server in the `searchable` fields),
+ * named by the labels of those fields (or their `searchLabel`). A datetime declared `recency` is filtered by age
  * (src/schemas/recency.ts: 'Seen in the last hour', ... 'Never seen'). A table of several
  * categories offers each filter once.
  */
 import { mustGetCategory, type Category } from '../../schemas';
-import { searchFields } from '../../schemas/searchFields';
 import { ownMessages } from '../../messages';
 import { RECENCY_VALUES } from '../../schemas/recency';
 import { pickerOf, isUnset } from '../dropdown/picker';
@@ -30,9 +29,10 @@ export interface FilterField {
 }
 
 export function filterFields(category: Category): FilterField[] {
+  const { byAge, filterable } = category.fieldSets;
   return Object.entries(category.fields).flatMap(([name, f]): FilterField[] => {
-    if (f.recency) return [{ name, label: f.label, recency: true, options: RECENCY_VALUES.map((value) => ({ value, label: ownMessages.recencyFilterLabels[value] })) }];
-    if (!f.filter) return [];
+    if (byAge.includes(name)) return [{ name, label: f.label, recency: true, options: RECENCY_VALUES.map((value) => ({ value, label: ownMessages.recencyFilterLabels[value] })) }];
+    if (!f.filter || !filterable.includes(name)) return [];
     if (f.kind === 'ref' && f.ref && mustGetCategory(f.ref).console?.picker) return [{ name, label: f.label, reference: f.ref }];
     if (f.kind === 'enum' && f.values) return [{ name, label: f.label, options: f.values.map((v) => ({ value: v, label: valueText(f, v) })) }];
     return [];
@@ -47,11 +47,11 @@ export function unionFilterFields(categories: readonly Category[]): FilterField[
 }
 
 /** A search box only where every category shown can be searched (the server refuses `q` otherwise). */
-export const isSearchable = (categories: readonly Category[]): boolean => categories.every((c) => searchFields(c).length > 0);
+export const isSearchable = (categories: readonly Category[]): boolean => categories.every((c) => c.fieldSets.searchable.length > 0);
 
 /** The search box's label: the fields it searches ('Name or unique ID'), each label once. */
 export const searchLabel = (categories: readonly Category[]): string =>
-  ownMessages.searchIn([...new Set(categories.flatMap((c) => searchFields(c).map((name) => c.fields[name].searchLabel ?? c.fields[name].label)))]);
+  ownMessages.searchIn([...new Set(categories.flatMap((c) => c.fieldSets.searchable.map((name) => c.fields[name].searchLabel ?? c.fields[name].label)))]);
 
 /** The values of the list's filters that a filter's picker depends on (a group filter's type_id). */
 export function pickerFilters(reference: string, filterValues: Readonly<Record<string, unknown>>): Record<string, unknown> {

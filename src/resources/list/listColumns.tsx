@@ -1,9 +1,10 @@
 /**
- * The columns of a category's table, from its schema: every field declared `list: true`, in
+ * The columns of a category's table, from its schema: its list columns (fieldSets.listed), in
  * declaration order, shown as its kind says (KINDS[kind].column: a date in en-GB, an enum by its
- * label, a url as a link, ...) and sortable where its kind is. A reference shows the referenced
- * object's name (read for the whole page in one batched call per category by react-admin's
- * ReferenceField) and links to its view page; the display field links to the object's own view page.
+ * label, a url as a link, ...) and sortable where the list is (fieldSets.sortable). A reference shows
+ * the referenced object's name (read for the whole page in one batched call per category by react-admin's
+ * ReferenceField), is not sortable (ids would sort by number, not by the names shown) and links to its
+ * view page; the display field links to the object's own view page.
  * A datetime declared `recency` shows how long ago with a status dot (RecencyCell.tsx).
  */
 import type { MouseEvent, ReactElement } from 'react';
@@ -21,18 +22,14 @@ export interface Column {
   field: FieldSpec;
 }
 
-export function listColumns(category: Category): Column[] {
-  return Object.entries(category.fields)
-    .filter(([, f]) => f.list && !f.secret && !f.writeOnly && KINDS[f.kind].column !== undefined)
-    .map(([name, field]) => ({ name, field }));
-}
+export const listColumns = (category: Category): Column[] => category.fieldSets.listed.map((name) => ({ name, field: category.fields[name] }));
 
 /** A click on a link inside a clickable row must not also run the row's click. */
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
 export function columnElement(category: Category, { name, field }: Column): ReactElement {
   // The key goes straight to each element: React warns about a key spread in with other props.
-  const common = { source: name, label: field.label };
+  const common = { source: name, label: field.label, sortable: category.fieldSets.sortable.includes(name) };
   if (name === displayField(category)) {
     const routes = objectRoutes(category);
     if (!routes) return <TextField key={name} {...common} />;
@@ -49,22 +46,20 @@ export function columnElement(category: Category, { name, field }: Column): Reac
     );
   }
   if (field.input === 'switch') return <BooleanField key={name} {...common} looseValue />;
-  const sortable = KINDS[field.kind].sortable;
   const text = (record: RaRecord) => valueText(field, record[name]);
-  if (field.recency) return <FunctionField key={name} {...common} sortable={sortable} render={(record: RaRecord) => <RecencyCell value={record[name]} />} />;
+  if (field.recency) return <FunctionField key={name} {...common} render={(record: RaRecord) => <RecencyCell value={record[name]} />} />;
   switch (KINDS[field.kind].column) {
     case 'ref':
-      return field.ref ? <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} /> : <TextField key={name} {...common} />;
+      return field.ref ? <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} /> : <TextField key={name} {...common} sortable={false} />;
     case 'boolean':
-      return <BooleanField key={name} {...common} looseValue sortable={sortable} />;
+      return <BooleanField key={name} {...common} looseValue />;
     case 'number':
-      return <NumberField key={name} {...common} sortable={sortable} />;
+      return <NumberField key={name} {...common} />;
     case 'link':
       return (
         <FunctionField
           key={name}
           {...common}
-          sortable={sortable}
           render={(record: RaRecord) =>
             record[name] ? (
               <MuiLink href={String(record[name])} target="_blank" rel="noopener noreferrer" onClick={stopPropagation}>
@@ -75,7 +70,7 @@ export function columnElement(category: Category, { name, field }: Column): Reac
         />
       );
     default:
-      return <FunctionField key={name} {...common} sortable={sortable} render={text} />;
+      return <FunctionField key={name} {...common} render={text} />;
   }
 }
 

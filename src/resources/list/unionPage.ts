@@ -14,7 +14,6 @@ import type { Category } from '../../schemas';
 import type { ListPage, Row } from '../../dataProvider/listQuery';
 import { displayField } from '../displayField';
 import { filterFields, SEARCH_FILTER } from './filterFields';
-import { searchFields } from '../../schemas/searchFields';
 import { isUnset } from '../dropdown/picker';
 
 /** The keys each row of the union carries besides the object's own fields. */
@@ -39,7 +38,7 @@ export function filterFor(category: Category, filter: Readonly<Record<string, un
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(filter)) {
     if (isUnset(value) || (name === SEARCH_FILTER && String(value).trim() === '')) continue;
-    const applies = name === SEARCH_FILTER ? searchFields(category).length > 0 : own.has(name);
+    const applies = name === SEARCH_FILTER ? category.fieldSets.searchable.length > 0 : own.has(name);
     if (!applies) return undefined;
     kept[name] = value;
   }

@@ -9,7 +9,6 @@
 import { useCallback } from 'react';
 import { useDataProvider, useNavigate, type Identifier } from 'react-admin';
 import type { Category } from '../../schemas';
-import { findsOneFields } from '../../schemas/searchFields';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 
 export function useOpenExactMatch(category: Category): (text: string, stillWanted: () => boolean) => Promise<void> {
@@ -19,7 +18,7 @@ export function useOpenExactMatch(category: Category): (text: string, stillWante
     async (text, stillWanted) => {
       const routes = objectRoutes(category);
       const wanted = text.trim();
-      const fields = findsOneFields(category);
+      const fields = category.fieldSets.findsOne;
       if (!routes || wanted === '' || fields.length === 0) return;
       const found = new Set<Identifier>();
       try {

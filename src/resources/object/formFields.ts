@@ -13,12 +13,8 @@ export type Values = Record<string, unknown>;
 /** An empty value, as the validators see it (src/schemas/compile.ts). */
 export { isEmptyValue };
 
-/** The fields a user fills in: writable, not secret, with an input. */
-export function formFieldNames(category: Category): string[] {
-  return Object.entries(category.fields)
-    .filter(([, f]) => !f.system && !f.secret && inputKind(f) !== 'none')
-    .map(([name]) => name);
-}
+/** The fields a user fills in: the writable ones (fieldSets.writable) that have an input. */
+export const formFieldNames = (category: Category): string[] => category.fieldSets.writable.filter((name) => inputKind(category.fields[name]) !== 'none');
 
 /**
  * The fields the form shows: those a user fills in and, once the object exists, the system or
@@ -27,9 +23,8 @@ export function formFieldNames(category: Category): string[] {
  */
 export function shownFieldNames(category: Category, exists: boolean, overrideInputs: Readonly<Record<string, unknown>> = {}): string[] {
   const filled = new Set(formFieldNames(category));
-  return Object.entries(category.fields)
-    .filter(([name, f]) => filled.has(name) || (exists && !f.secret && overrideInputs[name] !== undefined))
-    .map(([name]) => name);
+  const readable = new Set(category.fieldSets.readable);
+  return Object.keys(category.fields).filter((name) => filled.has(name) || (exists && readable.has(name) && overrideInputs[name] !== undefined));
 }
 
 /** Optional fields are hidden by default in a child form (spec: 'Show hidden fields'). */
@@ -42,7 +37,7 @@ export const defaultName = (category: Category, values: Values): string =>
 /** The field a default name goes in, or undefined when a new object has none (a user's name is their own). */
 export function defaultNameField(category: Category): string | undefined {
   const name = displayField(category);
-  return category.fields[name] && !category.fields[name].system ? name : undefined;
+  return category.fieldSets.writable.includes(name) ? name : undefined;
 }
 
 /** A new object: the schema's defaults and the spec's default name. */

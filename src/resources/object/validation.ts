@@ -10,7 +10,6 @@ import { displayField } from '../displayField';
 import type { Values } from './formFields';
 import { TEAM_FIELD } from './pickerRules';
 import { uniqueValue } from '../../schemas/lookalike';
-import { findsOneFields } from '../../schemas/searchFields';
 
 export type FieldErrors = Record<string, string>;
 
@@ -38,13 +37,13 @@ const sameValue = (a: unknown, b: unknown) => !isEmptyValue(a) && !isEmptyValue(
 
 /**
  * Unique rules outside the team (a device's uid per type) whose fields the form holds and whose
- * typed field the server's lists filter by exactly (declared `findsOne`, src/schemas/searchFields.ts):
+ * typed field the server's lists filter by exactly (declared `findsOne`, src/schemas/fieldSets.ts):
  * checked live by asking the server for the objects that hold the value (useUniqueChecks.ts),
  * since reading every value, as for the names of a team, would read a whole fleet. A look-alike
  * field is compared by a key that no list filters by: the server alone checks it, on save.
  */
 export const liveUniqueRules = (category: Category, fields: readonly string[]): UniqueRule[] => {
-  const exact = findsOneFields(category).filter((f) => !category.fields[f].lookalike);
+  const exact = category.fieldSets.findsOne.filter((f) => !category.fields[f].lookalike);
   return (category.unique ?? []).filter(
     (r) => !r.fields.includes(TEAM_FIELD) && r.fields.every((f) => fields.includes(f)) && exact.includes(typedField(r)),
   );
