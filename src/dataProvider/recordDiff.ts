@@ -9,7 +9,7 @@ import { sameJson } from '../schemas/sameJson';
 export type Json = Record<string, unknown>;
 
 /** The fields of a category a client may send (fieldSets.writable). */
-export const writableFields = (category: Category): readonly string[] => category.fieldSets.writable;
+export const writableFields = (category: Category): string[] => [...category.fieldSets.writable];
 
 /** The writable fields whose value differs between the edited data and the loaded record. */
 export function changedFields(category: Category, data: Json, previous: Json | undefined): Json {

@@ -29,7 +29,7 @@ const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
 export function columnElement(category: Category, { name, field }: Column): ReactElement {
   // The key goes straight to each element: React warns about a key spread in with other props.
-  const common = { source: name, label: field.label, sortable: category.fieldSets.sortable.includes(name) };
+  const common = { source: name, label: field.label, sortable: field.kind !== 'ref' && category.fieldSets.sortable.includes(name) };
   if (name === displayField(category)) {
     const routes = objectRoutes(category);
     if (!routes) return <TextField key={name} {...common} />;
@@ -50,7 +50,7 @@ export function columnElement(category: Category, { name, field }: Column): Reac
   if (field.recency) return <FunctionField key={name} {...common} render={(record: RaRecord) => <RecencyCell value={record[name]} />} />;
   switch (KINDS[field.kind].column) {
     case 'ref':
-      return field.ref ? <ReferenceColumn key={name} {...common} reference={field.ref} sortable={false} /> : <TextField key={name} {...common} sortable={false} />;
+      return field.ref ? <ReferenceColumn key={name} {...common} reference={field.ref} /> : <TextField key={name} {...common} />;
     case 'boolean':
       return <BooleanField key={name} {...common} looseValue />;
     case 'number':
