@@ -23,9 +23,10 @@ export function cardColumns(category: Category): { facts: Column[]; recency: Col
   const name = displayField(category);
   const columns = listColumns(category).filter((c) => c.name !== name);
   const searched = new Set(category.fieldSets.searchable);
-  const identity = columns.filter((c) => searched.has(c.name) && !c.field.recency);
-  const others = columns.filter((c) => !searched.has(c.name) && !c.field.recency).slice(0, CARD_FACTS);
-  return { facts: [...identity, ...others], recency: columns.filter((c) => c.field.recency) };
+  const aged = new Set(category.fieldSets.byAge);
+  const identity = columns.filter((c) => searched.has(c.name) && !aged.has(c.name));
+  const others = columns.filter((c) => !searched.has(c.name) && !aged.has(c.name)).slice(0, CARD_FACTS);
+  return { facts: [...identity, ...others], recency: columns.filter((c) => aged.has(c.name)) };
 }
 
 /** For a table of several categories: each row's own category, view page and kind. */
