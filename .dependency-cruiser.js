@@ -1,9 +1,10 @@
 /**
  * The floors of the code, checked by `npm run lint` (depcruise src server scripts): no import circle,
  * type-only imports included, so that any file can be read, tested and moved without dragging its
- * whole circle along; the console (src/) never imports the server, and neither imports the entry
- * points of scripts/. The one circle kept is the object screen's recursion, by path: a child form
- * opening an object screen (src/resources/object/ChildFormDialog.tsx says why).
+ * whole circle along; the console (src/) never imports the server, neither imports the entry
+ * points of scripts/, and the migration sits above the server's features. The one circle kept is
+ * the object screen's recursion, by path: a child form opening an object screen
+ * (src/resources/object/ChildFormDialog.tsx says why).
  */
 
 /** The modules of the object screen's intended recursion, and only those. */
@@ -26,6 +27,14 @@ export default {
       comment: 'The console is built for the browser: what it shares with the server lives in src/ (src/schemas, src/messages).',
       from: { path: '^src/' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'migration-above-features',
+      severity: 'error',
+      comment:
+        'The migration gathers the tables the features declare (server/db/serverTables.ts): a feature declares its own and never imports the migration.',
+      from: { path: '^server/', pathNot: '^server/(db/(migrate|serverTables)[.]ts$|runtime/|cli/|start[.]ts$)' },
+      to: { path: '^server/db/(migrate|serverTables|migrationHistory)[.]ts$' },
     },
     {
       name: 'no-entry-points',

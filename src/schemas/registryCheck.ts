@@ -8,9 +8,6 @@ import { RegistryError } from './fieldCheck';
 import { CATEGORY_IDS } from './categoryIds';
 import { ownMessages } from '../messages';
 
-/** Tables that are not categories: sign-in (server/auth/tables.ts) and the migration history (server/db/migrate.ts). */
-export const SERVER_TABLES: readonly string[] = ['settings', 'sessions', 'schema_migrations'];
-
 /** What is wrong across the registry (references, keys, ids), as one error; nothing when it is sound. */
 export function checkRegistry(categories: readonly Category[]): void {
   const keys = new Set<string>();
@@ -20,7 +17,6 @@ export function checkRegistry(categories: readonly Category[]): void {
     if (ids.has(category.id)) throw new RegistryError(category.key, undefined, ownMessages.schemaIdTwice(category.id));
     const reserved = Object.entries(CATEGORY_IDS).find(([, id]) => id === category.id);
     if (reserved) throw new RegistryError(category.key, undefined, ownMessages.schemaIdReserved(category.id, reserved[0]));
-    if (SERVER_TABLES.includes(category.key)) throw new RegistryError(category.key, undefined, ownMessages.schemaServerTable);
     keys.add(category.key);
     ids.add(category.id);
   }
