@@ -1,7 +1,8 @@
 /**
  * The registry is checked when it loads, so that a mistake in a schema file stops the start with
- * one line naming the category and the field, never with a SQL error later: an unknown kind, a
- * reference to a category that does not exist, a default its own field would refuse.
+ * one line naming the category and the field, never with a SQL error later: a reference to a
+ * category that does not exist, a key or id used twice. Each field on its own (an unknown kind, a
+ * default its own field would refuse) is checked as it is declared (fieldCheck.ts).
  */
 import type { Category } from './defineCategory';
 import { RegistryError } from './fieldCheck';
