@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { signDeviceJwt } from '../scripts/device/deviceClient';
+import { signDeviceJwt } from '../server/simulator/deviceClient';
 import { DEVICE_API_PREFIX } from '../server/deviceApi/wire';
 import type { FleetFile } from './deviceCheckinsSeed';
 

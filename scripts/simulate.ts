@@ -4,11 +4,11 @@
  * are enrolled through /api as a team admin would, then talk only to /device-api/v1.
  */
 import { parseArgs } from 'node:util';
-import { ConsoleApiError, ConsoleSession } from './device/consoleSession';
-import { enrolFleet } from './device/fleet';
-import { runSchedule } from './device/schedule';
-import { errorLabel, seededRandom, SimulatedDevice } from './device/simDevice';
-import { FleetStats } from './device/stats';
+import { ConsoleApiError, ConsoleSession } from '../server/simulator/consoleSession';
+import { enrolFleet } from '../server/simulator/fleet';
+import { runSchedule } from '../server/simulator/schedule';
+import { errorLabel, seededRandom, SimulatedDevice } from '../server/simulator/simDevice';
+import { FleetStats } from '../server/simulator/stats';
 
 const USAGE = [
   'Usage: npm run simulate -- --devices N [--team NAME] [--interval S] [--drift P] [--concurrency C] [--duration S]',

@@ -20,6 +20,7 @@ import { startupProblems } from './runtime/startupChecks';
 import { runPrimary, runWorker } from './runtime/cluster';
 import { listeningPort, stopOnSignals } from './runtime/serving';
 import { MigrationError } from './db/migrate';
+import { RegistryError } from '../src/schemas/fieldCheck';
 import { ownMessages } from '../src/messages';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,7 +58,8 @@ async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDa
   try {
     opened = await openConfiguredDatabase(config, (statement) => say(ownMessages.migrationApplied(statement)));
   } catch (err) {
-    if (err instanceof DatabaseInUseError || err instanceof MigrationError) fail(err.message);
+    // A RegistryError here: a category named like one of the server's own tables (migrate.ts).
+    if (err instanceof DatabaseInUseError || err instanceof MigrationError || err instanceof RegistryError) fail(err.message);
     throw err;
   }
   try {

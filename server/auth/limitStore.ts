@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
+import type { OwnTables } from '../db/ownTables';
 
 export interface LimitWindow {
   /** Events counted in the window, this one included. */
@@ -73,9 +74,24 @@ export class MemoryLimitStore implements LimitStore {
   }
 }
 
+/**
+ * The counts shared by every server on the database (PostgresLimitStore); a key is a digest,
+ * opened_at ms since the epoch. Unlogged: after a crash the limits start afresh. Made on PGlite too
+ * (where the counts stay in memory), so both databases have the same tables.
+ */
+export const RATE_LIMIT_TABLES: OwnTables = {
+  names: ['rate_limit'],
+  ddl: `CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit (
+  scope text NOT NULL,
+  key text NOT NULL,
+  opened_at bigint NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (scope, key)
+)`,
+};
 
 /**
- * One row per scope and key (the table rate_limit, server/auth/tables.ts): one statement per
+ * One row per scope and key (the table rate_limit, RATE_LIMIT_TABLES above): one statement per
  * counted event, atomic however many processes count at once. Windows over are deleted at most
  * once a window by each process. A key is stored as its digest: any text a client sends (a NUL, a
  * megabyte-long name) fits, and the table holds no names or addresses.

@@ -1,12 +1,19 @@
-/** Tables of the sign-in machinery; not categories, so not derived from the registry. */
+/**
+ * Tables of the sign-in machinery (settings, sessions) and the triggers that tell every process a
+ * user, role, team or session changed; not categories, so not derived from the registry. Made by
+ * the migration after the category tables (server/db/serverTables.ts gathers them).
+ */
 import { CHANGES_CHANNEL } from '../db/database';
+import type { OwnTables } from '../db/ownTables';
 
 /** Payload prefix of a change of who a user is or what teams they are in (sessionCache.ts). */
 export const AUTH_CHANGE = 'auth:';
 /** The payload that forgets every cached session (a team renamed: every member's profile names it). */
 export const AUTH_CHANGE_ALL = `${AUTH_CHANGE}*`;
 
-export const AUTH_DDL = `
+export const AUTH_TABLES: OwnTables = {
+  names: ['settings', 'sessions'],
+  ddl: `
 CREATE TABLE IF NOT EXISTS settings (
   key text PRIMARY KEY,
   value text NOT NULL
@@ -18,16 +25,6 @@ CREATE TABLE IF NOT EXISTS sessions (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions(user_id);
--- Rate-limit counts shared by every server on the database (server/auth/limitStore.ts); a key is a
--- digest, opened_at ms since the epoch. Unlogged: after a crash the limits start afresh.
-CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit (
-  scope text NOT NULL,
-  key text NOT NULL,
-  opened_at bigint NOT NULL,
-  count integer NOT NULL,
-  PRIMARY KEY (scope, key)
-);
-
 -- Every process caches sessions in memory: whatever changes a user, their roles, a team's name or
 -- a session tells them all, whichever process (or shell command) made the change.
 CREATE OR REPLACE FUNCTION pucs_auth_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -52,4 +49,5 @@ CREATE OR REPLACE TRIGGER pucs_auth_user_cleared AFTER TRUNCATE ON "user" FOR EA
 CREATE OR REPLACE TRIGGER pucs_auth_role_cleared AFTER TRUNCATE ON role FOR EACH STATEMENT EXECUTE FUNCTION pucs_auth_changed();
 CREATE OR REPLACE TRIGGER pucs_auth_team_cleared AFTER TRUNCATE ON team FOR EACH STATEMENT EXECUTE FUNCTION pucs_auth_changed();
 CREATE OR REPLACE TRIGGER pucs_auth_sessions_cleared AFTER TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION pucs_auth_changed();
-`;
+`,
+};

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { readConfig, type ServerConfig } from '../config';
 import { openConfiguredDatabase, DatabaseInUseError } from '../runtime/openConfiguredDatabase';
 import { MigrationError } from '../db/migrate';
+import { RegistryError } from '../../src/schemas/fieldCheck';
 import { addUser, CliError, listUsers, setPassword } from './users';
 import { grantRole, teamArgs } from './memberships';
 import { ownMessages } from '../../src/messages';
@@ -56,7 +57,7 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
   try {
     opened = await openConfiguredDatabase(config);
   } catch (err) {
-    if (err instanceof DatabaseInUseError || err instanceof MigrationError) {
+    if (err instanceof DatabaseInUseError || err instanceof MigrationError || err instanceof RegistryError) {
       io.err(err.message);
       return 1;
     }

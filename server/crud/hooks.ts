@@ -8,7 +8,6 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Database, Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import type { ServerRegistry } from './registry';
 
 /** A row as read from the database: column name -> value. */
 export type Row = Record<string, unknown>;
@@ -55,4 +54,16 @@ export interface CategoryHooks<R extends Row = Row> {
   beforeUpdate?(ctx: UpdateContext<R>): Promise<void>;
   afterUpdate?(ctx: UpdateContext<R> & { updated: R }): Promise<void>;
   beforeDelete?(ctx: DeleteContext<R>): Promise<void>;
+}
+
+/**
+ * The registry an app runs on (made by serverRegistry, registry.ts): declared here beside the hooks it
+ * holds, since every hook's context carries it.
+ */
+export interface ServerRegistry {
+  readonly categories: readonly Category[];
+  hooks(key: string): CategoryHooks;
+  /** The category of that key; throws for an unknown key (the registry check makes that a bug). */
+  get(key: string): Category;
+  find(key: string): Category | undefined;
 }

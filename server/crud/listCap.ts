@@ -7,7 +7,7 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import type { SessionUser } from '../auth/sessionUser';
-import type { Condition } from './listQuery';
+import type { Condition } from './listSql';
 import type { Page } from './listPage';
 import type { ReadStore } from './read';
 import type { Row } from './hooks';

@@ -11,8 +11,7 @@ import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
 import { TEAM_FIELD, visibleWhere } from './access';
-import type { Condition } from './listQuery';
-import { conditionSql } from './listSql';
+import { conditionSql, type Condition } from './listSql';
 import { ident, SqlParams } from './sql';
 import type { Count, CountCache } from './countCache';
 

@@ -19,30 +19,13 @@
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { idFromText, INT4_MAX, KINDS } from '../../src/schemas/kinds';
-import { isRecencyFilter, RECENCY_VALUES, type RecencyFilter } from '../../src/schemas/recency';
+import { isRecencyFilter, RECENCY_VALUES } from '../../src/schemas/recency';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { fieldOf, isPlainObject, isStorableText } from './validate';
+import type { Condition, FilterKind, Sort } from './listSql';
 
 export type Query = Record<string, string | string[] | undefined>;
-
-export type Condition =
-  /** Case-insensitive substring of any of the text columns. */
-  | { kind: 'search'; columns: string[]; text: string }
-  /** Equal to one of the values (none: matches nothing). */
-  | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
-  | { kind: 'null'; column: string }
-  /** Equal to the text, letter case aside (a `findsOne` field). */
-  | { kind: 'sameText'; column: string; text: string }
-  /** Of that age by the database's clock (a `recency` field); never counted in the kept totals. */
-  | { kind: 'recency'; column: string; age: RecencyFilter };
-
-export type FilterKind = 'integer' | 'number' | 'ref' | 'text' | 'boolean';
-
-export interface Sort {
-  column: string;
-  descending: boolean;
-}
 
 export interface ListQuery {
   sort: Sort;

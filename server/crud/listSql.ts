@@ -9,9 +9,27 @@
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { sqlType } from '../../src/schemas/kinds';
-import type { Condition, Sort } from './listQuery';
-import { RECENCY_FILTERS } from '../../src/schemas/recency';
+import { RECENCY_FILTERS, type RecencyFilter } from '../../src/schemas/recency';
 import { ident, type SqlParams } from './sql';
+
+/** A condition of a list's WHERE, as listQuery.ts parses it from the call. */
+export type Condition =
+  /** Case-insensitive substring of any of the text columns. */
+  | { kind: 'search'; columns: string[]; text: string }
+  /** Equal to one of the values (none: matches nothing). */
+  | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
+  | { kind: 'null'; column: string }
+  /** Equal to the text, letter case aside (a `findsOne` field). */
+  | { kind: 'sameText'; column: string; text: string }
+  /** Of that age by the database's clock (a `recency` field); never counted in the kept totals. */
+  | { kind: 'recency'; column: string; age: RecencyFilter };
+
+export type FilterKind = 'integer' | 'number' | 'ref' | 'text' | 'boolean';
+
+export interface Sort {
+  column: string;
+  descending: boolean;
+}
 
 const ARRAY_TYPE = { integer: 'int[]', number: 'float8[]', ref: 'int[]', text: 'text[]', boolean: 'boolean[]' } as const;
 

@@ -7,8 +7,7 @@ import { blankPrivateFields, notFoundError, visibleWhere } from './access';
 import { helperColumns, withDerived } from './expand';
 import { resolveProjection } from './projection';
 import { ident, SqlParams } from './sql';
-import type { Condition } from './listQuery';
-import { conditionSql } from './listSql';
+import { conditionSql, type Condition } from './listSql';
 import type { Row } from './hooks';
 import type { CountCache } from './countCache';
 

@@ -6,15 +6,9 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { checkRegistry } from '../../src/schemas/registryCheck';
-import type { CategoryHooks } from './hooks';
+import type { CategoryHooks, ServerRegistry } from './hooks';
 
-export interface ServerRegistry {
-  readonly categories: readonly Category[];
-  hooks(key: string): CategoryHooks;
-  /** The category of that key; throws for an unknown key (the registry check makes that a bug). */
-  get(key: string): Category;
-  find(key: string): Category | undefined;
-}
+export type { ServerRegistry } from './hooks';
 
 const none: CategoryHooks = {};
 

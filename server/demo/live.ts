@@ -1,6 +1,6 @@
 /**
  * `npm run demo` makes part of the demo fleet alive: the first PUCS_DEMO_LIVE devices (default 50, 0
- * none) of the first demo team become simulated devices (scripts/device/) that check in through the
+ * none) of the first demo team become simulated devices (server/simulator/) that check in through the
  * device API of this very server, as real ones would. They run in the server's process (a few
  * check-ins a second cost nothing next to the server's work, and nothing has to be killed at exit),
  * enrolled through /api with a session of the first server administrator made here, since the demo
@@ -12,11 +12,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
 import { ownMessages } from '../../src/messages';
-import { ConsoleSession } from '../../scripts/device/consoleSession';
-import { DEVICE_FIELDS, deviceIdentities, listAll, type DeviceRow } from '../../scripts/device/fleet';
-import { runSchedule } from '../../scripts/device/schedule';
-import { errorLabel, seededRandom, SimulatedDevice } from '../../scripts/device/simDevice';
-import { FleetStats } from '../../scripts/device/stats';
+import { ConsoleSession } from '../simulator/consoleSession';
+import { DEVICE_FIELDS, deviceIdentities, listAll, type DeviceRow } from '../simulator/fleet';
+import { runSchedule } from '../simulator/schedule';
+import { errorLabel, seededRandom, SimulatedDevice } from '../simulator/simDevice';
+import { FleetStats } from '../simulator/stats';
 import { DEMO_TEAMS } from './fleet';
 import { uploadDemoFirmwares } from './liveFirmwares';
 

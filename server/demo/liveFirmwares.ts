@@ -5,8 +5,8 @@
  * verify and install their targets for real.
  */
 import { createHash } from 'node:crypto';
-import type { ConsoleSession } from '../../scripts/device/consoleSession';
-import { listAll } from '../../scripts/device/fleet';
+import type { ConsoleSession } from '../simulator/consoleSession';
+import { listAll } from '../simulator/fleet';
 
 const FILE_BYTES = 64 * 1024;
 

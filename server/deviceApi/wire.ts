@@ -1,6 +1,6 @@
 /**
  * The device API's wire contract (docs/DEVICE_API.md), declared once: the server's routes and the
- * device client (scripts/device/deviceClient.ts) both read it. No imports, so a device-side program
+ * device client (server/simulator/deviceClient.ts) both read it. No imports, so a device-side program
  * can take it whole.
  */
 

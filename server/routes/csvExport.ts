@@ -26,7 +26,8 @@ import type { SessionUser } from '../auth/sessionUser';
 import { notFound } from '../http/errors';
 import { csvLine } from '../http/csv';
 import { requireUser } from '../crud/access';
-import { parseFilter, parseSort, plainFilterConditions, type Condition, type Query, type Sort } from '../crud/listQuery';
+import { parseFilter, parseSort, plainFilterConditions, type Query } from '../crud/listQuery';
+import type { Condition, Sort } from '../crud/listSql';
 import { scanVisible } from '../crud/listPage';
 import { NameReader, nameColumns, withNameHeaders } from './csvNames';
 

@@ -5,7 +5,7 @@
  * code 1, never as a stack trace. The entry calls schemaLoaded() once its imports have loaded;
  * later errors keep their usual report.
  */
-import { RegistryError } from '../../src/schemas/registryCheck';
+import { RegistryError } from '../../src/schemas/fieldCheck';
 
 function onLoadError(err: unknown): never {
   console.error(err instanceof RegistryError ? err.message : err);

@@ -8,9 +8,8 @@
  *
  * Each list names declared fields, in declaration order; `id` is every object's and in none of them.
  */
-import type { CategoryDef, FieldSpec } from './defineCategory';
+import { TEAM_FIELD, type FieldSpec, type Scope } from './fieldSpec';
 import { KINDS } from './kinds';
-import { TEAM_FIELD } from './referrers';
 
 export interface FieldSets {
   /** Table columns: every field but the write-only inputs (a password, a role's username). */
@@ -47,7 +46,8 @@ export interface FieldSets {
   readonly indexed: readonly string[];
 }
 
-type Declared = Pick<CategoryDef, 'fields' | 'summary' | 'scope'>;
+/** What of a declaration the answers depend on (defineCategory's own input, not imported: no circle). */
+type Declared = { fields: Record<string, FieldSpec>; summary: readonly string[]; scope: Scope };
 
 const namesOf = (fields: Record<string, FieldSpec>, keep: (field: FieldSpec, name: string) => boolean): string[] =>
   Object.entries(fields)

@@ -54,4 +54,5 @@ export * from './rules';
 export * from './kinds';
 export * from './compile';
 export type { RowOf } from './rowOf';
-export { checkRegistry, RegistryError } from './registryCheck';
+export { checkRegistry } from './registryCheck';
+export { RegistryError } from './fieldCheck';

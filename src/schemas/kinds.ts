@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
-import type { FieldKind, FieldSpec, InputKind } from './defineCategory';
+import type { FieldKind, FieldSpec, InputKind } from './fieldSpec';
 import { ownMessages } from '../messages';
 
 /** Integer columns are PostgreSQL `integer`. */

@@ -7,9 +7,10 @@
  * Used by the server's locks and by the console's locked inputs.
  */
 import type { Category, FieldSpec, ReverseList } from './defineCategory';
+import { TEAM_FIELD } from './fieldSpec';
 
-/** The field holding the team of a team-scoped object (spec section 3, common fields). */
-export const TEAM_FIELD = 'team_id';
+/** The field holding the team of a team-scoped object: declared with the field types, named here for the reference rules' readers. */
+export { TEAM_FIELD };
 
 export interface Referrer extends ReverseList {
   field: FieldSpec;

@@ -1,47 +1,13 @@
 /**
  * The registry is checked when it loads, so that a mistake in a schema file stops the start with
- * one line naming the category and the field, never with a SQL error later: an unknown kind, a
- * reference to a category that does not exist, a default its own field would refuse.
+ * one line naming the category and the field, never with a SQL error later: a reference to a
+ * category that does not exist, a key or id used twice. Each field on its own (an unknown kind, a
+ * default its own field would refuse) is checked as it is declared (fieldCheck.ts).
  */
-import type { Category, FieldSpec } from './defineCategory';
-import { KINDS } from './kinds';
+import type { Category } from './defineCategory';
+import { RegistryError } from './fieldCheck';
 import { CATEGORY_IDS } from './categoryIds';
 import { ownMessages } from '../messages';
-
-export class RegistryError extends Error {
-  constructor(category: string, field: string | undefined, problem: string) {
-    super(ownMessages.schemaError(field ? `${category}.${field}` : category, problem));
-    this.name = 'RegistryError';
-  }
-}
-
-/** Tables that are not categories: sign-in (server/auth/tables.ts) and the migration history (server/db/migrate.ts). */
-export const SERVER_TABLES: readonly string[] = ['settings', 'sessions', 'schema_migrations'];
-
-/** What is wrong with one field declaration on its own, or undefined. */
-export function fieldDeclarationProblem(field: FieldSpec): string | undefined {
-  const kind = KINDS[field.kind as keyof typeof KINDS];
-  if (!Object.hasOwn(KINDS, field.kind) || !kind) {
-    return ownMessages.schemaUnknownKind(String(field.kind), Object.keys(KINDS));
-  }
-  if ((field.kind === 'ref' || field.kind === 'refList') && !field.ref) return ownMessages.schemaNeedsRef(field.kind);
-  if (field.kind === 'enum' && (!field.values || field.values.length === 0)) return ownMessages.schemaEnumNeedsValues;
-  if (field.kind === 'enum' && new Set(field.values).size !== field.values!.length) return ownMessages.schemaEnumValuesRepeat;
-  if (field.offered?.some((v) => !field.values?.includes(v))) return ownMessages.schemaOfferedNotAValue;
-  if (field.schema !== undefined && field.kind !== 'json') return ownMessages.schemaForJsonOnly;
-  if (field.schemes !== undefined && field.kind !== 'url') return ownMessages.schemesForUrlOnly;
-  if (field.default !== undefined && field.default !== null) {
-    const result = kind.value(field, field.label, 'the default is not valid').safeParse(field.default);
-    if (!result.success) return ownMessages.schemaDefaultInvalid(JSON.stringify(field.default), kind.expected(field));
-    const problem = field.check?.(field.default, field.label);
-    if (problem) return ownMessages.schemaDefaultRefused(JSON.stringify(field.default), problem);
-  }
-  if (field.backfill !== undefined) {
-    const result = kind.value(field, field.label, 'the backfill is not valid').safeParse(field.backfill);
-    if (!result.success) return ownMessages.schemaBackfillInvalid(JSON.stringify(field.backfill), kind.expected(field));
-  }
-  return undefined;
-}
 
 /** What is wrong across the registry (references, keys, ids), as one error; nothing when it is sound. */
 export function checkRegistry(categories: readonly Category[]): void {
@@ -52,7 +18,6 @@ export function checkRegistry(categories: readonly Category[]): void {
     if (ids.has(category.id)) throw new RegistryError(category.key, undefined, ownMessages.schemaIdTwice(category.id));
     const reserved = Object.entries(CATEGORY_IDS).find(([, id]) => id === category.id);
     if (reserved) throw new RegistryError(category.key, undefined, ownMessages.schemaIdReserved(category.id, reserved[0]));
-    if (SERVER_TABLES.includes(category.key)) throw new RegistryError(category.key, undefined, ownMessages.schemaServerTable);
     keys.add(category.key);
     ids.add(category.id);
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { categories } from '../../src/schemas/index';
 import { migrate, readExistingSchema } from '../../server/db/migrate';
 import { planMigration } from '../../server/db/ddl';
+import { SERVER_TABLE_NAMES } from '../../server/db/serverTables';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -14,6 +15,25 @@ afterAll(() => t.close());
 it('a migrated database needs nothing more, and migrating again changes nothing', async () => {
   expect(planMigration(categories, await readExistingSchema(t.db)).statements).toEqual([]);
   await migrate(t.db);
+  expect(planMigration(categories, await readExistingSchema(t.db)).statements).toEqual([]);
+});
+
+it("every table of a migrated database is a category's or one the server's features declare (serverTables.ts), and no other", async () => {
+  const { rows } = await t.db.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'`,
+  );
+  const declared = [...categories.map((c) => c.key), ...SERVER_TABLE_NAMES];
+  expect(rows.map((r) => r.name).sort()).toEqual([...declared].sort());
+  expect(new Set(declared).size).toBe(declared.length);
+});
+
+it('refuses a category named like one of the server tables before changing anything', async () => {
+  const team = categories.find((c) => c.key === 'team')!;
+  for (const key of ['rate_limit', 'device_certificate', 'sessions']) {
+    await expect(migrate(t.db, [...categories, { ...team, key, id: 99 }])).rejects.toThrow(
+      `Schema error in ${key}: the key names a table the server keeps for itself`,
+    );
+  }
   expect(planMigration(categories, await readExistingSchema(t.db)).statements).toEqual([]);
 });
 

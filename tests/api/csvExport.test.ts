@@ -8,7 +8,7 @@ import { defineCategory, mustGetCategory } from '../../src/schemas/index';
 import { scanVisible } from '../../server/crud/listPage';
 import { csvColumns, csvValues } from '../../server/routes/csvExport';
 import { csvCell, csvLine } from '../../server/http/csv';
-import type { Sort } from '../../server/crud/listQuery';
+import type { Sort } from '../../server/crud/listSql';
 import type { SessionUser } from '../../server/auth/sessionUser';
 import { adminWithTeam, api, createTestApp, ROLE, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';

@@ -9,7 +9,7 @@ import { ownMessages } from '../../src/messages';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTeam, createTestApp, description, ROLE, type TestApp } from './helpers';
-import { signDeviceJwt } from '../../scripts/device/deviceClient';
+import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { checkinOk, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;

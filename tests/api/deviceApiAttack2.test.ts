@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
-import { signDeviceJwt } from '../../scripts/device/deviceClient';
+import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { createOk } from './crudFixtures';
 import { firmwareFor, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTeam, createTestApp, description, ROLE, type Client, type TestApp } from './helpers';

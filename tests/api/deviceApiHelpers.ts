@@ -1,12 +1,12 @@
 /**
  * Device API test helpers: a device of a team with its downloaded key, and its check-ins through
- * inject, signed as a device maker would (scripts/device/deviceClient.ts); `rawToken` builds the
+ * inject, signed as a device maker would (server/simulator/deviceClient.ts); `rawToken` builds the
  * broken tokens the JWT tests send.
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { signDeviceJwt } from '../../scripts/device/deviceClient';
+import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { ownMessages } from '../../src/messages';
 import { createOk } from './crudFixtures';
 import type { Client } from './helpers';

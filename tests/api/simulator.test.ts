@@ -9,11 +9,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleSession } from '../../scripts/device/consoleSession';
-import { downloadFirmware, signDeviceJwt } from '../../scripts/device/deviceClient';
-import { enrolFleet, SIM_TYPE, type DeviceIdentity } from '../../scripts/device/fleet';
-import { seededRandom, SimulatedDevice, type DeviceEnvironment } from '../../scripts/device/simDevice';
-import { FleetStats } from '../../scripts/device/stats';
+import { ConsoleSession } from '../../server/simulator/consoleSession';
+import { downloadFirmware, signDeviceJwt } from '../../server/simulator/deviceClient';
+import { enrolFleet, SIM_TYPE, type DeviceIdentity } from '../../server/simulator/fleet';
+import { seededRandom, SimulatedDevice, type DeviceEnvironment } from '../../server/simulator/simDevice';
+import { FleetStats } from '../../server/simulator/stats';
 import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
 import { firmwareFor, uploader } from './firmwareFilesHelpers';
 

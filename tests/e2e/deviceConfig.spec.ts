@@ -1,6 +1,6 @@
 /**
  * A device's configuration in Chromium against the real server, with the device's side spoken
- * through the device API (scripts/device/deviceClient.ts, signed with the key the console
+ * through the device API (server/simulator/deviceClient.ts, signed with the key the console
  * downloads): a configuration edited on the form waits, the device applies it and it is
  * synchronized; then local changes of the device make conflicts, resolved with the key-by-key
  * view, with the device's configuration and with the product's.
@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
-import { checkin, signDeviceJwt, type CheckinReport } from '../../scripts/device/deviceClient';
+import { checkin, signDeviceJwt, type CheckinReport } from '../../server/simulator/deviceClient';
 import { adminTeam, HEADERS } from './objectApi';
 import { E2E_PORT } from './settings';
 import { signInByApi } from './signIn';

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { categories, checkRegistry, defineCategory, mustGetCategory, type FieldSpec } from '../../src/schemas/index';
 import { createTableSql, emptySchema, planMigration, registryFingerprint, type ColumnInfo, type ExistingSchema } from '../../server/db/ddl';
+import { checkServerTables } from '../../server/db/serverTables';
 import { parseFieldsParam } from '../../server/crud/fieldsParam';
 import { resolveProjection } from '../../server/crud/projection';
 import { registry } from '../../server/registry';
@@ -218,7 +219,7 @@ describe('planMigration on an existing table', () => {
     expect(() => checkRegistry([site({ a: text({ renamedFrom: 'old' }), b: text({ renamedFrom: 'old' }) })])).toThrow(
       "Schema error in site.a: 'renamedFrom' names 'old', as b does: one column cannot become two",
     );
-    expect(() => checkRegistry([{ ...site({}), key: 'schema_migrations' }])).toThrow(
+    expect(() => checkServerTables([{ ...site({}), key: 'schema_migrations' }])).toThrow(
       'Schema error in schema_migrations: the key names a table the server keeps for itself',
     );
   });

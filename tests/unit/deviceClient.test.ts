@@ -1,12 +1,12 @@
 // @vitest-environment node
 /**
- * The device token (scripts/device/deviceClient.ts) as the device API checks it: the header and claims
+ * The device token (server/simulator/deviceClient.ts) as the device API checks it: the header and claims
  * of the contract, and an ES256 signature that the public key of the device's certificate verifies;
  * the key and certificate are made by the server's own code, as the console hands them out.
  */
 import { createPublicKey, generateKeyPairSync, verify, X509Certificate } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signDeviceJwt } from '../../scripts/device/deviceClient';
+import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { MAX_TOKEN_LIFETIME_S } from '../../server/deviceApi/wire';
 import { createCaPem, createDevicePem, loadCa } from '../../server/certs/x509';
 

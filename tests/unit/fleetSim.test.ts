@@ -1,14 +1,14 @@
 // @vitest-environment node
 /**
- * The simulator's figures and clock (scripts/device/stats.ts, schedule.ts): percentiles within the
+ * The simulator's figures and clock (server/simulator/stats.ts, schedule.ts): percentiles within the
  * histogram's 2 % buckets, errors by status, stable device names, and a schedule that never has more calls in flight than
  * allowed and lets the ones in flight end when it is stopped.
  */
 import { describe, expect, it } from 'vitest';
-import { FleetStats, Histogram } from '../../scripts/device/stats';
-import { runSchedule } from '../../scripts/device/schedule';
-import { simDeviceName } from '../../scripts/device/fleet';
-import type { SimulatedDevice } from '../../scripts/device/simDevice';
+import { FleetStats, Histogram } from '../../server/simulator/stats';
+import { runSchedule } from '../../server/simulator/schedule';
+import { simDeviceName } from '../../server/simulator/fleet';
+import type { SimulatedDevice } from '../../server/simulator/simDevice';
 
 describe('Histogram', () => {
   it('answers each percentile within 2 % above the true one', () => {

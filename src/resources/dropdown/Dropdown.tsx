@@ -29,7 +29,7 @@
  *
  * The form-bound variant is DropdownInput (./DropdownInput.tsx).
  */
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo } from 'react';
 import { TextField } from '@mui/material';
 import { mustGetCategory } from '../../schemas';
 import {
@@ -39,30 +39,14 @@ import {
   visibleOptions,
   zeroText,
   optionLabel,
-  type DropdownContext,
+  type DropdownProps,
   type PickerFilters,
 } from './picker';
 import { usePickerOptions } from './usePickerOptions';
 import { useAutoSelectSingle, useClearOutsideFilters } from './usePickerRules';
 import { SearchDropdown } from './SearchDropdown';
 
-export interface DropdownProps {
-  category: string;
-  value: number | null;
-  onChange: (id: number | null) => void;
-  context?: DropdownContext;
-  filters?: PickerFilters;
-  label?: string;
-  disabled?: boolean;
-  error?: ReactNode;
-  helperText?: ReactNode;
-  autoSelectSingle?: boolean;
-  onBlur?: () => void;
-  name?: string;
-  required?: boolean;
-  fullWidth?: boolean;
-  exclude?: readonly number[];
-}
+export type { DropdownProps } from './picker';
 
 const NO_FILTERS: PickerFilters = {};
 const NONE: readonly number[] = [];

@@ -9,8 +9,7 @@ import { Autocomplete, Paper, TextField, Typography, type PaperProps } from '@mu
 import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
-import type { DropdownProps } from './Dropdown';
-import { filtersKey, optionLabel, pickerOf, visibleOptions, zeroText, type PickerFilters, type PickerOption } from './picker';
+import { filtersKey, optionLabel, pickerOf, visibleOptions, zeroText, type DropdownProps, type PickerFilters, type PickerOption } from './picker';
 import { useChosenRows, usePickerSearch } from './usePickerSearch';
 import { useAutoSelectSingle, useClearOutsideFilters } from './usePickerRules';
 

@@ -3,6 +3,7 @@
  * (console.picker in its schema file): which options are offered, how they read, what the zero
  * option says and when a choice no longer fits its filters. The components only wire these up.
  */
+import type { ReactNode } from 'react';
 import type { Category, PickerSpec } from '../../schemas';
 import { displayField } from '../displayField';
 
@@ -11,6 +12,25 @@ export type DropdownContext = 'filter' | 'form';
 
 /** Values of the fields an option is filtered by (team_id, type_id, ...). */
 export type PickerFilters = Readonly<Record<string, unknown>>;
+
+/** What both pickers take, the select (Dropdown.tsx, which documents each prop) and the search (SearchDropdown.tsx). */
+export interface DropdownProps {
+  category: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  context?: DropdownContext;
+  filters?: PickerFilters;
+  label?: string;
+  disabled?: boolean;
+  error?: ReactNode;
+  helperText?: ReactNode;
+  autoSelectSingle?: boolean;
+  onBlur?: () => void;
+  name?: string;
+  required?: boolean;
+  fullWidth?: boolean;
+  exclude?: readonly number[];
+}
 
 export type OptionRow = Readonly<Record<string, unknown>> & { id: number | string };
 

@@ -1,8 +1,15 @@
+/**
+ * The add form of another category in a dialog, opened from a reference input (CreateInlineButton).
+ * It is the one import circle the console keeps, on purpose: an object screen's form shows a field
+ * row, whose button opens this dialog, which shows an object screen again (a type created inside a
+ * device's form). .dependency-cruiser.js allows this circle by path and refuses any other.
+ */
 import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import type { RaRecord } from 'react-admin';
 import type { Category } from '../../schemas';
 import { pageHeading } from '../pageTitle';
 import type { Values } from './formFields';
+// The intended recursion: ObjectScreen > ObjectForm > FieldRow > CreateInlineButton > this dialog > ObjectScreen.
 import { ObjectScreen } from './ObjectScreen';
 
 export interface ChildFormDialogProps {

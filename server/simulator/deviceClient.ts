@@ -7,9 +7,9 @@
  * load of many check-ins needs; the undici package would be a dependency for nothing more.
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { DEVICE_API_PREFIX, MAX_TOKEN_LIFETIME_S, type CheckinAnswer, type CheckinBody } from '../../server/deviceApi/wire';
+import { DEVICE_API_PREFIX, MAX_TOKEN_LIFETIME_S, type CheckinAnswer, type CheckinBody } from '../deviceApi/wire';
 
-export type { CheckinAnswer, FirmwareReport, TargetFirmware } from '../../server/deviceApi/wire';
+export type { CheckinAnswer, FirmwareReport, TargetFirmware } from '../deviceApi/wire';
 
 /** What a device reports; a missing key means null. */
 export type CheckinReport = Partial<CheckinBody>;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckinReport, FirmwareReport, TargetFirmware } from './deviceClient';
 import { checkin, firmwareResponse, signDeviceJwt } from './deviceClient';
-import { MAX_TOKEN_LIFETIME_S } from '../../server/deviceApi/wire';
+import { MAX_TOKEN_LIFETIME_S } from '../deviceApi/wire';
 import type { DeviceIdentity } from './fleet';
 import type { FleetStats } from './stats';
 
