@@ -47,7 +47,7 @@ describe('dataProvider reads', () => {
   });
 
   it('getList passes meta.fields and the abort signal', async () => {
-    const calls = installFetch(() => jsonResponse([]));
+    const calls = installFetch(() => jsonResponse([], 200, { 'Content-Range': 'firmware */0' }));
     const controller = new AbortController();
     await dp.getList('firmware', { meta: { fields: ['id', 'name', 'version'] }, signal: controller.signal });
     expect(calls[0].url.searchParams.get('fields')).toBe('id,name,version');

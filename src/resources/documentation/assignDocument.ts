@@ -4,6 +4,7 @@
  * and the assignment itself, one object after another with attachDocument, stopping at the first
  * failure so that what was done and what was not stays easy to tell.
  */
+import type { DataProvider } from 'react-admin';
 import { http } from '../../dataProvider/http';
 import { totalFromContentRange } from '../../dataProvider/listQuery';
 import type { Category } from '../../schemas';
@@ -63,11 +64,16 @@ export interface AssignResult {
   failed?: { target: AssignTarget; error: unknown };
 }
 
-export async function assignInSequence(targets: readonly AssignTarget[], documentId: number, onProgress?: (done: number) => void): Promise<AssignResult> {
+export async function assignInSequence(
+  dataProvider: DataProvider,
+  targets: readonly AssignTarget[],
+  documentId: number,
+  onProgress?: (done: number) => void,
+): Promise<AssignResult> {
   const result: AssignResult = { added: [], skipped: [] };
   for (const target of targets) {
     try {
-      const outcome = await attachDocument(target, documentId);
+      const outcome = await attachDocument(dataProvider, target, documentId);
       (outcome === 'present' ? result.skipped : result.added).push(target);
     } catch (error) {
       return { ...result, failed: { target, error } };

@@ -5,7 +5,7 @@
  * fields it needs of the selected objects, a chunk of ids per call, so that no address grows
  * past what a server takes whatever the selection's size.
  */
-import type { Identifier } from 'react-admin';
+import type { DataProvider, Identifier } from 'react-admin';
 import type { Category } from '../../schemas';
 import { fetchListPage, type Row } from '../../dataProvider/listQuery';
 
@@ -31,13 +31,16 @@ export async function fetchMatchingIds(
   return { ids: page.data.map((row) => row.id), total: Math.max(page.total, page.data.length) };
 }
 
-/** The fields of the selected objects, in the selection's order (an object gone meanwhile is left out). */
-export async function fetchSelectedRows(category: Category, ids: readonly Identifier[], fields: readonly string[]): Promise<Row[]> {
+/**
+ * The fields of the selected objects, in the selection's order (an object gone meanwhile is left
+ * out): the data provider's getMany, a chunk at a time. Failures are thrown for the caller to show.
+ */
+export async function fetchSelectedRows(dataProvider: DataProvider, category: Category, ids: readonly Identifier[], fields: readonly string[]): Promise<Row[]> {
   const byId = new Map<string, Row>();
   for (let start = 0; start < ids.length; start += IDS_PER_READ) {
     const chunk = ids.slice(start, start + IDS_PER_READ);
-    const page = await fetchListPage(category, { filter: { id: chunk } }, { fields: [...new Set(['id', ...fields])] });
-    for (const row of page.data) byId.set(String(row.id), row);
+    const { data } = await dataProvider.getMany<Row>(category.key, { ids: chunk, meta: { fields: [...new Set(['id', ...fields])], report: false } });
+    for (const row of data) byId.set(String(row.id), row);
   }
   return ids.flatMap((id) => byId.get(String(id)) ?? []);
 }
