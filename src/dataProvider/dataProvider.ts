@@ -4,7 +4,7 @@
  * the console's http client (httpClient.ts: the shared helper, the ?fields= projection, the error
  * catalogue). What differs from simple-rest is overridden here: the projection each read asks for,
  * the spec's whole lists, writes sending only changed fields one object at a time, deletes in turn,
- * and the custom methods of the special calls that change or count objects (ConsoleDataProvider).
+ * and the custom methods of the special calls that change or count objects (ObjectCalls).
  * Every read and write of objects goes through here, so react-admin's query cache knows of it
  * (useObjectCalls.ts invalidates what a custom method changed). A resource name is a registry
  * category key, which is also the API path segment (device, devices_group, ...).
@@ -49,6 +49,11 @@ export interface ObjectCalls {
   deleteWithContent(resource: string, params: { id: Identifier; expectContent: ContentExpectations }): Promise<void>;
   /** GET /api/dashboard: the home page's figures over the user's teams. */
   getDashboard(params: { signal?: AbortSignal }): Promise<DashboardFigures>;
+  /**
+   * PUT /api/set_device_claimed_status/{id} {to_be_claimed}: the device waits to be claimed (with a
+   * new claim code, answered once) or no longer does. Failures are only re-thrown.
+   */
+  setClaimStatus(params: { id: Identifier; toBeClaimed: boolean }): Promise<{ claim_code: string | null }>;
 }
 
 export type ConsoleDataProvider = DataProvider & ObjectCalls;
@@ -161,6 +166,15 @@ export function createDataProvider(): ConsoleDataProvider {
 
     async deleteWithContent(resource, { id, expectContent }) {
       await remove(resource, id, { report: false }, { cascade: 'true', ...expectationsQuery(expectContent) });
+    },
+
+    async setClaimStatus({ id, toBeClaimed }) {
+      const { json } = await httpClient(apiUrl(`/set_device_claimed_status/${encodeURIComponent(String(id))}`), {
+        report: false,
+        method: 'PUT',
+        body: { to_be_claimed: toBeClaimed },
+      });
+      return { claim_code: (json as { claim_code?: string | null } | null)?.claim_code ?? null };
     },
 
     async getDashboard({ signal }) {
