@@ -17,6 +17,8 @@
  *   meta.all = true          getList reads the whole list with the spec's GET /api/{cat}?fields=
  *                            (pickers, existing names); the filter's entries are sent as plain
  *                            parameters (?team_id=1); pagination and sort are ignored
+ * A getList without pagination reads every match of its filter and sort, with no range (the
+ * server's list cap bounds it; its Content-Range tells the total): simple-rest always sends one.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, DeleteParams, GetListParams, GetManyParams, Identifier, RaRecord } from 'react-admin';
@@ -25,7 +27,7 @@ import { expectationsQuery, type ContentExpectations } from '../schemas/contentE
 import { API_BASE, apiUrl, type QueryValue } from './http';
 import { httpClient, type ClientOptions } from './httpClient';
 import { reportError } from './errors';
-import { cleanFilter, listFields, wholeListRows, type Row } from './listQuery';
+import { cleanFilter, fetchListPage, listFields, wholeListRows, type Row } from './listQuery';
 import { changedFields, createBody, type Json } from './recordDiff';
 import { DASHBOARD_PATH, type DashboardFigures } from '../custom/dashboard/dashboardFigures';
 import { isDashboardFigures } from '../custom/dashboard/isDashboardFigures';
@@ -72,6 +74,16 @@ const referenceFields = (category: Category) => [...new Set([...listFields(categ
 
 const objectPath = (category: Category, id: Identifier) => `/${category.key}/${encodeURIComponent(String(id))}`;
 
+/** A failure met after the http client (a list the server cut) goes to the catalogue as the client's do. */
+async function reported<T>(meta: CallMeta | undefined, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (meta?.report !== false) reportError(error, { extra: meta?.errorExtra });
+    throw error;
+  }
+}
+
 /** The spec's whole list, GET /api/{cat}?fields=...[&{filter}]; a list the server cut is an error. */
 async function wholeList(category: Category, params: GetListParams, meta: CallMeta): Promise<Row[]> {
   const query = cleanFilter(params.filter ?? {}) as Record<string, QueryValue>;
@@ -80,12 +92,13 @@ async function wholeList(category: Category, params: GetListParams, meta: CallMe
     fields: meta.fields ?? listFields(category),
     signal: params.signal,
   });
-  try {
-    return wholeListRows(json as { json_list?: Row[] } | null, headers);
-  } catch (error) {
-    if (meta.report !== false) reportError(error);
-    throw error;
-  }
+  return reported(meta, async () => wholeListRows(json as { json_list?: Row[] } | null, headers));
+}
+
+/** Every match of the list dialect, without a range. */
+function everyMatch(category: Category, params: GetListParams, meta: CallMeta | undefined) {
+  const sort = params.sort?.field ? { field: params.sort.field, order: params.sort.order === 'DESC' ? ('DESC' as const) : ('ASC' as const) } : undefined;
+  return reported(meta, () => fetchListPage(category, { filter: params.filter ?? {}, sort }, { fields: meta?.fields, signal: params.signal }));
 }
 
 export function createDataProvider(): ConsoleDataProvider {
@@ -111,6 +124,10 @@ export function createDataProvider(): ConsoleDataProvider {
       if (meta?.all) {
         const rows = await wholeList(category, params, meta);
         return { data: rows as unknown as R[], total: rows.length };
+      }
+      if (!params.pagination) {
+        const page = await everyMatch(category, params, meta);
+        return { data: page.data as unknown as R[], total: page.total };
       }
       return simpleRest(meta, meta?.fields ?? listFields(category)).getList<R>(category.key, { ...params, filter: cleanFilter(params.filter ?? {}) });
     },

@@ -7,7 +7,7 @@
  */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { Category } from '../../schemas';
-import { fetchListPage, type Row } from '../../dataProvider/listQuery';
+import type { Row } from '../../dataProvider/listQuery';
 
 /** Ids per read of the selected rows: an address of a few kilobytes. */
 export const IDS_PER_READ = 200;
@@ -18,17 +18,15 @@ export interface MatchingIds {
   total: number;
 }
 
+/** Every match of the filters, no page (the data provider's getList without pagination); failures are thrown for the caller to show. */
 export async function fetchMatchingIds(
+  dataProvider: DataProvider,
   category: Category,
   filter: Readonly<Record<string, unknown>>,
   sort?: { field: string; order: string },
 ): Promise<MatchingIds> {
-  const page = await fetchListPage(
-    category,
-    { filter: { ...filter }, sort: sort?.field ? { field: sort.field, order: sort.order === 'DESC' ? 'DESC' : 'ASC' } : undefined },
-    { fields: ['id'] },
-  );
-  return { ids: page.data.map((row) => row.id), total: Math.max(page.total, page.data.length) };
+  const page = await dataProvider.getList(category.key, { filter: { ...filter }, sort: sort?.field ? { field: sort.field, order: sort.order === 'DESC' ? 'DESC' : 'ASC' } : undefined, meta: { fields: ['id'], report: false } });
+  return { ids: page.data.map((row) => row.id), total: Math.max(page.total ?? 0, page.data.length) };
 }
 
 /**
