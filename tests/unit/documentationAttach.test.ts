@@ -178,8 +178,9 @@ describe('the assign sequence', () => {
 
   it("reads the team's objects with the team filter on the server, sorted by name", async () => {
     const calls = installFetch(() => jsonResponse([{ id: 7, name: 'Pump 3', team_id: 1, documents_collection_id: 40 }, { id: 8, name: 'Other team', team_id: 2 }]));
-    const { targets: objects } = await fetchTeamObjects(device, 1);
-    expect(calls[0].url.pathname).toBe('/api/device');
+    const { targets: objects } = await fetchTeamObjects(dp, device, 1);
+    expect(calls[0].url.pathname).toBe('/api/full/device');
+    expect(calls[0].url.searchParams.get('range')).toBeNull();
     expect(JSON.parse(calls[0].url.searchParams.get('filter')!)).toEqual({ team_id: 1 });
     expect(calls[0].url.searchParams.get('fields')!.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'team_id', 'documents_collection_id']));
     // Never another team's object, even if an answer held one.

@@ -213,12 +213,12 @@ describe('the assign dialog', () => {
   it("lists the team's objects of the target class, selects all, assigns in turn and says what it skipped and where it stopped", async () => {
     const collections: Record<number, { id: number }[]> = { 60: [], 61: [{ id: 23 }], 62: [] };
     calls = installFetch(({ url, method, body }) => {
-      if (url.pathname === '/api/device') {
+      if (url.pathname === '/api/full/device') {
         return jsonResponse([
           { id: 1, name: 'a', team_id: 1, documents_collection_id: 60 },
           { id: 2, name: 'b', team_id: 1, documents_collection_id: 61 },
           { id: 3, name: 'c', team_id: 1, documents_collection_id: 62 },
-        ]);
+        ], 200, { 'Content-Range': 'device 0-2/3' });
       }
       const full = /^\/api\/full\/documents_collection\/(\d+)$/.exec(url.pathname);
       if (full) return jsonResponse({ id: Number(full[1]), basic_docs_list: collections[Number(full[1])] });
@@ -237,7 +237,7 @@ describe('the assign dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: ownMessages.assignToObjects });
     await within(dialog).findByRole('checkbox', { name: 'a' });
     expect(within(dialog).getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Devices']);
-    expect(JSON.parse(calls.find((c) => c.url.pathname === '/api/device')!.url.searchParams.get('filter')!)).toEqual({ team_id: 1 });
+    expect(JSON.parse(calls.find((c) => c.url.pathname === '/api/full/device')!.url.searchParams.get('filter')!)).toEqual({ team_id: 1 });
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: ownMessages.selectAllOf('Devices') }));
     expect(within(dialog).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);

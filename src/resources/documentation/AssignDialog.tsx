@@ -25,6 +25,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, reportError } from '../../dataProvider/errors';
 import { HttpError } from '../../dataProvider/http';
 import { useObjectCalls } from '../../dataProvider/useObjectCalls';
+import { useDataProvider } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import type { Category } from '../../schemas';
 import { pickerOf } from '../dropdown/picker';
@@ -109,18 +110,19 @@ interface KindListProps {
 
 /** The team's objects of one kind: all of a small category, the first matches of a big one. */
 function useTeamObjects(kind: Category, teamId: number, text: string, limit: number) {
+  const dataProvider = useDataProvider();
   const [page, setPage] = useState<{ targets: AssignTarget[]; total: number } | undefined>(undefined);
   const big = pickerOf(kind).search === true;
   const searched = useDebounced(text);
   useEffect(() => {
     const controller = new AbortController();
-    fetchTeamObjects(kind, teamId, controller.signal, big ? { text: searched, limit } : undefined).then(setPage, (error: unknown) => {
+    fetchTeamObjects(dataProvider, kind, teamId, controller.signal, big ? { text: searched, limit } : undefined).then(setPage, (error: unknown) => {
       if (controller.signal.aborted) return;
       reportError(error);
       setPage({ targets: [], total: 0 });
     });
     return () => controller.abort();
-  }, [kind, teamId, big, searched, limit]);
+  }, [dataProvider, kind, teamId, big, searched, limit]);
   return { page, big };
 }
 
