@@ -9,9 +9,9 @@
  * - the whole list, the spec's own call (section 7): GET /api/{cat}?fields=... answering
  *   {"json_list": [...]}; the Dropdown's options are read this way.
  *
- * We do not use ra-data-simple-rest's provider itself: it cannot send the `fields` projection
- * (a full device carries its configuration history) and it has its own fetch, while every call
- * must go through the shared helper (http.ts) for the CSRF header and the error catalogue.
+ * The data provider (dataProvider.ts) reads pages with ra-data-simple-rest itself, over an http
+ * client adding the `fields` projection (a full device carries its configuration history); these
+ * functions remain for a read of every match without a range, and the whole lists.
  */
 import type { Category } from '../schemas';
 import { http } from './http';

@@ -95,6 +95,10 @@ export interface FieldInputProps {
   mode: ObjectMode;
   /** View mode, or a field that can no longer change. */
   readOnly: boolean;
+  /** Cannot be used: waiting for another field (a picker's team), or locked by the object's users. */
+  disabled?: boolean;
+  /** A hint under the input (why a picker is disabled). */
+  helperText?: string;
   /** Reports a value the input holds but cannot save (listed as the field's error), or undefined once it can. */
   onInvalid?: (message: string | undefined) => void;
 }

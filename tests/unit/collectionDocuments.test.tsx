@@ -17,7 +17,7 @@ import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { i18nProvider } from '../../src/i18n';
 import type { ObjectMode } from '../../src/resources/consoleRoutes';
 import { ObjectScreen } from '../../src/resources/object/ObjectScreen';
-import { addDocumentId, moveDocument, removeDocumentAt } from '../../src/resources/documents_collection/documentList';
+import { addId, moveBy, removeAt } from '../../src/resources/inputs/refListEdits';
 import { jsonResponse, type RecordedCall } from './fetchMock';
 import { installFakeApi } from './listFakeApi';
 import type { Objects } from './dropdownHarness';
@@ -94,13 +94,13 @@ const click = (name: string) => fireEvent.click(within(documentsList()).getByRol
 
 describe('the list edits', () => {
   it('add at the end, refusing a document already listed; remove one; move one place, not past an end', () => {
-    expect(addDocumentId([21, 22], 23)).toEqual({ ids: [21, 22, 23], duplicate: false });
-    expect(addDocumentId([21, 22], 21)).toEqual({ ids: [21, 22], duplicate: true });
-    expect(removeDocumentAt([21, 22, 23], 1)).toEqual([21, 23]);
-    expect(moveDocument([21, 22, 23], 2, -1)).toEqual([21, 23, 22]);
-    expect(moveDocument([21, 22, 23], 0, 1)).toEqual([22, 21, 23]);
-    expect(moveDocument([21, 22, 23], 0, -1)).toEqual([21, 22, 23]);
-    expect(moveDocument([21, 22, 23], 2, 1)).toEqual([21, 22, 23]);
+    expect(addId([21, 22], 23)).toEqual({ ids: [21, 22, 23], duplicate: false });
+    expect(addId([21, 22], 21)).toEqual({ ids: [21, 22], duplicate: true });
+    expect(removeAt([21, 22, 23], 1)).toEqual([21, 23]);
+    expect(moveBy([21, 22, 23], 2, -1)).toEqual([21, 23, 22]);
+    expect(moveBy([21, 22, 23], 0, 1)).toEqual([22, 21, 23]);
+    expect(moveBy([21, 22, 23], 0, -1)).toEqual([21, 22, 23]);
+    expect(moveBy([21, 22, 23], 2, 1)).toEqual([21, 22, 23]);
   });
 });
 

@@ -47,11 +47,28 @@ describe('dataProvider reads', () => {
   });
 
   it('getList passes meta.fields and the abort signal', async () => {
-    const calls = installFetch(() => jsonResponse([]));
+    const calls = installFetch(() => jsonResponse([], 200, { 'Content-Range': 'firmware */0' }));
     const controller = new AbortController();
     await dp.getList('firmware', { meta: { fields: ['id', 'name', 'version'] }, signal: controller.signal });
     expect(calls[0].url.searchParams.get('fields')).toBe('id,name,version');
     expect(calls[0].init.signal).toBe(controller.signal);
+  });
+
+  it('getList without pagination reads every match of the filter and sort, with no range, and the CSRF header', async () => {
+    const calls = installFetch(() => jsonResponse(devices, 200, { 'Content-Range': 'device 0-2/3' }));
+    const res = await dp.getList('device', { sort: { field: 'name', order: 'DESC' }, filter: { team_id: 1, q: '' }, meta: { fields: ['id'] } });
+    expect(route(calls[0])).toBe('GET /api/full/device');
+    expect(paged(calls[0])).toEqual({ sort: ['name', 'DESC'], range: null, filter: { team_id: 1 } });
+    expect(calls[0].url.searchParams.get('fields')).toBe('id');
+    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(res).toEqual({ data: devices, total: 3 });
+  });
+
+  it("getList with meta.all reads the spec's whole json_list, the filter as plain parameters", async () => {
+    const calls = installFetch(() => jsonResponse({ json_list: devices }));
+    await dp.getList('documents_collection', { filter: { team_id: 4 }, meta: { all: true, fields: ['name', 'team_id'] } });
+    expect(route(calls[0])).toBe('GET /api/documents_collection');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ team_id: '4', fields: 'name,team_id' });
   });
 
   it("getList with meta.all reads the spec's whole json_list", async () => {
@@ -96,6 +113,22 @@ describe('dataProvider reads', () => {
 
   it('refuses a resource that is not a registry category', async () => {
     await expect(dp.getList('nonsense', {})).rejects.toThrow(/Unknown category/);
+  });
+});
+
+describe('dataProvider custom methods', () => {
+  it('deleteWithContent deletes with cascade and the counts shown, and leaves a refusal to the caller', async () => {
+    const calls = installFetch(() => jsonResponse({ Description: 'The content changed.' }, 409));
+    await expect(dp.deleteWithContent('type', { id: 3, expectContent: { devices: 2, groups: 0 } })).rejects.toMatchObject({ status: 409 });
+    expect(route(calls[0])).toBe('DELETE /api/type/3');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ cascade: 'true', expect_devices: '2', expect_groups: '0' });
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('setClaimStatus puts to_be_claimed and answers the claim code', async () => {
+    const calls = installFetch(() => jsonResponse({ claim_code: 'AB-CD' }));
+    expect(await dp.setClaimStatus({ id: 7, toBeClaimed: true })).toEqual({ claim_code: 'AB-CD' });
+    expect([route(calls[0]), calls[0].body]).toEqual(['PUT /api/set_device_claimed_status/7', { to_be_claimed: true }]);
   });
 });
 

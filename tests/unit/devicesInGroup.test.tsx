@@ -2,11 +2,15 @@
  * The devices-in-group block and its 'Add devices' dialog against a fake /api: the group's
  * devices with 'Delete from the group', the dialog's title, text, columns and select/deselect-all,
  * the count in 'Add selected devices (n)', the sequential PUTs and the stop at a failure (shown as a
- * table's bulk actions show it).
+ * table's bulk actions show it). The moves go through the data provider: the group's screen and any
+ * other mounted view of those devices (a table) show the new membership without a reload.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { AdminContext, memoryStore, useGetList, useGetOne } from 'react-admin';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
+import { i18nProvider } from '../../src/i18n';
 import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
@@ -34,6 +38,8 @@ const candidates = [
   { id: 14, name: 'free 10', group_id: null, group: null },
 ];
 let moreDevices = 0;
+/** The server's devices of group 20, as PUTs of group_id leave them. */
+let members: { id: number; name: string }[];
 
 let calls: RecordedCall[];
 let failPut: string | undefined;
@@ -42,17 +48,29 @@ const alert = vi.fn();
 beforeEach(() => {
   failPut = undefined;
   moreDevices = 0;
+  members = [...group.devices];
   alert.mockReset();
   setErrorUi({ alert, goHome: vi.fn() });
-  calls = installFetch(({ url, method }) => {
+  calls = installFetch(({ url, method, body }) => {
+    if (method === 'GET' && url.pathname === '/api/full/devices_group/20') return jsonResponse({ ...group, devices: members });
+    const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { q?: string; group_id?: number };
+    if (method === 'GET' && url.pathname === '/api/full/device' && filter.group_id === 20) {
+      return jsonResponse(members, 200, { 'Content-Range': `device 0-${members.length - 1}/${members.length}` });
+    }
     if (method === 'GET' && url.pathname === '/api/full/device') {
       // The server's page: sorted by name, searched, and the total (moreDevices beyond these four).
-      const q = (JSON.parse(url.searchParams.get('filter')!) as { q?: string }).q ?? '';
+      const q = filter.q ?? '';
       const found = candidates.filter((d) => d.name.includes(q)).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
       return jsonResponse(found, 200, { 'Content-Range': `device 0-${found.length - 1}/${found.length + moreDevices}` });
     }
     if (method === 'PUT' && url.pathname === failPut) return jsonResponse({ Description: 'Refused.' }, 400);
-    if (method === 'PUT') return jsonResponse({ id: Number(url.pathname.split('/').pop()) });
+    if (method === 'PUT') {
+      const id = Number(url.pathname.split('/').pop());
+      const name = [...candidates, ...members].find((d) => d.id === id)?.name ?? '';
+      members = members.filter((d) => d.id !== id);
+      if ((body as { group_id?: unknown }).group_id === 20) members.push({ id, name });
+      return jsonResponse({ id });
+    }
     return jsonResponse({ Description: 'Not found.' }, 404);
   });
 });
@@ -62,16 +80,49 @@ afterEach(() => {
   resetErrorUi();
 });
 
+const inConsole = (children: React.ReactNode) => (
+  <MemoryRouter>
+    <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} store={memoryStore()}>
+      {children}
+    </AdminContext>
+  </MemoryRouter>
+);
+
 function renderPanel({ mode = 'view', isAdmin = true, record = group }: { mode?: ObjectMode; isAdmin?: boolean; record?: Record<string, unknown> } = {}) {
-  const refresh = vi.fn();
-  render(
-    <MemoryRouter>
-      <DevicesInGroupPanel category={category} record={record as typeof group} mode={mode} isAdmin={isAdmin} refresh={refresh} />
-    </MemoryRouter>,
-  );
-  return { refresh };
+  render(inConsole(<DevicesInGroupPanel category={category} record={record as typeof group} mode={mode} isAdmin={isAdmin} refresh={vi.fn()} />));
 }
 
+/** The group's screen as ObjectScreen reads it (its refresh reads the group again). */
+const GroupScreen = ({ mode }: { mode: ObjectMode }) => {
+  const { data, refetch } = useGetOne('devices_group', { id: 20 });
+  return data ? <DevicesInGroupPanel category={category} record={data} mode={mode} isAdmin refresh={() => void refetch()} /> : null;
+};
+
+/** Another view of the same devices mounted meanwhile: a table of the group's devices. */
+const DevicesTable = () => {
+  const { data } = useGetList('device', { filter: { group_id: 20 }, pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' } });
+  return <ul aria-label="devices table">{data?.map((d) => <li key={d.id}>{String(d.name)}</li>)}</ul>;
+};
+
+async function renderScreen(mode: ObjectMode = 'view') {
+  render(
+    inConsole(
+      <>
+        <GroupScreen mode={mode} />
+        <DevicesTable />
+      </>,
+    ),
+  );
+  await screen.findByTestId('devices-in-group');
+  await waitFor(() => expect(tableNames()).toEqual(['d1', 'd2']));
+}
+
+// Also while a dialog hides them from the accessibility tree.
+const tableNames = () => within(screen.getByRole('list', { name: 'devices table', hidden: true })).queryAllByRole('listitem', { hidden: true }).map((li) => li.textContent);
+const groupNames = () => within(screen.getByTestId('devices-in-group')).queryAllByRole('link', { hidden: true }).map((a) => a.textContent);
+
+/** A read of the dialog's devices (of the group's type), not of the group's members. */
+const isCandidatesRead = (c: RecordedCall) => c.url.pathname === '/api/full/device' && 'type_id' in JSON.parse(c.url.searchParams.get('filter') ?? '{}');
 const puts = () => calls.filter((c) => c.method === 'PUT').map((c) => [c.url.pathname, c.body]);
 
 async function openDialog() {
@@ -98,10 +149,11 @@ describe('the devices-in-group block', () => {
     expect(within(block).getAllByRole('button', { name: messages.deleteFromGroup })).toHaveLength(2);
   });
 
-  it("'Delete from the group' sets the device's group to null and reads the group again", async () => {
-    const { refresh } = renderPanel({ mode: 'edit' });
+  it("'Delete from the group' sets the device's group to null; the group and every other view of its devices show it at once", async () => {
+    await renderScreen('edit');
     fireEvent.click(screen.getAllByRole('button', { name: messages.deleteFromGroup })[1]);
-    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(groupNames()).toEqual(['d1']));
+    await waitFor(() => expect(tableNames()).toEqual(['d1']));
     expect(puts()).toEqual([['/api/device/11', { group_id: null }]]);
   });
 
@@ -133,7 +185,7 @@ describe("the 'Add devices' dialog", () => {
     renderPanel();
     const dialog = await openDialog();
     expect(within(dialog).getByText(messages.devicesOfType('Sensor'))).toBeTruthy();
-    const get = calls.find((c) => c.url.pathname === '/api/full/device')!;
+    const get = calls.find(isCandidatesRead)!;
     expect(JSON.parse(get.url.searchParams.get('filter')!)).toEqual({ type_id: 3, team_id: 1 });
     expect(JSON.parse(get.url.searchParams.get('sort')!)).toEqual(['name', 'ASC']);
     expect(JSON.parse(get.url.searchParams.get('range')!)).toEqual([0, 49]);
@@ -152,19 +204,19 @@ describe("the 'Add devices' dialog", () => {
 
   it("searches the server as the user types, says how many more match, reads more on 'Show more', and keeps a choice across searches", async () => {
     moreDevices = 120;
-    const { refresh } = renderPanel();
+    await renderScreen();
     const dialog = await openDialog();
     expect(within(dialog).getByText(ownMessages.moreMatches(120))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'lab 2' }));
     fireEvent.change(within(dialog).getByLabelText(ownMessages.searchObjects('Devices')), { target: { value: 'free' } });
     await waitFor(() => expect(within(dialog).queryByText('lab 2')).toBeNull());
-    const searched = calls.filter((c) => c.url.pathname === '/api/full/device').at(-1)!;
+    const searched = calls.filter(isCandidatesRead).at(-1)!;
     expect(JSON.parse(searched.url.searchParams.get('filter')!)).toEqual({ type_id: 3, team_id: 1, q: 'free' });
     fireEvent.click(within(dialog).getByRole('button', { name: ownMessages.showMore }));
     await waitFor(() => expect(JSON.parse(calls.at(-1)!.url.searchParams.get('range')!)).toEqual([0, 99]));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'free 10' }));
     fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) }));
-    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(groupNames()).toEqual(['d1', 'd2', 'free 10', 'lab 2']));
     expect(puts()).toEqual([
       ['/api/device/14', { group_id: 20 }],
       ['/api/device/13', { group_id: 20 }],
@@ -190,13 +242,14 @@ describe("the 'Add devices' dialog", () => {
     expect(addButton(1)).toBeTruthy();
   });
 
-  it('moves the selected devices in one at a time, then reads the group again and closes', async () => {
-    const { refresh } = renderPanel();
+  it('moves the selected devices in one at a time, then the group and every other view of its devices show them, and closes', async () => {
+    await renderScreen();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'lab 2' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'free 1' }));
     fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) }));
-    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(groupNames()).toEqual(['d1', 'd2', 'free 1', 'lab 2']));
+    await waitFor(() => expect(tableNames()).toEqual(['d1', 'd2', 'free 1', 'lab 2']));
     expect(puts()).toEqual([
       ['/api/device/12', { group_id: 20 }],
       ['/api/device/13', { group_id: 20 }],
@@ -206,7 +259,7 @@ describe("the 'Add devices' dialog", () => {
 
   it("stops at the first refused move as a table's bulk action does: names the device in the dialog, which stays open with the list read again and the ones not moved still chosen", async () => {
     failPut = '/api/device/14';
-    const { refresh } = renderPanel();
+    await renderScreen();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: ownMessages.selectAllDevices }));
     fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(3) }));
@@ -214,9 +267,9 @@ describe("the 'Add devices' dialog", () => {
     expect(within(dialog).getByRole('status').textContent).toBe(ownMessages.bulkProgress(1, 3));
     expect(alert).not.toHaveBeenCalled();
     expect(puts().map(([path]) => path)).toEqual(['/api/device/12', '/api/device/14']);
-    expect(refresh).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(groupNames()).toEqual(['d1', 'd2', 'free 1']));
     expect(screen.getByRole('dialog')).toBeTruthy();
-    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/full/device')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter(isCandidatesRead)).toHaveLength(2));
     expect((within(dialog).getByRole('checkbox', { name: 'free 10' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByRole('checkbox', { name: 'lab 2' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByRole('checkbox', { name: 'free 1' }) as HTMLInputElement).checked).toBe(false);

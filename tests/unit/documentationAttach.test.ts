@@ -12,9 +12,11 @@ import { assignInSequence, fetchTeamObjects, type AssignTarget } from '../../src
 import { MAX_NAME } from '../../src/schemas/fields';
 import { defaultCollectionName, previousCollectionName, RANDOM_VERSION_MAX, versionOf } from '../../src/resources/documentation/collectionName';
 import { categoriesForTargetClass, inheritedSources } from '../../src/resources/documentation/documentation';
+import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 
 const device = mustGetCategory('device');
+const dp = createDataProvider();
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -126,21 +128,21 @@ describe('attachDocument', () => {
   it("puts the document at the end of the object's collection", async () => {
     const api: Api = { collections: { 40: { id: 40, name: 'Docs', team_id: 1, basic_docs_list: [{ id: 21 }] } } };
     const calls = fakeApi(api);
-    expect(await attachDocument({ ...pump, documents_collection_id: 40 }, 22)).toBe('added');
+    expect(await attachDocument(dp, { ...pump, documents_collection_id: 40 }, 22)).toBe('added');
     expect(writes(calls)).toEqual([['PUT', '/api/documents_collection/40', { basic_docs_list: [{ id: 21 }, { id: 22 }] }]]);
   });
 
   it('changes nothing when the collection already lists the document', async () => {
     const api: Api = { collections: { 40: { id: 40, name: 'Docs', team_id: 1, basic_docs_list: [{ id: 21 }, { id: 22 }] } } };
     const calls = fakeApi(api);
-    expect(await attachDocument({ ...pump, documents_collection_id: 40 }, 22)).toBe('present');
+    expect(await attachDocument(dp, { ...pump, documents_collection_id: 40 }, 22)).toBe('present');
     expect(writes(calls)).toEqual([]);
   });
 
   it('creates a collection for an object without one, numbered after its previous one, then names it on the object', async () => {
     const api: Api = { collections: { 41: { id: 41, name: 'Documentation for device Pump 3 v.2', team_id: 1, basic_docs_list: [] } } };
     const calls = fakeApi(api);
-    expect(await attachDocument(pump, 22)).toBe('added');
+    expect(await attachDocument(dp, pump, 22)).toBe('added');
     expect(calls.find((c) => c.method === 'GET')!.url.searchParams.get('team_id')).toBe('1');
     expect(writes(calls)).toEqual([
       ['POST', '/api/documents_collection', { team_id: 1, name: 'Documentation for device Pump 3 v.3', basic_docs_list: [{ id: 22 }] }],
@@ -151,7 +153,7 @@ describe('attachDocument', () => {
   it('removes the collection it created when the object refuses it, and throws', async () => {
     const api: Api = { collections: {}, failPut: '/api/device/7' };
     const calls = fakeApi(api);
-    await expect(attachDocument(pump, 22)).rejects.toMatchObject({ status: 409, description: 'Refused here.' });
+    await expect(attachDocument(dp, pump, 22)).rejects.toMatchObject({ status: 409, description: 'Refused here.' });
     expect(writes(calls).map(([m, p]) => `${String(m)} ${String(p)}`)).toEqual(['POST /api/documents_collection', 'PUT /api/device/7', 'DELETE /api/documents_collection/100']);
     expect(api.collections).toEqual({});
   });
@@ -159,7 +161,7 @@ describe('attachDocument', () => {
   it('detachDocument takes the document out of the collection, keeping the order of the others', async () => {
     const api: Api = { collections: { 40: { id: 40, name: 'Docs', team_id: 1, basic_docs_list: [{ id: 21 }, { id: 22 }, { id: 23 }] } } };
     const calls = fakeApi(api);
-    await detachDocument(40, 22);
+    await detachDocument(dp, 40, 22);
     expect(writes(calls)).toEqual([['PUT', '/api/documents_collection/40', { basic_docs_list: [{ id: 21 }, { id: 23 }] }]]);
   });
 });
@@ -176,8 +178,9 @@ describe('the assign sequence', () => {
 
   it("reads the team's objects with the team filter on the server, sorted by name", async () => {
     const calls = installFetch(() => jsonResponse([{ id: 7, name: 'Pump 3', team_id: 1, documents_collection_id: 40 }, { id: 8, name: 'Other team', team_id: 2 }]));
-    const { targets: objects } = await fetchTeamObjects(device, 1);
-    expect(calls[0].url.pathname).toBe('/api/device');
+    const { targets: objects } = await fetchTeamObjects(dp, device, 1);
+    expect(calls[0].url.pathname).toBe('/api/full/device');
+    expect(calls[0].url.searchParams.get('range')).toBeNull();
     expect(JSON.parse(calls[0].url.searchParams.get('filter')!)).toEqual({ team_id: 1 });
     expect(calls[0].url.searchParams.get('fields')!.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'team_id', 'documents_collection_id']));
     // Never another team's object, even if an answer held one.
@@ -191,7 +194,7 @@ describe('the assign sequence', () => {
     };
     const calls = fakeApi(api);
     const progress: number[] = [];
-    const result = await assignInSequence([target(1, 'a', 40), target(2, 'b', 41), target(3, 'c', 42)], 22, (n) => progress.push(n));
+    const result = await assignInSequence(dp, [target(1, 'a', 40), target(2, 'b', 41), target(3, 'c', 42)], 22, (n) => progress.push(n));
     expect(result.skipped.map((t) => t.name)).toEqual(['a']);
     expect(result.added).toEqual([]);
     expect(result.failed?.target.name).toBe('b');

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, memoryStore } from 'react-admin';
+import { AdminContext, memoryStore, useGetOne } from 'react-admin';
 import { mustGetCategory } from '../../src/schemas';
 import { messages, ownMessages } from '../../src/messages';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
@@ -69,6 +69,7 @@ beforeEach(() => {
       });
     }
     if (path === '/api/documents_collection/40' && method === 'GET') return jsonResponse({ id: 40, basic_docs_list: stored });
+    if (path === '/api/full/documents_collection/40') return jsonResponse({ id: 40, basic_docs_list: stored });
     if (path === '/api/documents_collection/40' && method === 'PUT') {
       stored = (body as { basic_docs_list: { id: number }[] }).basic_docs_list;
       return jsonResponse({ id: 40 });
@@ -84,17 +85,26 @@ afterEach(() => {
   resetErrorUi();
 });
 
-function renderPanel(Panel: typeof DocumentationPanel, { record, key = 'device', isAdmin = true, mode = 'view' }: { record: Record<string, unknown>; key?: string; isAdmin?: boolean; mode?: ObjectMode }) {
-  const refresh = vi.fn();
+function renderPanel(
+  Panel: typeof DocumentationPanel,
+  { record, key = 'device', isAdmin = true, mode = 'view', beside }: { record: Record<string, unknown>; key?: string; isAdmin?: boolean; mode?: ObjectMode; beside?: React.ReactNode },
+) {
   render(
     <MemoryRouter>
       <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} store={memoryStore()}>
-        <Panel category={mustGetCategory(key)} record={record as { id: number }} mode={mode} isAdmin={isAdmin} refresh={refresh} />
+        <Panel category={mustGetCategory(key)} record={record as { id: number }} mode={mode} isAdmin={isAdmin} refresh={vi.fn()} />
+        {beside}
       </AdminContext>
     </MemoryRouter>,
   );
-  return { refresh };
 }
+
+/** Another view mounted meanwhile: a collection's screen, saying how many documents it lists. */
+const CollectionView = ({ id }: { id: number }) => {
+  const { data } = useGetOne('documents_collection', { id });
+  return <output aria-label={`collection ${id}`}>{Array.isArray(data?.basic_docs_list) ? data.basic_docs_list.length : ''}</output>;
+};
+const collectionCount = (id: number) => screen.getByLabelText(`collection ${id}`).textContent;
 
 const section = (name: string) => screen.findByRole('region', { name });
 const ownSection = () => section(ownMessages.ownDocumentation('device'));
@@ -147,8 +157,9 @@ describe('the documentation panel', () => {
     expect(within(mine).getByRole('link', { name: messages.documentOption('Steps', 'text') }).getAttribute('href')).toBe('/basic_document_view?id=11');
   });
 
-  it("admins add a document of the object's team to its collection, are told of one already there, and remove one", async () => {
-    const { refresh } = renderPanel(DocumentationPanel, { record: device });
+  it("admins add a document of the object's team to its collection, are told of one already there, and remove one; the collection's other views follow", async () => {
+    renderPanel(DocumentationPanel, { record: device, beside: <CollectionView id={40} /> });
+    await waitFor(() => expect(collectionCount(40)).toBe('5'));
     const mine = await ownSection();
     const picker = within(mine).getByRole('combobox', { name: ownMessages.addDocument }) as HTMLSelectElement;
     await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['', messages.documentOption('Added', 'text'), messages.documentOption('Steps', 'text')]));
@@ -160,12 +171,13 @@ describe('the documentation panel', () => {
     fireEvent.change(picker, { target: { value: '23' } });
     await within(mine).findByText('new');
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ basic_docs_list: [...own.map((d) => ({ id: d.id })), { id: 23 }] });
-    expect(refresh).toHaveBeenCalled();
+    await waitFor(() => expect(collectionCount(40)).toBe('6'));
     expect(within(mine).queryByText(messages.documentAlreadyInCollection)).toBeNull();
 
     fireEvent.click(within(mine).getByRole('button', { name: ownMessages.removeFromList('Steps') }));
     await waitFor(() => expect(within(mine).queryByText('first line', { exact: false })).toBeNull());
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ basic_docs_list: [12, 13, 14, 15, 23].map((id) => ({ id })) });
+    await waitFor(() => expect(collectionCount(40)).toBe('5'));
   });
 
   it('others see the documents but no add Dropdown and no remove button', async () => {
@@ -201,13 +213,15 @@ describe('the assign dialog', () => {
   it("lists the team's objects of the target class, selects all, assigns in turn and says what it skipped and where it stopped", async () => {
     const collections: Record<number, { id: number }[]> = { 60: [], 61: [{ id: 23 }], 62: [] };
     calls = installFetch(({ url, method, body }) => {
-      if (url.pathname === '/api/device') {
+      if (url.pathname === '/api/full/device') {
         return jsonResponse([
           { id: 1, name: 'a', team_id: 1, documents_collection_id: 60 },
           { id: 2, name: 'b', team_id: 1, documents_collection_id: 61 },
           { id: 3, name: 'c', team_id: 1, documents_collection_id: 62 },
-        ]);
+        ], 200, { 'Content-Range': 'device 0-2/3' });
       }
+      const full = /^\/api\/full\/documents_collection\/(\d+)$/.exec(url.pathname);
+      if (full) return jsonResponse({ id: Number(full[1]), basic_docs_list: collections[Number(full[1])] });
       const one = /^\/api\/documents_collection\/(\d+)$/.exec(url.pathname);
       if (one && method === 'GET') return jsonResponse({ basic_docs_list: collections[Number(one[1])] });
       if (one && Number(one[1]) === 62) return jsonResponse({ Description: 'Not allowed now.' }, 409);
@@ -217,12 +231,13 @@ describe('the assign dialog', () => {
       }
       return jsonResponse({ Description: 'Not found.' }, 404);
     });
-    const { refresh } = renderPanel(AssignToObjectsPanel, { record: doc, key: 'basic_document' });
+    renderPanel(AssignToObjectsPanel, { record: doc, key: 'basic_document', beside: <CollectionView id={60} /> });
+    await waitFor(() => expect(collectionCount(60)).toBe('0'));
     fireEvent.click(screen.getByRole('button', { name: ownMessages.assignToObjects }));
     const dialog = await screen.findByRole('dialog', { name: ownMessages.assignToObjects });
     await within(dialog).findByRole('checkbox', { name: 'a' });
     expect(within(dialog).getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Devices']);
-    expect(JSON.parse(calls[0].url.searchParams.get('filter')!)).toEqual({ team_id: 1 });
+    expect(JSON.parse(calls.find((c) => c.url.pathname === '/api/full/device')!.url.searchParams.get('filter')!)).toEqual({ team_id: 1 });
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: ownMessages.selectAllOf('Devices') }));
     expect(within(dialog).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
@@ -233,7 +248,8 @@ describe('the assign dialog', () => {
     expect(within(dialog).getByText(ownMessages.assignSkipped(['b']))).toBeTruthy();
     expect(within(dialog).getByText(ownMessages.assigningProgress(2, 3))).toBeTruthy();
     expect(collections[60]).toEqual([{ id: 23 }]);
-    expect(refresh).toHaveBeenCalled();
+    // The collection's other view reads it again (hidden behind the dialog, still mounted).
+    await waitFor(() => expect(collectionCount(60)).toBe('1'));
     expect(alert).not.toHaveBeenCalled();
   });
 });

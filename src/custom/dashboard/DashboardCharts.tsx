@@ -1,31 +1,18 @@
 /**
  * The charts of the home page, in a chunk of their own (the charting library loads only when Home
  * is shown, so the first page's script does not grow): the figures of GET /api/dashboard over the
- * user's teams, read through the console's query cache (emptied on sign-out), or a line saying the
- * user has no device yet.
+ * user's teams, read through the data provider into the console's query cache (emptied on sign-out),
+ * or a line saying the user has no device yet.
  */
 import { Alert, Grid, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { http } from '../../dataProvider/http';
+import { useObjectRead } from '../../dataProvider/useObjectCalls';
 import { ownMessages } from '../../messages';
-import { DASHBOARD_PATH, type DashboardFigures } from './dashboardFigures';
 import { ConfigStatesCard, LastSeenCard } from './FleetStates';
 import { DevicesPerTypeCard, FirmwareInFieldCard } from './TypeCharts';
 
-/** The answer has the figures' shape (an older server, or a proxy's page, would not). */
-const isFigures = (value: unknown): value is DashboardFigures =>
-  typeof (value as DashboardFigures | null)?.device_count === 'number' &&
-  Array.isArray((value as DashboardFigures).types) &&
-  Array.isArray((value as DashboardFigures).config_states);
-
-async function readFigures(signal: AbortSignal): Promise<DashboardFigures> {
-  const { json } = await http<unknown>(DASHBOARD_PATH, { signal });
-  if (!isFigures(json)) throw new Error(ownMessages.dashboardUnreadable);
-  return json;
-}
-
 const DashboardCharts = () => {
-  const { data, isError } = useQuery({ queryKey: ['pucs', 'dashboard'], queryFn: ({ signal }) => readFigures(signal) });
+  // Cached with the devices it counts: a change to devices made anywhere in the console refreshes it.
+  const { data, isError } = useObjectRead('device', 'getDashboard', (dataProvider, signal) => dataProvider.getDashboard({ signal }));
   if (isError) return <Alert severity="warning">{ownMessages.dashboardUnreadable}</Alert>;
   if (!data) return null;
   if (data.device_count === 0) return <Typography color="text.secondary">{ownMessages.dashboardNoDevices}</Typography>;

@@ -6,13 +6,14 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { ownMessages } from '../../messages';
-import { http } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { CopyButton } from '../object/CopyButton';
 import type { ObjectPanelProps } from '../overrides';
 
-export const ClaimStatusPanel = ({ record, isAdmin, refresh }: ObjectPanelProps) => {
+export const ClaimStatusPanel = ({ category, record, isAdmin }: ObjectPanelProps) => {
+  const { dataProvider, changed } = useObjectCalls();
   const [shown, setShown] = useState<{ deviceId: unknown; code: string }>();
   const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
@@ -25,12 +26,10 @@ export const ClaimStatusPanel = ({ record, isAdmin, refresh }: ObjectPanelProps)
     if (confirmText && !(await confirm({ text: confirmText }))) return;
     setBusy(true);
     try {
-      const { json } = await http<{ claim_code: string | null }>(`/set_device_claimed_status/${deviceId}`, {
-        method: 'PUT',
-        body: { to_be_claimed: toBeClaimed },
-      });
-      setShown(json?.claim_code ? { deviceId, code: json.claim_code } : undefined);
-      refresh();
+      const { claim_code } = await dataProvider.setClaimStatus({ id: deviceId, toBeClaimed });
+      setShown(claim_code ? { deviceId, code: claim_code } : undefined);
+      // The device's status changed: its screen, and any table showing it, read it again.
+      await changed([category.key]);
     } catch (error) {
       reportError(error);
     } finally {

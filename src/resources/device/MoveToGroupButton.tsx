@@ -14,7 +14,8 @@ import { messages, ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { ChooseOneDialog } from '../list/ChooseOneDialog';
 import { useBulkRun } from '../list/useBulkRun';
-import { setDeviceGroup } from '../devices_group/groupMembership';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
+import { GROUP_MOVE_TOUCHES, setDeviceGroup } from '../devices_group/groupMembership';
 import { movePlan } from './bulkDevices';
 import { useSelectedDevices, type SelectedDevices } from './useSelectedDevices';
 
@@ -22,6 +23,7 @@ export const MoveToGroupButton = () => {
   const { read, reading, none } = useSelectedDevices();
   const confirm = useConfirm();
   const { run, dialog, running } = useBulkRun();
+  const { dataProvider, changed } = useObjectCalls();
   const [choosing, setChoosing] = useState<SelectedDevices>();
   const groups = mustGetCategory('devices_group');
 
@@ -31,7 +33,8 @@ export const MoveToGroupButton = () => {
     const { moving, lines, title } = movePlan(selection.devices, group);
     // Spec section 5: a change of group ends with the spec's question.
     if (!(await confirm({ text: [...lines, messages.confirmChanges].join('\n'), confirmLabel: ownMessages.moveAction })) || moving.length === 0) return;
-    await run({ title, items: moving, nameOf: (d) => d.name, step: (d) => setDeviceGroup(d.id, group?.id ?? null) });
+    const result = await run({ title, items: moving, nameOf: (d) => d.name, step: (d) => setDeviceGroup(dataProvider, d.id, group?.id ?? null) });
+    if (result.done > 0) await changed(GROUP_MOVE_TOUCHES);
   };
 
   return (

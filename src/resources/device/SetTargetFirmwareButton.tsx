@@ -12,6 +12,7 @@ import { messages, ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { ChooseOneDialog } from '../list/ChooseOneDialog';
 import { useBulkRun } from '../list/useBulkRun';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
 import type { PickerOption } from '../dropdown/picker';
 import { firmwarePlan, firmwareRefusal, setTargetFirmware } from './bulkDevices';
 import { useSelectedDevices, type SelectedDevices } from './useSelectedDevices';
@@ -20,6 +21,7 @@ export const SetTargetFirmwareButton = () => {
   const { read, reading, none } = useSelectedDevices();
   const confirm = useConfirm();
   const { run, dialog, running } = useBulkRun();
+  const { dataProvider, changed } = useObjectCalls();
   const [choosing, setChoosing] = useState<SelectedDevices>();
   const firmwares = mustGetCategory('firmware');
 
@@ -39,7 +41,8 @@ export const SetTargetFirmwareButton = () => {
     const text = firmwarePlan(selection.devices, firmware.label);
     // Spec section 5: a change of target firmware ends with the spec's question.
     if (!(await confirm({ text: `${text}\n${messages.confirmChanges}`, confirmLabel: ownMessages.setAction }))) return;
-    await run({ title: text, items: selection.devices, nameOf: (d) => d.name, step: (d) => setTargetFirmware(d.id, firmware.id) });
+    const result = await run({ title: text, items: selection.devices, nameOf: (d) => d.name, step: (d) => setTargetFirmware(dataProvider, d.id, firmware.id) });
+    if (result.done > 0) await changed(['device']);
   };
 
   return (

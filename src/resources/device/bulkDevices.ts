@@ -4,10 +4,10 @@
  * type and team, so the devices must share theirs; moving says how many leave which group and how
  * many join; a device in a group follows its group's target firmware (the schema's `follows` of
  * target_firmware_id, the rule the server applies), so setting one is refused with the spec's message.
+ * The reads and writes go through the data provider; the buttons say what changed (useObjectCalls).
  */
-import type { Identifier } from 'react-admin';
+import type { DataProvider, Identifier } from 'react-admin';
 import { mustGetCategory } from '../../schemas';
-import { http } from '../../dataProvider/http';
 import type { Row } from '../../dataProvider/listQuery';
 import { ownMessages } from '../../messages';
 import { fetchSelectedRows } from '../list/selectedRows';
@@ -23,8 +23,8 @@ export interface DeviceFacts {
 
 const device = () => mustGetCategory('device');
 
-export async function fetchDeviceFacts(ids: readonly Identifier[]): Promise<DeviceFacts[]> {
-  const rows = await fetchSelectedRows(device(), ids, ['name', 'team_id', 'type_id', 'group_id', 'devices_group(name)']);
+export async function fetchDeviceFacts(dataProvider: DataProvider, ids: readonly Identifier[]): Promise<DeviceFacts[]> {
+  const rows = await fetchSelectedRows(dataProvider, device(), ids, ['name', 'team_id', 'type_id', 'group_id', 'devices_group(name)']);
   return rows.map((row: Row) => ({
     id: row.id,
     name: String(row.name ?? row.id),
@@ -84,7 +84,7 @@ export function firmwareRefusal(devices: readonly DeviceFacts[]): string | undef
 
 export const firmwarePlan = (devices: readonly DeviceFacts[], firmwareLabel: string) => ownMessages.willGetFirmware(count(devices.length), firmwareLabel);
 
-/** Spec section 7: PUT /api/device/{id} with the changed field only. */
-export async function setTargetFirmware(deviceId: Identifier, firmwareId: Identifier): Promise<void> {
-  await http(`/device/${encodeURIComponent(String(deviceId))}`, { method: 'PUT', body: { target_firmware_id: firmwareId } });
+/** Spec section 7: PUT /api/device/{id} with the changed field only, through the data provider; failures are thrown for the run to show. */
+export async function setTargetFirmware(dataProvider: DataProvider, deviceId: Identifier, firmwareId: Identifier): Promise<void> {
+  await dataProvider.update(device().key, { id: deviceId, data: { target_firmware_id: firmwareId }, previousData: { id: deviceId }, meta: { report: false } });
 }

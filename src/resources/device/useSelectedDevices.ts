@@ -3,7 +3,7 @@
  * check they share one team and type, telling the user why not in the in-page dialog.
  */
 import { useState } from 'react';
-import { useListContext, type Identifier } from 'react-admin';
+import { useDataProvider, useListContext, type Identifier } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { messages } from '../../messages';
@@ -20,13 +20,14 @@ export function useSelectedDevices(): { read: () => Promise<SelectedDevices | un
   const { selectedIds } = useListContext();
   const confirm = useConfirm();
   const adminTeams = useAdminTeams();
+  const dataProvider = useDataProvider();
   const [reading, setReading] = useState(false);
 
   const read = async () => {
     setReading(true);
     let devices: DeviceFacts[];
     try {
-      devices = await fetchDeviceFacts(selectedIds);
+      devices = await fetchDeviceFacts(dataProvider, selectedIds);
     } catch (error) {
       reportError(error);
       return undefined;

@@ -31,6 +31,7 @@ import { PickerSearchBox } from '../dropdown/PickerSearchBox';
 import { useEffect, useRef, useState } from 'react';
 import type { Identifier } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
 import { PICKER_PAGE, useDebounced } from '../dropdown/usePickerSearch';
@@ -41,6 +42,7 @@ import {
   leavingOtherGroups,
   rangeBetween,
   setDeviceGroup,
+  GROUP_MOVE_TOUCHES,
   type CandidatePage,
   type DeviceSummary,
   type GroupKey,
@@ -51,12 +53,11 @@ const byName = (a: DeviceSummary, b: DeviceSummary) => a.name.localeCompare(b.na
 export interface AddDevicesDialogProps {
   group: GroupKey & { name: string; type_name: string };
   onClose: () => void;
-  /** Devices moved in (some or all): the group is read again. */
-  onAdded: () => void;
 }
 
 /** Rendered only while open, so every opening reads the devices afresh. */
-export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogProps) => {
+export const AddDevicesDialog = ({ group, onClose }: AddDevicesDialogProps) => {
+  const { dataProvider, changed } = useObjectCalls();
   const [page, setPage] = useState<CandidatePage | undefined>(undefined);
   const [loading, setLoading] = useState(true);
   const [text, setText] = useState('');
@@ -70,7 +71,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
-    fetchCandidateDevices({ id, type_id, team_id }, searched, limit, controller.signal)
+    fetchCandidateDevices(dataProvider, { id, type_id, team_id }, searched, limit, controller.signal)
       .then(setPage, (error: unknown) => {
         if (controller.signal.aborted) return;
         reportError(error);
@@ -78,7 +79,7 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
       })
       .finally(() => !controller.signal.aborted && setLoading(false));
     return () => controller.abort();
-  }, [id, type_id, team_id, searched, limit, reload]);
+  }, [dataProvider, id, type_id, team_id, searched, limit, reload]);
 
   const list = (page?.devices ?? []).filter((d) => !isInGroup(d, id));
   const shown = page?.devices ?? [];
@@ -110,8 +111,9 @@ export const AddDevicesDialog = ({ group, onClose, onAdded }: AddDevicesDialogPr
   const add = async () => {
     // By name, as the table shows them, so that a stop half-way leaves an easy-to-read state.
     const chosen = [...selected.values()].sort(byName);
-    const result = await run({ items: chosen, nameOf: (d) => d.name, step: (d) => setDeviceGroup(d.id, group.id) });
-    if (result.done > 0) onAdded();
+    const result = await run({ items: chosen, nameOf: (d) => d.name, step: (d) => setDeviceGroup(dataProvider, d.id, group.id) });
+    // Devices moved in (some or all): the group's form, and whatever shows those devices, read them again.
+    if (result.done > 0) await changed(GROUP_MOVE_TOUCHES);
     if (!result.failure) {
       onClose();
       return;

@@ -11,7 +11,8 @@ import { messages, ownMessages } from '../../messages';
 import { ObjectViewLink } from '../ObjectViewLink';
 import type { ObjectPanelProps } from '../overrides';
 import { AddDevicesDialog } from './AddDevicesDialog';
-import { removeDeviceFromGroup } from './groupMembership';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
+import { GROUP_MOVE_TOUCHES, removeDeviceFromGroup } from './groupMembership';
 
 /** The group's list of devices in its full form names the category of its members. */
 const MEMBERS_LIST = 'devices';
@@ -23,10 +24,11 @@ interface Member {
   name?: unknown;
 }
 
-export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: ObjectPanelProps) => {
+export const DevicesInGroupPanel = ({ category, record, isAdmin }: ObjectPanelProps) => {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removing, setRemoving] = useState<Identifier | null>(null);
   const [page, setPage] = useState(0);
+  const { dataProvider, changed } = useObjectCalls();
   if (!record || record.id === undefined || record.id === null) return null;
 
   const memberCategory = mustGetCategory(category.lists?.[MEMBERS_LIST]?.category ?? '');
@@ -37,9 +39,10 @@ export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: Obje
 
   const remove = async (id: Identifier) => {
     setRemoving(id);
-    await removeDeviceFromGroup(id);
+    await removeDeviceFromGroup(dataProvider, id);
     setRemoving(null);
-    refresh();
+    // The group's form (its list of devices) is among what changed.
+    await changed(GROUP_MOVE_TOUCHES);
   };
 
   return (
@@ -82,7 +85,7 @@ export const DevicesInGroupPanel = ({ category, record, isAdmin, refresh }: Obje
           </Button>
         )}
         {isAdmin && dialogOpen && (
-          <AddDevicesDialog group={groupKey(record)} onClose={() => setDialogOpen(false)} onAdded={refresh} />
+          <AddDevicesDialog group={groupKey(record)} onClose={() => setDialogOpen(false)} />
         )}
       </CardContent>
     </Card>

@@ -1,15 +1,16 @@
 /**
- * The calls behind the devices-in-group block (spec section 7): a device changes group through
- * PUT /api/device/{id} {group_id}, removing it is a change to null (its failure goes to the error
- * catalogue), and adding several devices is one such call per device, in turn (the Add devices
- * dialog runs them as bulk actions do, src/resources/list/runInTurn.ts).
+ * The calls behind the devices-in-group block (spec section 7), through the data provider: a
+ * device changes group through PUT /api/device/{id} {group_id}, removing it is a change to null
+ * (its failure goes to the error catalogue), and adding several devices is one such call per
+ * device, in turn (the Add devices dialog runs them as bulk actions do, src/resources/list/runInTurn.ts).
+ * Whoever runs them says the devices and groups changed (useObjectCalls), so every screen showing them reads them again.
  */
-import type { Identifier } from 'react-admin';
-import { http } from '../../dataProvider/http';
+import type { DataProvider, Identifier } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
-import { fetchListPage } from '../../dataProvider/listQuery';
-import { mustGetCategory } from '../../schemas';
 import { ownMessages } from '../../messages';
+
+/** What a change of group touches: the devices, and the groups' lists of them. */
+export const GROUP_MOVE_TOUCHES = ['device', 'devices_group'] as const;
 
 export interface DeviceSummary {
   id: Identifier;
@@ -52,24 +53,27 @@ export interface CandidatePage {
  * `text`: the first `limit` by name, searched and paged by the server, since a type may hold tens
  * of thousands of devices.
  */
-export async function fetchCandidateDevices(group: GroupKey, text: string, limit: number, signal?: AbortSignal): Promise<CandidatePage> {
+export async function fetchCandidateDevices(dataProvider: DataProvider, group: GroupKey, text: string, limit: number, signal?: AbortSignal): Promise<CandidatePage> {
   const q = text.trim();
-  const page = await fetchListPage(
-    mustGetCategory('device'),
-    { filter: { type_id: group.type_id, team_id: group.team_id, ...(q === '' ? {} : { q }) }, sort: { field: 'name', order: 'ASC' }, range: [0, limit - 1] },
-    { fields: ['id', 'name', 'group_id', 'devices_group(name)'], signal },
-  );
-  return { devices: page.data as unknown as DeviceSummary[], total: page.total };
+  const page = await dataProvider.getList('device', {
+    filter: { type_id: group.type_id, team_id: group.team_id, ...(q === '' ? {} : { q }) },
+    sort: { field: 'name', order: 'ASC' },
+    pagination: { page: 1, perPage: limit },
+    meta: { fields: ['id', 'name', 'group_id', 'devices_group(name)'], report: false },
+    signal,
+  });
+  return { devices: page.data as unknown as DeviceSummary[], total: page.total ?? page.data.length };
 }
 
-export async function setDeviceGroup(deviceId: Identifier, groupId: Identifier | null): Promise<void> {
-  await http(`/device/${encodeURIComponent(String(deviceId))}`, { method: 'PUT', body: { group_id: groupId } });
+/** Failures are thrown for the caller (a run in turn shows its own). */
+export async function setDeviceGroup(dataProvider: DataProvider, deviceId: Identifier, groupId: Identifier | null): Promise<void> {
+  await dataProvider.update('device', { id: deviceId, data: { group_id: groupId }, previousData: { id: deviceId }, meta: { report: false } });
 }
 
 /** Takes one device out of its group; reports a failure. */
-export async function removeDeviceFromGroup(deviceId: Identifier): Promise<boolean> {
+export async function removeDeviceFromGroup(dataProvider: DataProvider, deviceId: Identifier): Promise<boolean> {
   try {
-    await setDeviceGroup(deviceId, null);
+    await setDeviceGroup(dataProvider, deviceId, null);
     return true;
   } catch (error) {
     reportError(error);

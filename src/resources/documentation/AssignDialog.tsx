@@ -24,24 +24,26 @@ import { PickerSearchBox } from '../dropdown/PickerSearchBox';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, reportError } from '../../dataProvider/errors';
 import { HttpError } from '../../dataProvider/http';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
+import { useDataProvider } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import type { Category } from '../../schemas';
 import { pickerOf } from '../dropdown/picker';
 import { PICKER_PAGE, useDebounced } from '../dropdown/usePickerSearch';
 import { assignInSequence, fetchTeamObjects, type AssignResult, type AssignTarget } from './assignDocument';
+import { attachTouches } from './attachDocument';
 import { categoriesForTargetClass } from './documentation';
 
 export interface AssignDialogProps {
   document: { id: number; team_id: number; target_class?: unknown };
   onClose: () => void;
-  /** Called once the assignment ended with at least one object changed. */
-  onAssigned: (categories: readonly Category[]) => void;
 }
 
 const keyOf = (t: AssignTarget) => `${t.category.key}:${t.id}`;
 
 /** Rendered only while open, so every opening reads the objects afresh. */
-export const AssignDialog = ({ document, onClose, onAssigned }: AssignDialogProps) => {
+export const AssignDialog = ({ document, onClose }: AssignDialogProps) => {
+  const { dataProvider, changed } = useObjectCalls();
   const kinds = useMemo(() => categoriesForTargetClass(document.target_class), [document.target_class]);
   const [selected, setSelected] = useState<ReadonlyMap<string, AssignTarget>>(new Map());
   const [progress, setProgress] = useState<{ done: number; total: number } | undefined>(undefined);
@@ -61,11 +63,12 @@ export const AssignDialog = ({ document, onClose, onAssigned }: AssignDialogProp
     const targets = [...selected.values()];
     setResult(undefined);
     setProgress({ done: 0, total: targets.length });
-    const outcome = await assignInSequence(targets, document.id, (done) => setProgress({ done, total: targets.length }));
+    const outcome = await assignInSequence(dataProvider, targets, document.id, (done) => setProgress({ done, total: targets.length }));
     setResult(outcome);
     setSelected(new Map());
     if (outcome.failed?.error instanceof HttpError && outcome.failed.error.status === 401) reportError(outcome.failed.error);
-    if (outcome.added.length > 0) onAssigned([...new Set(outcome.added.map((t) => t.category))]);
+    // The objects changed, and the document's own screen lists where it is used: both read again.
+    if (outcome.added.length > 0) await changed(outcome.added.flatMap((t) => attachTouches(t.category)));
   };
 
   return (
@@ -107,18 +110,19 @@ interface KindListProps {
 
 /** The team's objects of one kind: all of a small category, the first matches of a big one. */
 function useTeamObjects(kind: Category, teamId: number, text: string, limit: number) {
+  const dataProvider = useDataProvider();
   const [page, setPage] = useState<{ targets: AssignTarget[]; total: number } | undefined>(undefined);
   const big = pickerOf(kind).search === true;
   const searched = useDebounced(text);
   useEffect(() => {
     const controller = new AbortController();
-    fetchTeamObjects(kind, teamId, controller.signal, big ? { text: searched, limit } : undefined).then(setPage, (error: unknown) => {
+    fetchTeamObjects(dataProvider, kind, teamId, controller.signal, big ? { text: searched, limit } : undefined).then(setPage, (error: unknown) => {
       if (controller.signal.aborted) return;
       reportError(error);
       setPage({ targets: [], total: 0 });
     });
     return () => controller.abort();
-  }, [kind, teamId, big, searched, limit]);
+  }, [dataProvider, kind, teamId, big, searched, limit]);
   return { page, big };
 }
 

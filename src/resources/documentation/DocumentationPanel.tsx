@@ -7,20 +7,20 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Card, CardContent, FormHelperText, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { reportError } from '../../dataProvider/errors';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
 import { messages, ownMessages } from '../../messages';
 import { mustGetCategory, type Category } from '../../schemas';
 import { Dropdown } from '../dropdown/Dropdown';
 import { ObjectViewLink } from '../ObjectViewLink';
 import type { ObjectPanelProps } from '../overrides';
 import { displayField } from '../displayField';
-import { attachDocument, detachDocument } from './attachDocument';
+import { attachDocument, attachTouches, detachDocument } from './attachDocument';
 import { DocumentContent } from './DocumentContent';
 import { collectionFieldOf, DOCUMENT_KEY, inheritedSources } from './documentation';
 import { useDocumentation, type Documentation } from './useDocumentation';
 
-export const DocumentationPanel = ({ category, record, mode, isAdmin, refresh }: ObjectPanelProps) => {
+export const DocumentationPanel = ({ category, record, mode, isAdmin }: ObjectPanelProps) => {
   if (mode === 'new' || !record || collectionFieldOf(category) === undefined) return null;
   const id = Number(record.id);
   return (
@@ -36,7 +36,6 @@ export const DocumentationPanel = ({ category, record, mode, isAdmin, refresh }:
             name={String(record[displayField(category)] ?? '')}
             teamId={Number(record.team_id)}
             isAdmin={isAdmin}
-            onChanged={refresh}
           />
         </Stack>
       </CardContent>
@@ -62,13 +61,11 @@ interface OwnProps {
   name: string;
   teamId: number;
   isAdmin: boolean;
-  /** The object may have got a collection: its form reads it again. */
-  onChanged: () => void;
 }
 
-const OwnDocumentation = ({ category, id, name, teamId, isAdmin, onChanged }: OwnProps) => {
+const OwnDocumentation = ({ category, id, name, teamId, isAdmin }: OwnProps) => {
   const documentation = useDocumentation(category, id);
-  const queryClient = useQueryClient();
+  const { dataProvider, changed } = useObjectCalls();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const heading = ownMessages.ownDocumentation(category.singular);
@@ -79,12 +76,9 @@ const OwnDocumentation = ({ category, id, name, teamId, isAdmin, onChanged }: Ow
     try {
       const outcome = await write();
       if (outcome === 'present') setNotice(messages.documentAlreadyInCollection);
-      else {
-        // The document's own view lists where it is used: it must read that again too.
-        await queryClient.invalidateQueries({ queryKey: [DOCUMENT_KEY] });
-        documentation.refetch();
-        onChanged();
-      }
+      // The object (it may have got a collection), its documentation, and the document's own view
+      // listing where it is used: wherever they are shown, they are read again.
+      else await changed(attachTouches(category));
     } catch (error) {
       reportError(error);
       documentation.refetch();
@@ -96,11 +90,11 @@ const OwnDocumentation = ({ category, id, name, teamId, isAdmin, onChanged }: Ow
   const add = (documentId: number | null) => {
     if (documentId === null) return;
     const object = { category, id, name, team_id: teamId, documents_collection_id: documentation.collectionId };
-    void change(() => attachDocument(object, documentId));
+    void change(() => attachDocument(dataProvider, object, documentId));
   };
   const remove = (documentId: number) => {
     const collectionId = documentation.collectionId;
-    if (collectionId !== null) void change(() => detachDocument(collectionId, documentId));
+    if (collectionId !== null) void change(() => detachDocument(dataProvider, collectionId, documentId));
   };
 
   return (

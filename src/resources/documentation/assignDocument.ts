@@ -1,11 +1,10 @@
 /**
- * The calls of the assign-to-objects dialog (spec sections 2 and 6): the documented objects of the
- * document's team only, filtered by the server (GET /api/{cat}?fields=...&filter={"team_id":n}),
+ * The calls of the assign-to-objects dialog (spec sections 2 and 6), through the data provider: the
+ * documented objects of the document's team only, filtered by the server (filter={"team_id":n}),
  * and the assignment itself, one object after another with attachDocument, stopping at the first
  * failure so that what was done and what was not stays easy to tell.
  */
-import { http } from '../../dataProvider/http';
-import { totalFromContentRange } from '../../dataProvider/listQuery';
+import type { DataProvider } from 'react-admin';
 import type { Category } from '../../schemas';
 import { displayField } from '../displayField';
 import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
@@ -22,6 +21,7 @@ export interface AssignTarget extends DocumentedObject {
  * whose name holds the text (a big category, picker.search: a team may hold tens of thousands of devices).
  */
 export async function fetchTeamObjects(
+  dataProvider: DataProvider,
   category: Category,
   teamId: number,
   signal?: AbortSignal,
@@ -32,16 +32,13 @@ export async function fetchTeamObjects(
   const name = displayField(category);
   const fields = [...new Set([...optionFields(category), name, 'team_id', collectionField])];
   const q = search?.text.trim() ?? '';
-  const { json, headers } = await http<OptionRow[] | null>(`/${category.key}`, {
-    query: {
-      fields: fields.join(','),
-      filter: JSON.stringify({ team_id: teamId, ...(q === '' ? {} : { q }) }),
-      sort: JSON.stringify([name, 'ASC']),
-      range: search ? JSON.stringify([0, search.limit - 1]) : undefined,
-    },
+  const { data: rows, total } = await dataProvider.getList<OptionRow & { id: number }>(category.key, {
+    filter: { team_id: teamId, ...(q === '' ? {} : { q }) },
+    sort: { field: name, order: 'ASC' },
+    pagination: search ? { page: 1, perPage: search.limit } : undefined,
+    meta: { fields, report: false },
     signal,
   });
-  const rows = Array.isArray(json) ? json : [];
   const targets = rows
     .filter((row) => String(row.team_id) === String(teamId))
     .map((row) => ({
@@ -52,7 +49,7 @@ export async function fetchTeamObjects(
       documents_collection_id: (row[collectionField] as number | null | undefined) ?? null,
       label: optionLabel(category, row),
     }));
-  return { targets, total: totalFromContentRange(headers.get('content-range')) ?? rows.length };
+  return { targets, total: total ?? rows.length };
 }
 
 export interface AssignResult {
@@ -63,11 +60,16 @@ export interface AssignResult {
   failed?: { target: AssignTarget; error: unknown };
 }
 
-export async function assignInSequence(targets: readonly AssignTarget[], documentId: number, onProgress?: (done: number) => void): Promise<AssignResult> {
+export async function assignInSequence(
+  dataProvider: DataProvider,
+  targets: readonly AssignTarget[],
+  documentId: number,
+  onProgress?: (done: number) => void,
+): Promise<AssignResult> {
   const result: AssignResult = { added: [], skipped: [] };
   for (const target of targets) {
     try {
-      const outcome = await attachDocument(target, documentId);
+      const outcome = await attachDocument(dataProvider, target, documentId);
       (outcome === 'present' ? result.skipped : result.added).push(target);
     } catch (error) {
       return { ...result, failed: { target, error } };

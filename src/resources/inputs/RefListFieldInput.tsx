@@ -2,7 +2,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, FormHelperText, FormLabel, IconButton, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -14,15 +14,28 @@ import { Dropdown } from '../dropdown/Dropdown';
 import { fallsOutside, filtersKey, optionLabel, pickerOf, type OptionRow, type PickerFilters } from '../dropdown/picker';
 import { useChosenRows } from '../dropdown/usePickerSearch';
 import type { GenericInputProps } from './inputProps';
+import { addId, moveBy, removeAt } from './refListEdits';
+
+export interface RefListWords {
+  /** The add Dropdown's label. */
+  add: string;
+  /** Shown for an empty list. */
+  none: string;
+}
+
+const GENERIC_WORDS: RefListWords = { add: ownMessages.addToList, none: ownMessages.noObjects };
 
 /**
  * An ordered list of references (kind refList): the chosen objects named as the shared Dropdown
- * names its options, reordered and removed in place, added from the shared Dropdown as this form
- * would offer it (same filters, so a document of the form's team) minus those already chosen: a
- * search on the server for a big category (devices), whose chosen objects are then read by id.
- * The form holds [{ id }, ...], the stored shape.
+ * names its options and linked to their views (in another tab while editing, so that nothing typed
+ * is lost), reordered and removed in place, added from the shared Dropdown as this form would offer
+ * it (same filters, so a document of the form's team): a search on the server for a big category
+ * (devices), whose chosen objects are then read by id. Those already chosen are not offered, unless
+ * the field declares a `duplicate` message: then choosing one changes nothing and says it (a
+ * collection's 'The document is already in the collection.'). An override may give its own words
+ * (the collection's 'Add a document'). The form holds [{ id }, ...], the stored shape.
  */
-export const RefListFieldInput = ({ name, field, readOnly, label, error, helperText, disabled }: GenericInputProps) => {
+export const RefListFieldInput = ({ name, field, readOnly, label, error, helperText, disabled, words = GENERIC_WORDS }: GenericInputProps & { words?: RefListWords }) => {
   if (!field.ref) throw new Error(`${name}: a refList input needs a ref field`);
   const category = mustGetCategory(field.ref);
   const { field: input } = useInput({ source: name });
@@ -30,16 +43,21 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
   const ids = useMemo(() => refListIds(input.value) ?? [], [input.value]);
   const { rows, isPending } = useChosenRows(category, ids);
   const labelId = useId();
+  const [duplicate, setDuplicate] = useState(false);
 
   const nameOf = (id: number) => {
     const row = rows.find((r) => Number(r.id) === id);
     return row ? optionLabel(category, row as OptionRow) : String(id);
   };
-  const write = (next: readonly number[]) => input.onChange(next.map((id) => ({ id })));
-  const move = (from: number, to: number) => {
-    const next = [...ids];
-    [next[from], next[to]] = [next[to], next[from]];
-    write(next);
+  const write = (next: readonly number[]) => {
+    setDuplicate(false);
+    input.onChange(next.map((id) => ({ id })));
+  };
+  const add = (id: number | null) => {
+    if (id === null) return;
+    const added = addId(ids, id);
+    if (added.duplicate) setDuplicate(true);
+    else write(added.ids);
   };
   // As the Dropdown clears a choice outside its changed filters: another team drops the old team's objects.
   const key = filtersKey(category, filters);
@@ -64,7 +82,7 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
       </FormLabel>
       {ids.length === 0 ? (
         <Typography variant="body2" sx={{ py: 1 }}>
-          {ownMessages.noObjects}
+          {words.none}
         </Typography>
       ) : (
         <List dense disablePadding>
@@ -77,18 +95,18 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
                 secondaryAction={
                   readOnly ? undefined : (
                     <>
-                      <IconButton aria-label={ownMessages.moveUpInList(text)} disabled={off || index === 0} onClick={() => move(index, index - 1)} size="small">
+                      <IconButton aria-label={ownMessages.moveUpInList(text)} disabled={off || index === 0} onClick={() => write(moveBy(ids, index, -1))} size="small">
                         <ArrowUpwardIcon fontSize="small" />
                       </IconButton>
                       <IconButton
                         aria-label={ownMessages.moveDownInList(text)}
                         disabled={off || index === ids.length - 1}
-                        onClick={() => move(index, index + 1)}
+                        onClick={() => write(moveBy(ids, index, 1))}
                         size="small"
                       >
                         <ArrowDownwardIcon fontSize="small" />
                       </IconButton>
-                      <IconButton aria-label={ownMessages.removeFromList(text)} disabled={off} onClick={() => write(ids.filter((i) => i !== id))} size="small">
+                      <IconButton aria-label={ownMessages.removeFromList(text)} disabled={off} onClick={() => write(removeAt(ids, index))} size="small">
                         <DeleteIcon fontSize="small" />
                       </IconButton>
                     </>
@@ -97,8 +115,8 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
               >
                 <ListItemText
                   primary={
-                    readOnly && routes ? (
-                      <Link component={RouterLink} to={objectHref(routes.view, id)}>
+                    routes ? (
+                      <Link component={RouterLink} to={objectHref(routes.view, id)} {...(readOnly ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
                         {text}
                       </Link>
                     ) : (
@@ -115,12 +133,13 @@ export const RefListFieldInput = ({ name, field, readOnly, label, error, helperT
         <Dropdown
           category={category.key}
           value={null}
-          onChange={(id) => id !== null && write([...ids, id])}
+          onChange={add}
           onBlur={() => input.onBlur()}
           filters={filters}
-          exclude={ids}
-          label={ownMessages.addToList}
+          exclude={field.duplicate === undefined ? ids : undefined}
+          label={words.add}
           disabled={off}
+          error={duplicate ? field.duplicate : undefined}
           autoSelectSingle={false}
           fullWidth
         />

@@ -9,10 +9,6 @@ export interface GenericInputProps extends FieldInputProps {
   label?: string;
   /** The field has a validation error (listed under 'Please, fix the following errors:'). */
   error?: boolean;
-  /** A hint under the input (why a picker is disabled). */
-  helperText?: string;
-  /** Cannot be used: locked by the object's users, or waiting for another field. */
-  disabled?: boolean;
   /** Reports text the input cannot turn into a value (invalid JSON), or undefined once it can. */
   onInvalid?: (message: string | undefined) => void;
 }

@@ -8,19 +8,20 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, TextField, Typography } from '@mui/material';
 import type { Category } from '../../schemas';
-import { fetchListPage } from '../../dataProvider/listQuery';
+import { useDataProvider, type DataProvider } from 'react-admin';
 import { reportError } from '../../dataProvider/errors';
 import { messages, ownMessages } from '../../messages';
 import { displayField } from '../displayField';
 import { optionFields, visibleOptions, type PickerFilters, type PickerOption } from '../dropdown/picker';
 
-/** The options of a category's picker fitting `filters`, by name (at most the server's list cap). */
-export async function fetchOptions(category: Category, filters: PickerFilters, signal?: AbortSignal): Promise<PickerOption[]> {
-  const page = await fetchListPage(
-    category,
-    { filter: { ...filters }, sort: { field: displayField(category), order: 'ASC' } },
-    { fields: optionFields(category), signal },
-  );
+/** The options of a category's picker fitting `filters`, by name (every match, at most the server's list cap); failures are thrown. */
+export async function fetchOptions(dataProvider: DataProvider, category: Category, filters: PickerFilters, signal?: AbortSignal): Promise<PickerOption[]> {
+  const page = await dataProvider.getList(category.key, {
+    filter: { ...filters },
+    sort: { field: displayField(category), order: 'ASC' },
+    meta: { fields: optionFields(category), report: false },
+    signal,
+  });
   return visibleOptions(category, page.data, filters);
 }
 
@@ -41,13 +42,14 @@ export interface ChooseOneDialogProps {
 const NONE = '';
 
 export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel, onChoose, none, onClose }: ChooseOneDialogProps) => {
+  const dataProvider = useDataProvider();
   const [options, setOptions] = useState<PickerOption[]>();
   const [chosen, setChosen] = useState('');
   const filtersKey = JSON.stringify(filters);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchOptions(category, JSON.parse(filtersKey) as PickerFilters, controller.signal).then(
+    fetchOptions(dataProvider, category, JSON.parse(filtersKey) as PickerFilters, controller.signal).then(
       (found) => {
         setOptions(found);
         setChosen(found.length > 0 ? String(found[0].id) : NONE);
@@ -59,7 +61,7 @@ export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel,
       },
     );
     return () => controller.abort();
-  }, [category, filtersKey]);
+  }, [dataProvider, category, filtersKey]);
 
   const option = options?.find((o) => String(o.id) === chosen);
   const noneChosen = none !== undefined && options !== undefined && chosen === NONE;

@@ -33,7 +33,7 @@ export const DeleteSelectedButton = ({ category }: { category: Category }) => {
     setReading(true);
     let rows;
     try {
-      rows = await fetchSelectedRows(category, selectedIds, [name, ...teamField]);
+      rows = await fetchSelectedRows(dataProvider, category, selectedIds, [name, ...teamField]);
     } catch (error) {
       reportError(error);
       return;

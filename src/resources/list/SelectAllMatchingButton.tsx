@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Typography } from '@mui/material';
-import { useListContext } from 'react-admin';
+import { useDataProvider, useListContext } from 'react-admin';
 import type { Category } from '../../schemas';
 import { reportError } from '../../dataProvider/errors';
 import { ownMessages } from '../../messages';
@@ -14,6 +14,7 @@ import { fetchMatchingIds } from './selectedRows';
 
 export const SelectAllMatchingButton = ({ category }: { category: Category }) => {
   const { total, selectedIds, filterValues, sort, onSelect } = useListContext();
+  const dataProvider = useDataProvider();
   const [busy, setBusy] = useState(false);
   const [cut, setCut] = useState<{ shown: number; total: number }>();
   const matching = total ?? 0;
@@ -21,7 +22,7 @@ export const SelectAllMatchingButton = ({ category }: { category: Category }) =>
   const selectAll = async () => {
     setBusy(true);
     try {
-      const found = await fetchMatchingIds(category, filterValues, sort);
+      const found = await fetchMatchingIds(dataProvider, category, filterValues, sort);
       onSelect(found.ids);
       setCut(found.ids.length < found.total ? { shown: found.ids.length, total: found.total } : undefined);
     } catch (error) {

@@ -5,9 +5,9 @@
  * fields it needs of the selected objects, a chunk of ids per call, so that no address grows
  * past what a server takes whatever the selection's size.
  */
-import type { Identifier } from 'react-admin';
+import type { DataProvider, Identifier } from 'react-admin';
 import type { Category } from '../../schemas';
-import { fetchListPage, type Row } from '../../dataProvider/listQuery';
+import type { Row } from '../../dataProvider/listQuery';
 
 /** Ids per read of the selected rows: an address of a few kilobytes. */
 export const IDS_PER_READ = 200;
@@ -18,26 +18,27 @@ export interface MatchingIds {
   total: number;
 }
 
+/** Every match of the filters, no page (the data provider's getList without pagination); failures are thrown for the caller to show. */
 export async function fetchMatchingIds(
+  dataProvider: DataProvider,
   category: Category,
   filter: Readonly<Record<string, unknown>>,
   sort?: { field: string; order: string },
 ): Promise<MatchingIds> {
-  const page = await fetchListPage(
-    category,
-    { filter: { ...filter }, sort: sort?.field ? { field: sort.field, order: sort.order === 'DESC' ? 'DESC' : 'ASC' } : undefined },
-    { fields: ['id'] },
-  );
-  return { ids: page.data.map((row) => row.id), total: Math.max(page.total, page.data.length) };
+  const page = await dataProvider.getList(category.key, { filter: { ...filter }, sort: sort?.field ? { field: sort.field, order: sort.order === 'DESC' ? 'DESC' : 'ASC' } : undefined, meta: { fields: ['id'], report: false } });
+  return { ids: page.data.map((row) => row.id), total: Math.max(page.total ?? 0, page.data.length) };
 }
 
-/** The fields of the selected objects, in the selection's order (an object gone meanwhile is left out). */
-export async function fetchSelectedRows(category: Category, ids: readonly Identifier[], fields: readonly string[]): Promise<Row[]> {
+/**
+ * The fields of the selected objects, in the selection's order (an object gone meanwhile is left
+ * out): the data provider's getMany, a chunk at a time. Failures are thrown for the caller to show.
+ */
+export async function fetchSelectedRows(dataProvider: DataProvider, category: Category, ids: readonly Identifier[], fields: readonly string[]): Promise<Row[]> {
   const byId = new Map<string, Row>();
   for (let start = 0; start < ids.length; start += IDS_PER_READ) {
     const chunk = ids.slice(start, start + IDS_PER_READ);
-    const page = await fetchListPage(category, { filter: { id: chunk } }, { fields: [...new Set(['id', ...fields])] });
-    for (const row of page.data) byId.set(String(row.id), row);
+    const { data } = await dataProvider.getMany<Row>(category.key, { ids: chunk, meta: { fields: [...new Set(['id', ...fields])], report: false } });
+    for (const row of data) byId.set(String(row.id), row);
   }
   return ids.flatMap((id) => byId.get(String(id)) ?? []);
 }

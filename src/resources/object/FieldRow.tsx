@@ -38,6 +38,9 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, proble
   const borrowed = useRefField(labelVia?.ref, field.labelFrom ? values[field.labelFrom.via] : undefined, field.labelFrom?.field ?? '');
   const label = typeof borrowed === 'string' && borrowed.trim() !== '' ? borrowed : field.label;
 
+  const deps = inputKind(field) === 'select' || inputKind(field) === 'refList' ? pickerDependencies(category, name, getCategory) : [];
+  const waitingFor = readOnly ? undefined : missingDependency(category, deps, values);
+
   const Override = fieldInputs?.[name];
   if (Override) {
     return (
@@ -47,13 +50,13 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, proble
         category={category}
         mode={mode}
         readOnly={readOnly || locked}
+        disabled={waitingFor !== undefined}
+        helperText={waitingFor}
         onInvalid={(message) => onInvalid(name, message)}
       />
     );
   }
 
-  const deps = inputKind(field) === 'select' || inputKind(field) === 'refList' ? pickerDependencies(category, name, getCategory) : [];
-  const waitingFor = readOnly ? undefined : missingDependency(category, deps, values);
   const following = field.follows !== undefined && (field.follows.always === true || !isEmptyValue(values[field.follows.via]));
   const hint = waitingFor ?? (following && !readOnly ? field.follows?.message : undefined);
   const disabled = locked || waitingFor !== undefined || (following && inputKind(field) === 'select');

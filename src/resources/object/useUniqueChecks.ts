@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import { isEmptyValue, type Category, type UniqueRule } from '../../schemas';
 import { isAbortError } from '../../dataProvider/http';
 import { catalogueText, reportError } from '../../dataProvider/errors';
-import { fetchListPage, type Row } from '../../dataProvider/listQuery';
+import type { Row } from '../../dataProvider/listQuery';
 import type { Values } from './formFields';
 import { REMOTE_CHECK_DELAY_MS, type RemoteMessages } from './useRemoteChecks';
 import { clashes, liveUniqueRules, typedField } from './validation';
@@ -19,14 +20,15 @@ const askKey = (rule: UniqueRule, values: Values) => JSON.stringify([rule.name, 
 /**
  * The unique rules outside the team (a device's unique ID per type, spec section 5), checked live
  * like the name: once typing pauses, the server is asked for the objects of the same scope that
- * hold the typed value, by the exact filter of the rule's `findsOne` field (GET /api/full/{cat}
- * with filter {"type_id":3,"uid_for_type":"B7"}, a page of two: ids and the rule's fields), and
+ * hold the typed value, by the exact filter of the rule's `findsOne` field (the data provider's
+ * getList, GET /api/full/{cat} with filter {"type_id":3,"uid_for_type":"B7"}, a page of two: ids and the rule's fields), and
  * one that is not the edited object and holds the very value (letter case counts, as in the
  * rule) is a clash, however many objects hold the value as a part of theirs. Each value is asked once;
  * `settle` asks at once before a save. The message is the catalogue's ('The UID provided is not
  * unique per selected type. Please enter a unique UID.'). The server checks again on save.
  */
 export function useUniqueChecks(category: Category, fields: readonly string[], values: Values, record?: Values) {
+  const dataProvider = useDataProvider();
   const rules = useMemo(() => liveUniqueRules(category, fields), [category, fields]);
   const asked = useRef(new Map<string, Promise<Row[] | undefined>>());
   const [answers, setAnswers] = useState<Record<string, Row[] | undefined>>({});
@@ -38,22 +40,27 @@ export function useUniqueChecks(category: Category, fields: readonly string[], v
       if (!answer) {
         const scope = Object.fromEntries(rule.fields.slice(0, -1).map((f) => [f, of[f]]));
         const typed = typedField(rule);
-        const query = { filter: { ...scope, [typed]: String(of[typed]).trim() }, range: [0, UNIQUE_CHECK_ROWS - 1] as [number, number] };
-        answer = fetchListPage(category, query, { fields: ['id', ...rule.fields] }).then(
-          (page) => page.data,
-          (error: unknown) => {
-            // Unknown rather than free: the server checks again on save.
-            if (!isAbortError(error)) reportError(error);
-            asked.current.delete(key);
-            return undefined;
-          },
-        );
+        answer = dataProvider
+          .getList<Row>(category.key, {
+            filter: { ...scope, [typed]: String(of[typed]).trim() },
+            pagination: { page: 1, perPage: UNIQUE_CHECK_ROWS },
+            meta: { fields: ['id', ...rule.fields], report: false },
+          })
+          .then(
+            (page) => page.data,
+            (error: unknown) => {
+              // Unknown rather than free: the server checks again on save.
+              if (!isAbortError(error)) reportError(error);
+              asked.current.delete(key);
+              return undefined;
+            },
+          );
         asked.current.set(key, answer);
         void answer.then((rows) => setAnswers((a) => ({ ...a, [key]: rows })));
       }
       return answer;
     },
-    [category],
+    [category, dataProvider],
   );
 
   const askable = useCallback(

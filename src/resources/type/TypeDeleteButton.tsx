@@ -13,10 +13,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { messages, ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { HttpError } from '../../dataProvider/http';
+import { useObjectCalls } from '../../dataProvider/useObjectCalls';
 import { catalogueText, reportError } from '../../dataProvider/errors';
 import type { DeleteButtonProps } from '../overrides';
 import { contentExpectations, contentSummary, countContent, type ContentCount } from './typeCascade';
@@ -24,7 +24,7 @@ import { contentExpectations, contentSummary, countContent, type ContentCount } 
 const CONFLICT = 409;
 
 export const TypeDeleteButton = ({ category, record, onDeleted, refresh }: DeleteButtonProps) => {
-  const dataProvider = useDataProvider();
+  const { dataProvider, changed } = useObjectCalls();
   const confirm = useConfirm();
   const [step, setStep] = useState<'idle' | 'counting' | 'deleting'>('idle');
   const name = String(record.name ?? '');
@@ -57,8 +57,8 @@ export const TypeDeleteButton = ({ category, record, onDeleted, refresh }: Delet
       if (!(await confirm({ ...question, text, confirmLabel: messages.delete, danger: true }))) return;
       setStep('deleting');
       try {
-        const meta = { report: false, withContent: summary !== '', expectContent: contentExpectations(counts) };
-        await dataProvider.delete(category.key, { id: record.id, previousData: record, meta });
+        if (summary === '') await dataProvider.delete(category.key, { id: record.id, previousData: record, meta: { report: false } });
+        else await dataProvider.deleteWithContent(category.key, { id: record.id, expectContent: contentExpectations(counts) });
       } catch (error) {
         setStep('idle');
         refresh?.();
@@ -69,6 +69,9 @@ export const TypeDeleteButton = ({ category, record, onDeleted, refresh }: Delet
         reportError(error);
         return;
       }
+      // The content went with it: every screen showing those objects reads them again (the type's
+      // own screen is left, not read again: it would find the type gone).
+      void changed(counts.map((c) => c.category.key));
       onDeleted();
       return;
     }
