@@ -68,6 +68,7 @@ export function fieldNotes(field: FieldSpec): string[] {
     field.ref ? (field.kind === 'refList' ? `ids of ${field.ref} objects, in order` : `id of a ${field.ref}`) : '',
     field.kind === 'enum' || field.kind === 'url' ? KINDS[field.kind].expected(field) : '',
     field.matches ? `of the object's ${field.matches.map((m) => `\`${m}\``).join(', ')}` : '',
+    field.enabledOnly ? `never newly a disabled ${field.ref} (400; one already held is kept)` : '',
     field.resolvesTo ? `resolved to \`${field.resolvesTo}\`` : '',
     field.private ? 'read by the object itself and the server administrator only' : '',
     field.filter ? `filters lists: \`?{field}=${field.kind === 'ref' ? 'id' : 'value'}\`` : '',
