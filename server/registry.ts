@@ -11,7 +11,6 @@ import { serverRegistry } from './crud/registry';
 import { teamHooks } from './categories/team';
 import { userHooks } from './categories/user';
 import { roleHooks } from './categories/role';
-import { firmwareHooks } from './categories/firmware';
 import { deviceHooks } from './categories/device';
 
 /** Each category's hooks read its rows typed from its declaration. */
@@ -19,7 +18,6 @@ export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<Category
   team: teamHooks,
   user: userHooks,
   role: roleHooks,
-  firmware: firmwareHooks,
   device: deviceHooks,
 };
 

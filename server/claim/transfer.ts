@@ -5,6 +5,7 @@
  * claimant becomes its owner.
  */
 import type { Category } from '../../src/schemas/defineCategory';
+import { disabledChoiceProblem } from '../../src/schemas/disabled';
 import { messages, ownMessages } from '../../src/messages';
 import type { Queryable } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
@@ -110,6 +111,8 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
   if (choice.targetFirmwareId !== undefined) {
     const firmware = await chosen(move, registry.get('firmware'), label(move, 'target_firmware_id'), choice.targetFirmwareId);
     if (firmware.type_id !== typeId) throw badRequest(ownMessages.referenceMismatch(label(move, 'target_firmware_id'), label(move, 'type_id')));
+    const disabled = disabledChoiceProblem(registry.get('device').fields.target_firmware_id, registry.get('firmware'), firmware);
+    if (disabled !== undefined) throw badRequest(disabled);
     target = firmware.id as number;
   } else if (choice.copyFirmware) {
     target = await copiedFirmware(move, device.target_firmware_id, typeId);

@@ -2,14 +2,17 @@
  * Fields that cannot change while other objects point at this one, derived from every reference
  * of the registry (src/schemas/referrers.ts): the team while a same-team reference names the
  * object, a `matches` field (a firmware's or group's type, spec section 4) while a reference
- * requiring it names the object. In use means by any object, visible to the caller or not; a
- * list of another team (stored before lists were checked) does not count.
+ * requiring it names the object, its disabled flag (CategoryDef.disabled) from off to on while a
+ * reference declared `enabledOnly` names it (a firmware while it is a target, spec section 4). In
+ * use means by any object, visible to the caller or not; a list of another team (stored before
+ * lists were checked) does not count.
  *
  * Lists (kind refList) also keep the objects they name from being deleted, which a foreign key
  * does for a single reference (server/crud/dbErrors.ts answers the same 409).
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { lockingReferrers, referrersOf, type Referrer } from '../../src/schemas/referrers';
+import { enabledOnlyReferrers, isDisabled } from '../../src/schemas/disabled';
 import { ownMessages } from '../../src/messages';
 import type { Queryable } from '../db/database';
 import { conflict } from '../http/errors';
@@ -32,7 +35,7 @@ export function namesObject(referrer: Referrer, id: number, params: SqlParams): 
  * team only. Needs no lock of its own: it runs once the object is locked (write.ts), and a write
  * adding a reference to it share-locks it first (references.ts), so none is in progress.
  */
-export async function isReferencedBy(tx: Queryable, referrer: Referrer, existing: Row): Promise<boolean> {
+async function isReferencedBy(tx: Queryable, referrer: Referrer, existing: Row): Promise<boolean> {
   return (await referringRows(tx, referrer, existing, 1)).length > 0;
 }
 
@@ -51,6 +54,10 @@ export async function checkLocks(tx: Queryable, registry: ServerRegistry, catego
     for (const referrer of referrers) {
       if (await isReferencedBy(tx, referrer, existing)) throw conflict(ownMessages.fieldCannotChange(category.fields[name].label));
     }
+  }
+  if (!category.disabled || isDisabled(category, existing) || !isDisabled(category, { ...existing, ...input })) return;
+  for (const referrer of enabledOnlyReferrers(registry.categories, category)) {
+    if (await isReferencedBy(tx, referrer, existing)) throw conflict(category.disabled.named);
   }
 }
 

@@ -9,10 +9,14 @@
  * group and target firmware are of the device's type); it is checked again whenever one of
  * them changes, since changing the object's type breaks the match as surely as changing the
  * reference does. Moving the object to another team re-checks every reference.
+ *
+ * A reference declared `enabledOnly` (a target firmware) may not newly name a disabled object
+ * (src/schemas/disabled.ts); a value it already holds is kept.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { refListIds } from '../../src/schemas/kinds';
 import { isSameTeamRef } from '../../src/schemas/referrers';
+import { disabledChoiceProblem } from '../../src/schemas/disabled';
 import { ownMessages } from '../../src/messages';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
@@ -39,6 +43,8 @@ export async function checkReferences(
   /** The object as it will be stored (existing values overlaid with the body). */
   after: Row,
   fields: Iterable<string>,
+  /** The object as stored before an update: a reference it already holds may still name a disabled object. */
+  existing?: Row,
 ): Promise<void> {
   for (const name of withMatchingRefs(category, fields)) {
     const field = category.fields[name];
@@ -54,7 +60,8 @@ export async function checkReferences(
     const params = new SqlParams();
     const conditions = [`"t"."id" = ANY(${params.add(ids)}::int[])`];
     if (field.sameTeam !== false) conditions.push(visibleWhere(target, user, 't', params));
-    const columns = ['"t"."id"', ...matches.map((m) => `"t".${ident(m)}`)];
+    // A disabled object's refusal names it: read it whole.
+    const columns = field.enabledOnly ? ['"t".*'] : ['"t"."id"', ...matches.map((m) => `"t".${ident(m)}`)];
     if (target.scope === 'team') columns.push(`"t".${ident(TEAM_FIELD)} AS "__team"`);
     // Share locks: a concurrent change or delete of a target (which locks it first, write.ts)
     // either ends before this read, which then sees its result, or waits until this write
@@ -69,5 +76,8 @@ export async function checkReferences(
     if (mismatch !== undefined) {
       throw badRequest(ownMessages.referenceMismatch(field.label, category.fields[mismatch]?.label ?? mismatch));
     }
+    if (existing?.[name] === after[name]) continue;
+    const disabled = rows.map((r) => disabledChoiceProblem(field, target, r)).find((problem) => problem !== undefined);
+    if (disabled !== undefined) throw badRequest(disabled);
   }
 }

@@ -96,7 +96,7 @@ export async function updateObject({ db, registry, files }: Store, user: Session
       await checkLocks(tx, registry, category, existing, input);
       checkFileHashKept(category, existing, input);
       if (files) await checkImageKept(category, existing, input, files.isImage);
-      await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed);
+      await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed, existing);
       await hooks.beforeUpdate?.({ tx, db, user, category, registry, input, existing });
       after = { ...existing, ...input };
       checkObject(category, input, after);

@@ -70,6 +70,7 @@ function fieldNotes(category: Category, name: string): string[] {
     field.ref ? (field.kind === 'refList' ? `ids of ${field.ref} objects, in order` : `id of a ${field.ref}`) : '',
     field.kind === 'enum' || field.kind === 'url' ? KINDS[field.kind].expected(field) : '',
     field.matches ? `of the object's ${field.matches.map((m) => `\`${m}\``).join(', ')}` : '',
+    field.enabledOnly ? `never newly a disabled ${field.ref} (400; one already held is kept)` : '',
     field.resolvesTo ? `resolved to \`${field.resolvesTo}\`` : '',
     sets.private.includes(name) ? 'read by the object itself and the server administrator only' : '',
     sets.filterable.includes(name) ? `filters lists: \`?${name}=${field.kind === 'ref' ? 'id' : 'value'}\`` : '',

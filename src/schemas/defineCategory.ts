@@ -133,6 +133,13 @@ export interface CategoryDef {
   lookups?: Record<string, Lookup>;
   counts?: Record<string, Count>;
   file?: FileSpec;
+  /**
+   * Objects of the category can be disabled (a firmware, spec sections 2 and 4): one is while its
+   * 0/1 or boolean `field` is set (src/schemas/disabled.ts). Pickers never offer it, and a reference
+   * declared `enabledOnly` never newly names it: `chosen` is that refusal, `named` the refusal of
+   * disabling an object such a reference names.
+   */
+  disabled?: { field: string; chosen: (object: Readonly<Record<string, unknown>>) => string; named: string };
   /** Console: where the category lives. Absent for categories without screens (role, user, config). */
   console?: {
     /** Table or list route, e.g. '/devices'. */
@@ -187,12 +194,10 @@ export interface PickerSpec {
   filterBy?: readonly string[];
   /** While a `filterBy` value is not chosen no option is offered (a group belongs to one type). */
   needsFilter?: boolean;
-  /** Fields loaded for each option besides id, the display field and `filterBy` (for optionLabel and hide). */
+  /** Fields loaded for each option besides id, the display field, `filterBy` and the category's `disabled` field (for optionLabel). */
   fields?: readonly string[];
   /** The text of an option; the display field when absent. */
   optionLabel?: (option: Readonly<Record<string, unknown>>) => string;
-  /** Options never offered (disabled firmwares). */
-  hide?: (option: Readonly<Record<string, unknown>>) => boolean;
   /** In a form with nothing chosen and exactly one option, that option is chosen (a single team). */
   autoSelectSingle?: boolean;
   /**

@@ -157,6 +157,12 @@ export interface FieldSpec {
    */
   matches?: readonly string[];
   /**
+   * For kind 'ref': names only objects that are not disabled (CategoryDef.disabled; a target
+   * firmware, spec sections 2 and 4). A write setting it to a disabled object is refused (400), an
+   * unchanged value is kept; the object cannot be disabled while such a reference names it (409).
+   */
+  enabledOnly?: boolean;
+  /**
    * For kind 'ref': the referenced object holds an ordered list (its refList field `list`) that
    * this object reads as its own (a device's documentation is its collection's documents, spec
    * sections 2 and 7). Reads then answer, computed and read-only (server/crud/listThrough.ts):

@@ -78,7 +78,7 @@ export const documentsCollectionField = {
   },
 } as const satisfies FieldSpec;
 
-/** A device's or group's target firmware: of the object's type (spec section 4); changing it asks first. */
+/** A device's or group's target firmware: of the object's type, never a disabled one (spec section 4); changing it asks first. */
 export const targetFirmwareField = {
   kind: 'ref',
   ref: 'firmware',
@@ -86,5 +86,6 @@ export const targetFirmwareField = {
   list: true,
   input: 'select',
   matches: ['type_id'],
+  enabledOnly: true,
   confirmChange: true,
 } as const satisfies FieldSpec;

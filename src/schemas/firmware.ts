@@ -64,6 +64,12 @@ export const firmware = defineCategory({
     immutable: true,
     required: messages.uploadRequired,
   },
+  // Spec sections 2 and 4: hidden from the pickers, never a new target, not disabled while a target.
+  disabled: {
+    field: 'is_disabled',
+    chosen: (o) => ownMessages.firmwareDisabled(String(o.name), String(o.version)),
+    named: ownMessages.firmwareIsTarget,
+  },
   unique: [
     {
       name: 'firmware_name_version_per_team_key',
@@ -85,9 +91,8 @@ export const firmware = defineCategory({
     picker: {
       filterBy: ['type_id'],
       needsFilter: true,
-      fields: ['version', 'is_disabled'],
+      fields: ['version'],
       optionLabel: (o) => messages.firmwareOption(String(o.name ?? ''), String(o.version ?? '')),
-      hide: (o) => o.is_disabled === 1,
     },
   },
 });

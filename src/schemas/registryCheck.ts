@@ -45,8 +45,15 @@ export function checkRegistry(categories: readonly Category[]): void {
           throw new RegistryError(category.key, name, ownMessages.schemaDefinedBy(field.definedBy.field));
         }
       }
+      if (field.enabledOnly && (field.kind !== 'ref' || !categories.find((c) => c.key === field.ref)?.disabled)) {
+        throw new RegistryError(category.key, name, ownMessages.schemaEnabledOnly);
+      }
       const sameOldName = Object.entries(category.fields).find(([other, f]) => other !== name && field.renamedFrom !== undefined && f.renamedFrom === field.renamedFrom);
       if (sameOldName) throw new RegistryError(category.key, name, ownMessages.schemaRenamedTwice(String(field.renamedFrom), sameOldName[0]));
+    }
+    const flag = category.disabled?.field;
+    if (flag !== undefined && !['integer', 'boolean'].includes(category.fields[flag]?.kind ?? '')) {
+      throw new RegistryError(category.key, flag, ownMessages.schemaDisabledFlag);
     }
     for (const rule of category.unique ?? []) {
       for (const f of rule.fields) {

@@ -1,13 +1,15 @@
 /**
- * A claim committing between the old team's access check and its write (issue 8, claiming): the
- * old team must neither receive the device's new private key nor replace its QR id. The claim is
- * run inside the old team's call, just before the statement that would act on the stale check.
+ * A claim committing between the old team's access check and its write: the old team must neither
+ * receive the device's new private key, nor replace its QR id, nor give it a new claim code. The
+ * claim is run inside the old team's call, just before the statement that would act on the stale
+ * check. Claims of one device racing each other: exactly one wins.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, description, type TestApp } from './helpers';
+import { ownMessages } from '../../src/messages';
 import { createOk } from './crudFixtures';
 
 let t: TestApp;
@@ -70,5 +72,35 @@ describe('a claim racing the old team', () => {
     );
     expect(old.statusCode).toBe(404);
     expect(((await claimer.client.get(`/api/device_qr_code/${id}`)).json() as { id: string }).id).toBe(before);
+  });
+  it("the old team's new claim code answers 404 once the device has moved, so it cannot claim it back", async () => {
+    const [owner, claimer] = [await adminWithTeam(t, 'code-owner'), await adminWithTeam(t, 'code-claimer')];
+    const { id, code } = await deviceToBeClaimed(owner, 'code-race');
+    const old = await withClaimBefore(
+      (sql) => sql.startsWith('UPDATE "device" SET "to_be_claimed"'),
+      () => claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId }),
+      () => owner.client.put(`/api/set_device_claimed_status/${id}`, { to_be_claimed: true }),
+    );
+    expect(old.statusCode).toBe(404);
+    expect((await claimer.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: claimer.teamId, to_be_claimed: false });
+  });
+});
+
+describe('claims racing each other', () => {
+  it('of one device: exactly one of 20 wins, the others answer 409 (or 429: 20 claims at once are more than a device\'s guesses)', async () => {
+    const owner = await adminWithTeam(t, 'race-owner');
+    const target = await deviceToBeClaimed(owner, 'raced board');
+    const claimers = await Promise.all(Array.from({ length: 20 }, (_, i) => adminWithTeam(t, `racer${i}`)));
+    const answers = await Promise.all(claimers.map(({ client, teamId }) => client.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId, should_firmware_be_copied: true })));
+    const won = answers.filter((r) => r.statusCode === 204);
+    expect(won).toHaveLength(1);
+    for (const r of answers.filter((a) => a.statusCode !== 204)) {
+      expect(description(r)).toBe(r.statusCode === 429 ? ownMessages.claimTooManyAttempts : ownMessages.claimNotPending);
+      expect(r.statusCode === 409 || (t.url !== undefined && r.statusCode === 429), `${r.statusCode}`).toBe(true);
+    }
+    const winner = claimers[answers.indexOf(won[0])];
+    expect((await winner.client.get(`/api/device/${target.id}`)).json()).toMatchObject({ team_id: winner.teamId, to_be_claimed: false });
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM type WHERE name = $1', ['raced board']);
+    expect(rows[0].n).toBe(2);
   });
 });

@@ -106,7 +106,7 @@ describe('the team of a document or collection in use cannot change', () => {
 });
 
 describe('expansions across teams show the summary only', () => {
-  // Decided in task 14 (review14/attack14): a user sees the usernames of their teams' members only,
+  // A user sees the usernames of their teams' members only (userDirectory.test.ts),
   // so an author who shares no team with the caller now is answered by id alone (username null).
   it("an author who left the team: their id, not their username nor their other fields", async () => {
     const daveId = await createUser(t.db, 'dave', 'correct horse battery');

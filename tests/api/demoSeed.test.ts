@@ -1,4 +1,4 @@
-/** The demo fleet: 3 teams administered by the server admin, 2,000 devices, seeded once. */
+/** The demo fleet: 3 teams administered by the server admin, 2,000 devices, seeded once; it grows past a name a user took early. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 import { ensureAdmin } from '../../server/auth/bootstrap';
@@ -117,5 +117,26 @@ describe('seedDemo', () => {
     );
     expect(new Date(firmware.date).toISOString()).toBe('2026-01-02T03:04:05.000Z');
     expect(firmware.is_disabled).toBe(1);
+  });
+});
+
+describe('the demo fleet', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('grows past a device a user renamed to the name of a device still to come', async () => {
+    expect(await seedDemo(t.db, { devices: 12 })).toMatchObject({ seeded: true, devices: 12 });
+    // Devices are numbered per type, 6 types: the 13th device of the fleet is 'Climate sensor 0003'.
+    const first = `${DEMO_TEAMS[0].types[0].name} 0001`;
+    const next = `${DEMO_TEAMS[0].types[0].name} 0003`;
+    await t.db.query('UPDATE device SET name = $1 WHERE name = $2', [next, first]);
+    expect(await seedDemo(t.db, { devices: 18 })).toEqual({ seeded: true, teams: 0, devices: 5, total: 18 });
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM device WHERE name LIKE '% 000_' AND team_id IN (SELECT id FROM team WHERE name = ANY($1))", [
+      DEMO_TEAMS.map((d) => d.name),
+    ]);
+    expect(rows[0].n).toBe(17);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresLimitStore } from '../../server/auth/limitStore';
 import { Limiter } from '../../server/auth/rateLimit';
 import { limitRuleCases } from '../unit/limitRules';
-import { createTestApp, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,5 +26,23 @@ describe('Limiter in the database', () => {
     expect(await rows()).toBe(2);
     await l.take('c', now + 60_000);
     await expect.poll(rows).toBe(2);
+  });
+});
+
+describe('a limit store that fails', () => {
+  it.skipIf(!process.env.DATABASE_URL)('refuses sign-ins and QR calls with a 500: never lets one through uncounted', async () => {
+    const broken = await createTestApp();
+    try {
+      const a = await adminWithTeam(broken, 'lim_broken');
+      await broken.db.exec('DROP TABLE rate_limit');
+      const res = await broken.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-requested-with': 'pucs' }, payload: { username: 'lim_broken', password: a.password } });
+      expect(res.statusCode).toBe(500);
+      expect(res.cookies.find((c) => c.name === 'pucs_session')).toBeUndefined();
+      expect((await broken.app.inject('/api/execute_qr_code_action/x')).statusCode).toBe(500);
+      // The signed-in session still works: only the limited calls depend on the store.
+      expect((await a.client.get('/api/current_user')).statusCode).toBe(200);
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -6,7 +6,11 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
-import { adminWithTeam, createTestApp, description, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, createUser, description, type TestApp } from './helpers';
+import { spawnSync } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { readConfig } from '../../server/config';
+import { startupProblems } from '../../server/runtime/startupChecks';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -134,5 +138,116 @@ describe('a request whose client has gone', () => {
     const list = await client.get('/api/type?fields=name');
     expect(list.statusCode).toBe(200);
     expect((list.json() as { json_list: unknown[] }).json_list).toEqual([]);
+  });
+});
+
+/** Up to `turns` turns of the event loop (no clock) until `cond` holds; answers whether it did. */
+async function within(turns: number, cond: () => boolean | Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < turns; i++) {
+    if (await cond()) return true;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return cond();
+}
+
+describe('PUCS_MAX_INFLIGHT against callers who hold their place', () => {
+  it('an outsider holding PUCS_MAX_INFLIGHT sign-ins with unfinished bodies does not keep signed-in users out', async () => {
+    t = await createTestApp({ PUCS_MAX_INFLIGHT: '4' });
+    const { client } = await adminWithTeam(t, 'busy_user');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { hostname, port } = new URL(address);
+    // The server has read a request's head once its 'request' event is emitted.
+    let heads = 0;
+    t.app.server.on('request', () => heads++);
+    // No session, no CPU: each connection sends the head of a sign-in and one byte of its body, then waits.
+    const sockets: Socket[] = [];
+    for (let i = 0; i < 4; i++) {
+      const s = connect(Number(port), hostname);
+      s.on('error', () => {});
+      s.write(`POST /api/login HTTP/1.1\r\nHost: x\r\nX-Requested-With: pucs\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      sockets.push(s);
+    }
+    try {
+      // Once the server has read those heads, a signed-in user's call is refused 503 for as long as the outsider likes.
+      expect(await within(20_000, () => heads >= 4)).toBe(true);
+      const shed = await within(50, async () => (await client.get('/api/current_user')).statusCode === 503);
+      expect(shed, 'signed-in user was refused 503 while an outsider dribbled 4 sign-in bodies').toBe(false);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+  });
+
+  it("wrong passwords waiting out an account's delay do not take the places of other users' calls", async () => {
+    t = await createTestApp({ PUCS_MAX_INFLIGHT: '4' });
+    const app = t;
+    const { client } = await adminWithTeam(t, 'delay_user');
+    await createUser(t.db, 'delayed', 'delayed password 1');
+    const guess = (address: string) =>
+      app.app.inject({ method: 'POST', url: '/api/login', remoteAddress: address, headers: { 'x-requested-with': 'pucs' }, payload: { username: 'delayed', password: 'guess' } });
+    for (let i = 0; i < 10; i++) expect((await guess(`10.14.2.${i + 1}`)).statusCode).toBe(401);
+    // Four more wrong passwords from anywhere: each waits 1 to 8 s, counted in flight all that time.
+    let answered = 0;
+    const waiting = Array.from({ length: 4 }, (_, i) =>
+      guess(`10.14.3.${i + 1}`).then((r) => {
+        answered++;
+        return r;
+      }),
+    );
+    // While their passwords are checked they are work like any other call; once they only wait out
+    // the delay they hold no place: a signed-in user's call is answered before any of them is.
+    let probe = await client.get('/api/current_user');
+    while (probe.statusCode === 503) {
+      await new Promise((resolve) => setImmediate(resolve));
+      probe = await client.get('/api/current_user');
+    }
+    expect(probe.statusCode).toBe(200);
+    expect(answered, 'a signed-in user was refused 503 until the wrong sign-ins had waited out their delay').toBe(0);
+    expect((await Promise.all(waiting)).map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
+  });
+});
+
+describe('the overload settings, checked at start like the others', () => {
+  it('a mistyped PUCS_MAX_LIST, PUCS_MAX_INFLIGHT or PUCS_MAX_LAG_MS stops the start with one clear line', () => {
+    for (const name of ['PUCS_MAX_LIST', 'PUCS_MAX_INFLIGHT', 'PUCS_MAX_LAG_MS']) {
+      expect(startupProblems(readConfig({ [name]: '10k' })).join('\n')).toContain(name);
+    }
+  });
+
+  // Refused at start (server/runtime/startupChecks.ts), before anything is opened or served, rather than
+  // refusing every whole list with a 400 that blames the request; the real start is run to see it.
+  it("a PUCS_MAX_LIST that is not a positive whole number ('10k', '10 000', '0') stops the real start with one line", () => {
+    for (const [value, shown] of [['10k', 'NaN'], ['10 000', 'NaN'], ['0', '0']]) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+        env: { ...process.env, NODE_ENV: 'test', PUCS_MAX_LIST: value, PUCS_DATA_DIR: '/nonexistent/pucs-data' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.status, `PUCS_MAX_LIST=${value}: ${r.stderr}`).toBe(1);
+      expect(r.stderr.trim()).toBe(ownMessages.invalidSetting('PUCS_MAX_LIST', shown));
+      expect(r.stdout).toBe('');
+    }
+  }, 60_000); // three starts of the real server
+});
+
+describe('the list cap in the reverse lists an answer carries', () => {
+  it('GET /api/type?fields=id,device(id) does not answer more devices than PUCS_MAX_LIST without saying so', async () => {
+    const capped = await createTestApp({ PUCS_MAX_LIST: '2' });
+    try {
+      const { client, teamId } = await adminWithTeam(capped, 'capped');
+      const type = (await client.post('/api/type', { name: 'capped type', team_id: teamId })).json() as { id: number };
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post('/api/device', { name: `capped ${i}`, team_id: teamId, type_id: type.id, uid_for_type: `CAP-${i}` })).statusCode).toBe(201);
+      }
+      // The device list itself is cut at 2 and says so...
+      const devices = await client.get('/api/device?fields=id');
+      expect((devices.json() as { json_list: unknown[] }).json_list).toHaveLength(2);
+      expect(devices.headers['content-range']).toBe('device 0-1/3');
+      // ... but the same devices come whole, uncut and unsaid, inside a list of types.
+      const res = await client.get('/api/type?fields=id,device(id)');
+      const nested = (res.json() as { json_list: { device: unknown[] }[] }).json_list[0].device;
+      expect(nested.length <= 2 || res.statusCode === 400).toBe(true);
+    } finally {
+      await capped.close();
+    }
   });
 });

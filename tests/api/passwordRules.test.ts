@@ -10,7 +10,7 @@ import { MIN_PASSWORD } from '../../src/schemas/passwordRules';
 import { CURRENT_PASSWORD_GUESSES } from '../../server/auth/passwordChange';
 import { adminSettingsProblem } from '../../server/auth/bootstrap';
 import { addUser, CliError, setPassword } from '../../server/cli/users';
-import { api, createTestApp, createUser, expectError, signIn, type Client, type TestApp } from './helpers';
+import { adminWithTeam, api, createTestApp, createUser, expectError, signIn, type Client, type TestApp } from './helpers';
 
 const PW = 'correct horse battery';
 let t: TestApp;
@@ -141,5 +141,15 @@ describe('a server administrator resetting someone’s password', () => {
     for (const cookie of sessions) expect(await signedIn(cookie)).toBe(false);
     expect(await signedIn(rootCookie)).toBe(true);
     expect(await signInStatus('pw_reset_target', 'a reset password')).toBe(204);
+  });
+});
+
+describe('a common password disguised by spaces', () => {
+  it('padded with spaces to the length, or only spaces, is refused like the common password itself', async () => {
+    const { client, userId, password } = await adminWithTeam(t, 'padder');
+    for (const weak of ['password    ', '            ', '  qwerty    ']) {
+      const res = await client.put(`/api/user/${userId}`, { password: weak, current_password: password });
+      expect(res.statusCode, `new password ${JSON.stringify(weak)}: ${res.body}`).toBe(400);
+    }
   });
 });

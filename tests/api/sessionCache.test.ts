@@ -4,10 +4,13 @@
  * request, whether the console, a shell command or another server process made it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type TestApp, queriesDuring } from './helpers';
-import { CHANGES_LOST, openDatabase } from '../../server/db/database';
-import { SessionCache } from '../../server/auth/sessionCache';
+import { adminWithTeam, api, createTestApp, createUser, ROLE, signIn, type Client, type TestApp, queriesDuring } from './helpers';
+import { CHANGES_LOST, openDatabase, type Database } from '../../server/db/database';
+import { SESSION_CACHE_BYTES, SessionCache } from '../../server/auth/sessionCache';
 import type { SessionUser } from '../../server/auth/sessionUser';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createOk } from './crudFixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,5 +117,99 @@ describe('SessionCache', () => {
     cache.set('c', user(3), later);
     cache.changed(CHANGES_LOST);
     expect(cache.get('c')).toBeUndefined();
+  });
+});
+
+const PASSWORD = 'correct horse battery';
+const teamsOfClient = async (client: Client) => (await client.get('/api/current_user')).json().teams as { id: number }[];
+const teamIds = async (client: Client) => (await teamsOfClient(client)).map((team) => team.id);
+
+/** Another connection to the test's database, as a shell or another server has; on PGlite the same one. */
+async function elsewhere<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = t.url ? await openDatabase({ url: t.url }) : t.db;
+  try {
+    return await fn(db);
+  } finally {
+    if (db !== t.db) await db.close();
+  }
+}
+
+describe('a cached session after a change through the API', () => {
+  it('loses a deleted team, a role moved to another team, and a deleted user', async () => {
+    const admin = await adminWithTeam(t, 'cached_admin');
+    const second = await createOk(admin.client, 'team', { name: 'cached_second' });
+    const third = await createOk(admin.client, 'team', { name: 'cached_third' });
+    const memberId = await createUser(t.db, 'cached_member', PASSWORD);
+    const member = api(t.app, await signIn(t.app, 'cached_member', PASSWORD));
+    const inFirst = (await admin.client.post('/api/role', { team_id: admin.teamId, username: 'cached_member', role_id: ROLE.USER })).json();
+    await createOk(admin.client, 'role', { team_id: second.id, user_id: memberId, role_id: ROLE.USER });
+    const secret = await createOk(admin.client, 'type', { name: 'cached secret', team_id: admin.teamId });
+    expect(await teamIds(member)).toHaveLength(2);
+    expect((await member.get(`/api/type/${String(secret.id)}`)).statusCode).toBe(200);
+
+    // DELETE team cascades to its roles.
+    expect((await admin.client.del(`/api/team/${String(second.id)}`)).statusCode).toBe(200);
+    expect(await teamIds(member)).toEqual([admin.teamId]);
+
+    // The member's role moved out of the first team into the third.
+    expect((await admin.client.put(`/api/role/${String(inFirst.id)}`, { team_id: third.id })).statusCode).toBe(200);
+    expect(await teamIds(member)).toEqual([third.id]);
+    expect((await member.get(`/api/type/${String(secret.id)}`)).statusCode).toBe(404);
+
+    await createUser(t.db, 'cached_root', PASSWORD, { serverAdmin: true });
+    const root = api(t.app, await signIn(t.app, 'cached_root', PASSWORD));
+    expect((await root.del(`/api/user/${memberId}`)).statusCode).toBe(200);
+    expect((await member.get('/api/type')).statusCode).toBe(401);
+  });
+
+  it('never keeps a profile read while a role change was committed', async () => {
+    const admin = await adminWithTeam(t, 'cached_racer');
+    await createUser(t.db, 'cached_raced', PASSWORD);
+    const role = (await admin.client.post('/api/role', { team_id: admin.teamId, username: 'cached_raced', role_id: ROLE.USER })).json();
+    for (const roleId of [ROLE.ADMIN, ROLE.USER, ROLE.TEAMLEADER, ROLE.ADMIN]) {
+      // A fresh session: its first request misses the cache and reads while the role changes.
+      const member = api(t.app, await signIn(t.app, 'cached_raced', PASSWORD));
+      await Promise.all([member.get('/api/current_user'), admin.client.put(`/api/role/${String(role.id)}`, { role_id: roleId })]);
+      expect((await teamsOfClient(member))[0]).toMatchObject({ id: admin.teamId, role_id: roleId });
+    }
+  });
+});
+
+describe('the cached sessions', () => {
+  it('hold a bounded memory however many sessions a user with big preferences opens', async () => {
+    const a = await adminWithTeam(t, 'cached_hoarder');
+    // Preferences are any JSON up to the body limit: here 1.5 MB, 40 sessions, 60 MB if each kept its copy.
+    expect((await a.client.put(`/api/user/${a.userId}`, { preferences: { notes: 'x'.repeat(1_500_000) } })).statusCode).toBe(200);
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 40; i++) {
+      const session = api(t.app, await signIn(t.app, 'cached_hoarder', a.password));
+      expect((await session.get('/api/current_user')).json().preferences.notes).toHaveLength(1_500_000);
+    }
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(SESSION_CACHE_BYTES);
+  });
+});
+
+describe('a cached session after a change made straight in the database', () => {
+  it('ends when its session is expired by an UPDATE', async () => {
+    const a = await adminWithTeam(t, 'cached_expired');
+    expect((await a.client.get('/api/type')).statusCode).toBe(200);
+    await elsewhere((db) => db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [a.userId]));
+    await expect.poll(async () => (await a.client.get('/api/type')).statusCode).toBe(401);
+  });
+});
+
+// Last: these end every session and membership of the database.
+describe('TRUNCATE straight in the database', () => {
+  it('of role and of sessions reaches cached sessions', async () => {
+    const a = await adminWithTeam(t, 'cached_truncate');
+    expect(await teamIds(a.client)).toEqual([a.teamId]);
+    await elsewhere((db) => db.exec('TRUNCATE role'));
+    await expect.poll(() => teamIds(a.client)).toEqual([]);
+    await elsewhere((db) => db.exec('TRUNCATE sessions'));
+    await expect.poll(async () => (await a.client.get('/api/type')).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,8 @@
-/** The built console: files, history routing with the vendor suffix, 404s, 503 without a build. */
+/**
+ * The built console: files, history routing with the vendor suffix, 404s, 503 without a build; every
+ * GET outside /api answers the page whatever its request target, and the page's startup preloads
+ * of an odd URL never break it nor put markup in it.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
@@ -7,6 +11,7 @@ import { join } from 'node:path';
 import { adminWithTeam, createTestApp, type TestApp } from './helpers';
 import { renderIndex } from '../../server/routes/console';
 import { ownMessages } from '../../src/messages';
+import { connect, type AddressInfo } from 'node:net';
 
 const INDEX = `<!doctype html>
 <html lang="en"><head>
@@ -152,5 +157,65 @@ describe('renderIndex', () => {
   it('finds the meta tag whatever the attribute order', () => {
     const html = renderIndex('<meta content="" name="pucs-vendor-suffix"><title>x</title>', '-X');
     expect(html).toBe('<meta content="-X" name="pucs-vendor-suffix"><title>PUCS-X</title>');
+  });
+});
+
+/** The status code and body of a raw GET of `target`. */
+function rawGet(port: number, target: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+    socket.on('error', reject);
+  });
+}
+
+// A target that URL resolution reads as a host (a doubled slash, then a bad port or bracket), sent raw as no
+// client would normalise it: the startup preloads are read from it, and must not throw.
+describe('a request target that is not a plain path', () => {
+  let t: TestApp;
+  let dist: string;
+  let port: number;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'pucs-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>PUCS</title></head><body></body></html>');
+    t = await createTestApp({ PUCS_DIST_DIR: dist });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['//x:99999/', '//[', '//x:99999/qr?id=1'])('GET %s answers the console page, not 500', async (target) => {
+    const { status, body } = await rawGet(port, target);
+    expect(status).toBe(200);
+    expect(body).toContain('<title>PUCS</title>');
+  });
+});
+
+describe('the startup preloads', () => {
+  it('of a page URL that is not one, or a huge QR id, never break the page or put markup in it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'pucs-preload-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>PUCS</title></head><body></body></html>');
+    const web = await createTestApp({ PUCS_DIST_DIR: dist });
+    try {
+      const hrefs = (body: string) => [...body.matchAll(/<link rel="preload"[^>]*href="([^"]*)">/g)].map((m) => m[1]);
+      for (const url of ['//[', '//evil.example/qr?id=1', '/qr?id=%E0%A4%A', "/qr?id=\"><img src=x onerror=alert(1)>'&id=2"]) {
+        const res = await web.app.inject(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).not.toMatch(/<img|onerror=alert/);
+        expect(hrefs(res.body)[0], url).toBe('/api/current_user');
+      }
+      const id = `${'<b>'.repeat(3000)}"`;
+      const res = await web.app.inject(`/qr?id=${encodeURIComponent(id)}`);
+      expect(res.statusCode).toBe(200);
+      expect(hrefs(res.body)).toEqual(['/api/current_user', `/api/execute_qr_code_action/${encodeURIComponent(id)}`]);
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

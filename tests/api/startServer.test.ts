@@ -1,7 +1,10 @@
-/** `npm start` end to end: fresh data folder, prebuilt console, sign-in, clean stop on SIGTERM. */
-import { afterAll, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+/**
+ * `npm start` end to end: fresh data folder, prebuilt console, sign-in, clean stop on SIGTERM; a user
+ * who may read the checkout but not write it can start it (nothing is written into the checkout).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lockFilePath } from '../../server/runtime/pidLock';
@@ -72,3 +75,29 @@ it('starts on a fresh data folder, serves the console and the API, and stops cle
   expect(out).toContain(ownMessages.stopping);
   expect(existsSync(lockFilePath(dataDir))).toBe(false);
 }, 60_000);
+
+/** Whether this test can run the server as a user who cannot write the checkout (root, with runuser). */
+const asOtherUser = process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status === 0;
+
+describe('npm start for another user', () => {
+  it.skipIf(!asOtherUser)('starts for a user who may read the checkout but not write it', async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'pucs-readonly-'));
+    chmodSync(temp, 0o777);
+    const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', PUCS_SKIP_BUILD: '1', DATABASE_URL: '', PUCS_DIST_DIR: join(temp, 'dist'), PUCS_DATA_DIR: join(temp, 'data'), HOME: temp };
+    const child = spawn('runuser', ['-u', 'nobody', '--', process.execPath, join(process.cwd(), 'scripts', 'serve.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await new Promise<void>((resolve) => {
+        child.on('exit', () => resolve());
+        child.stdout.on('data', () => out.includes('http://') && resolve());
+      });
+      expect(out).toContain(ownMessages.openingDatabase(join(temp, 'data')).split('(')[0]);
+      expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(temp, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

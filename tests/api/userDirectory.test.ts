@@ -11,6 +11,7 @@ import { adminWithTeam, api, createTeam, createUser, ROLE, signIn, type Client, 
 import { INVITATIONS_PER_HOUR } from '../../server/categories/role';
 import { migrate } from '../../server/db/migrate';
 import { usernameKey } from '../../server/auth/usernameKey';
+import { ensureSupportUser } from '../../server/claim/supportUser';
 
 const PASSWORD = 'correct horse battery';
 
@@ -146,5 +147,75 @@ describe('usernames compared without regard to case or look-alikes', () => {
     await signIn(t.app, 'oldtimer', PASSWORD);
     await signIn(t.app, 'OldTimer', PASSWORD);
     expect((await root.post('/api/user', { username: 'OLDTIMER', password: PASSWORD })).statusCode).toBe(409);
+  });
+});
+
+describe('the username of a former member, who shares no team now', () => {
+  it('is not named through an object they authored, read with its author expanded', async () => {
+    const formerId = await createUser(t.db, 'rv_former_member', PASSWORD);
+    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [captainTeam, formerId, ROLE.ADMIN]);
+    const former = api(t.app, await signIn(t.app, 'rv_former_member', PASSWORD));
+    const type = (await former.post('/api/type', { name: 'rv type', team_id: captainTeam })).json() as { id: number };
+    await t.db.query('DELETE FROM role WHERE user_id = $1', [formerId]);
+    // The captain no longer sees the former member as a user...
+    expect((await captain.get(`/api/user/${formerId}`)).statusCode).toBe(404);
+    // ... nor should their name show through the type's author.
+    const res = await captain.get(`/api/type/${type.id}?fields=id,user(username,id)`);
+    expect(res.statusCode).toBe(200);
+    expect(JSON.stringify(res.json())).not.toContain('rv_former_member');
+  });
+
+  it('is not read through the author in the full list of what they made, as GET /api/user/{id} already hides it', async () => {
+    const alice = await adminWithTeam(t, 'former_alice');
+    const formerId = await createUser(t.db, 'gone_former', 'correct horse battery');
+    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, 3)', [alice.teamId, formerId]);
+    const former = api(t.app, await signIn(t.app, 'gone_former', 'correct horse battery'));
+    expect((await former.post('/api/type', { name: 'made by former', team_id: alice.teamId })).statusCode).toBe(201);
+    const roles = (await alice.client.get('/api/role?fields=id,user_id')).json() as { json_list: { id: number; user_id: number }[] };
+    expect((await alice.client.del(`/api/role/${roles.json_list.find((r) => r.user_id === formerId)!.id}`)).statusCode).toBe(200);
+    // They share no team now: the user is unknown to alice...
+    expect((await alice.client.get(`/api/user/${formerId}`)).statusCode).toBe(404);
+    // ... nor is their username answered as the author of the type (nor of an object moved from another team).
+    const full = await alice.client.get('/api/full/type');
+    expect(full.body).not.toContain('gone_former');
+  });
+});
+
+describe('the usernames that exist', () => {
+  it('cannot be harvested by renaming oneself: a rename tells no more names than adding members does', async () => {
+    const names = Array.from({ length: INVITATIONS_PER_HOUR + 10 }, (_, i) => `rv_target_${i}`);
+    for (const name of names) await createUser(t.db, name, PASSWORD);
+    const proberId = await createUser(t.db, 'rv_prober', PASSWORD);
+    const prober = api(t.app, await signIn(t.app, 'rv_prober', PASSWORD));
+    let told = 0;
+    for (const name of names) {
+      const res = await prober.put(`/api/user/${proberId}`, { username: name });
+      if ((res.json() as { Description?: string }).Description === ownMessages.usernameTaken(name)) told++;
+    }
+    // Adding members by username tells at most INVITATIONS_PER_HOUR names an hour; a rename tells as many as asked.
+    expect(told).toBeLessThanOrEqual(INVITATIONS_PER_HOUR);
+  });
+});
+
+describe('usernames that look alike', () => {
+  it("a PUCS_SUPPORT_USER whose look-alike is already a user does not stop the start with the database's unique violation", async () => {
+    await createUser(t.db, 'RV_HelpDesk', PASSWORD);
+    // server/start.ts runs this at every start (and the claim flow at 'add support user').
+    const err = await ensureSupportUser(t.db, 'rv_helpdesk').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((err as { code?: string } | undefined)?.code).not.toBe('23505');
+  });
+
+  it("a user cannot rename themself to a teammate's name with capital I for l ('bIake14' beside 'blake14')", async () => {
+    const blake = await adminWithTeam(t, 'blake14');
+    const malloryId = await createUser(t.db, 'mallory14', PASSWORD);
+    await t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, 1)', [blake.teamId, malloryId]);
+    const mallory = api(t.app, await signIn(t.app, 'mallory14', PASSWORD));
+    // 1 folds to l, and so does capital I, which most sans-serif fonts draw as l.
+    expect((await mallory.put(`/api/user/${malloryId}`, { username: 'b1ake14' })).statusCode).toBe(409);
+    const res = await mallory.put(`/api/user/${malloryId}`, { username: 'bIake14' });
+    expect(res.statusCode, res.body).toBe(409);
   });
 });

@@ -189,3 +189,13 @@ describe("a body holding '__proto__'", () => {
     expect(await count('type', 'name = $1', ['proto'])).toBe(0);
   });
 });
+
+describe('names written with a letter of another script that reads as a Latin one', () => {
+  it("a Cherokee letter ('Ꮃidget' beside 'Widget') is refused as not unique", async () => {
+    const { client, teamId } = await adminWithTeam(t, 'namer');
+    expect((await client.post('/api/type', { name: 'Widget', team_id: teamId })).statusCode).toBe(201);
+    // U+13B3 CHEROKEE LETTER LA (Ꮃ) is confusable with W in Unicode's list, as Cyrillic і is with i.
+    const res = await client.post('/api/type', { name: '\u13b3idget', team_id: teamId });
+    expect(res.statusCode, res.body).toBe(409);
+  });
+});

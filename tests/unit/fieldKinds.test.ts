@@ -118,4 +118,14 @@ describe('the registry check', () => {
     const bad = defineCategory({ ...base, id: 903, key: 'k6', fields: { x: f({ kind: 'ref', ref: 'k5', listThrough: { ...through, list: 'other' } }) } });
     expect(() => checkRegistry([holder, bad])).toThrow("Schema error in k6.x: 'listThrough' needs a ref field to a category with the refList field 'other'");
   });
+
+  it("names a 'disabled' flag that is no flag, and an 'enabledOnly' reference to a category that cannot be disabled", () => {
+    const disabled = { field: 'off', chosen: () => 'disabled', named: 'in use' };
+    const target = (off: FieldSpec) => defineCategory({ ...base, key: 'k7', fields: { off }, disabled });
+    const aiming = (ref: string) => defineCategory({ ...base, id: 903, key: 'k8', fields: { x: f({ kind: 'ref', ref, enabledOnly: true }) } });
+    expect(() => checkRegistry([target(f({ kind: 'integer' })), aiming('k7')])).not.toThrow();
+    expect(() => checkRegistry([target(f({ kind: 'text' })), aiming('k7')])).toThrow("Schema error in k7.off: 'disabled' needs an integer (0 or 1) or boolean field");
+    const plain = defineCategory({ ...base, key: 'k9', fields: { off: f({ kind: 'integer' }) } });
+    expect(() => checkRegistry([plain, aiming('k9')])).toThrow("Schema error in k8.x: 'enabledOnly' needs a ref field to a category that declares 'disabled'");
+  });
 });

@@ -1,10 +1,12 @@
 /**
  * The rules of spec 'Dropdown' as plain functions of a category's picker declaration
- * (console.picker in its schema file): which options are offered, how they read, what the zero
- * option says and when a choice no longer fits its filters. The components only wire these up.
+ * (console.picker in its schema file) and of its `disabled` objects: which options are offered,
+ * how they read, what the zero option says and when a choice no longer fits its filters. The
+ * components only wire these up.
  */
 import type { ReactNode } from 'react';
 import type { Category, PickerSpec } from '../../schemas';
+import { isDisabled } from '../../schemas/disabled';
 import { displayField } from '../displayField';
 
 /** Where the Dropdown sits: a list filter ('All types') or an object form ('Select a type...'). */
@@ -46,10 +48,11 @@ export const pickerOf = (category: Category): PickerSpec => category.console?.pi
 /** An unchosen filter: absent, blank, or the zero option (0 is never an id). */
 export const isUnset = (value: unknown): boolean => value === undefined || value === null || value === '' || value === 0 || value === '0';
 
-/** The spec's call for options: GET /api/{cat}?fields=id,name plus what filters and labels read. */
+/** The spec's call for options: GET /api/{cat}?fields=id,name plus what filters, labels and the disabled flag read. */
 export function optionFields(category: Category): string[] {
   const picker = pickerOf(category);
-  return [...new Set(['id', displayField(category), ...(picker.filterBy ?? []), ...(picker.fields ?? [])])];
+  const flag = category.disabled ? [category.disabled.field] : [];
+  return [...new Set(['id', displayField(category), ...(picker.filterBy ?? []), ...(picker.fields ?? []), ...flag])];
 }
 
 export function optionLabel(category: Category, row: OptionRow): string {
@@ -66,12 +69,12 @@ export function fitsFilters(category: Category, row: OptionRow, filters: PickerF
   return (pickerOf(category).filterBy ?? []).every((f) => isUnset(filters[f]) || String(row[f]) === String(filters[f]));
 }
 
-/** The options offered, in the order loaded (the server sorts them by name). */
+/** The options offered, in the order loaded (the server sorts them by name); never a disabled object (spec 'Dropdown'). */
 export function visibleOptions(category: Category, rows: readonly OptionRow[], filters: PickerFilters): PickerOption[] {
   const picker = pickerOf(category);
   if (picker.needsFilter && missingFilter(category, filters)) return [];
   return rows
-    .filter((row) => !picker.hide?.(row) && fitsFilters(category, row, filters))
+    .filter((row) => !isDisabled(category, row) && fitsFilters(category, row, filters))
     .map((row) => ({ id: Number(row.id), label: optionLabel(category, row) }));
 }
 

@@ -1,12 +1,15 @@
 import { DropdownInput } from '../dropdown/DropdownInput';
 import type { GenericInputProps } from './inputProps';
+import { useDisabledChoice } from './useDisabledChoice';
 
 /**
  * A reference picker: the shared Dropdown bound to the form. It filters its options by the form's
- * own fields (a type picker by the team, a group or firmware picker by the type).
+ * own fields (a type picker by the team, a group or firmware picker by the type), and reports a
+ * newly chosen disabled object where the field refuses one.
  */
-export const SelectFieldInput = ({ name, field, readOnly, label, helperText, disabled }: GenericInputProps) => {
+export const SelectFieldInput = ({ name, field, mode, readOnly, label, helperText, disabled, onInvalid }: GenericInputProps) => {
   if (!field.ref) throw new Error(`${name}: a select input needs a ref field`);
+  useDisabledChoice(name, field, mode, onInvalid);
   return (
     <DropdownInput
       source={name}

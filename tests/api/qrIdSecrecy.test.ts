@@ -1,5 +1,5 @@
 /**
- * Attacks on the QR id: a device's QR id is the only secret of its printed label, so no read,
+ * The QR id is a secret: a device's QR id is the only secret of its printed label, so no read,
  * filter, sort, search, export, expansion or write of the generic API may reveal or set it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ let qr: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ client: admin, teamId: team } = await adminWithTeam(t, 'qrattack'));
+  ({ client: admin, teamId: team } = await adminWithTeam(t, 'qrsecret'));
   typeId = (await createOk(admin, 'type', { name: 'board', team_id: team })).id as number;
   deviceId = (await createOk(admin, 'device', { name: 'd1', team_id: team, type_id: typeId, uid_for_type: 'u1' })).id as number;
   qr = ((await admin.post(`/api/device_qr_code/${deviceId}`)).json() as { id: string }).id;

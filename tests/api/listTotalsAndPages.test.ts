@@ -1,14 +1,15 @@
 /**
- * Attacks on the scale work of issue 11 that the code withstood, kept as regression tests: list
- * totals counted per team must follow a device moved between teams, pages mixing a team where many
- * match with teams where few do are slices of one list, the export's keyset scan with a search and
- * NULL sort keys, ranges far past the end, rate limits against forged or rotated addresses and
- * parallel guesses, and the startup preloads of odd page URLs.
+ * Lists read across a user's teams (server/crud/listPage.ts): their totals follow every change that
+ * moves an object in or out of a filter (a device moved between teams, a group deleted under its
+ * devices), a page of several teams, merged team by team or read in one scan, is a slice of the one
+ * whole list in any order (ties by case, NULL sort keys, a team where many match beside teams where
+ * few do), and so is the CSV export's keyset scan; a search takes its text literally and a team filter
+ * never reaches another team; ranges far past the end answer an empty page with the total.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, memberOf, ROLE, type Client, type TestApp } from './helpers';
+import { adminWithTeam, api, createTeam, createTestApp, createUser, memberOf, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
-import { FEW_IN_TEAM, scanVisible } from '../../server/crud/listPage';
+import { FEW_IN_TEAM, MERGED_TEAMS_MAX, scanVisible } from '../../server/crud/listPage';
 import type { SessionUser } from '../../server/auth/sessionUser';
 import { openDatabase } from '../../server/db/database';
 
@@ -28,6 +29,15 @@ async function list(client: Client, query: { filter?: unknown; sort?: [string, s
   expect(res.statusCode, res.body).toBe(200);
   const total = Number(/\/(\d+)$/.exec(String(res.headers['content-range']))?.[1]);
   return { ids: (res.json() as { id: number }[]).map((d) => d.id), total };
+}
+
+const PASSWORD = 'correct horse battery';
+
+/** The Content-Range total of a one-object page of devices matching `filter`. */
+async function total(client: Client, filter: Record<string, unknown> = {}): Promise<number> {
+  const res = await client.get(`/api/full/device?fields=id&range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return Number(/\/(\d+)$/.exec(String(res.headers['content-range']))?.[1]);
 }
 
 describe('a device moved from one team to another', () => {
@@ -193,95 +203,116 @@ describe('ranges', () => {
   });
 });
 
-describe('sign-in and public QR limits', () => {
-  let limited: TestApp;
+describe('list totals', () => {
+  it('follow a group deleted (device.group_id set NULL by the foreign key), by either filter dialect', async () => {
+    const a = await adminWithTeam(t, 'totals_counts');
+    const type = await createOk(a.client, 'type', { name: 'totals type', team_id: a.teamId });
+    const group = await createOk(a.client, 'devices_group', { name: 'totals group', team_id: a.teamId, type_id: type.id });
+    for (let i = 0; i < 4; i++) {
+      await createOk(a.client, 'device', { name: `totals ${i}`, team_id: a.teamId, type_id: type.id, uid_for_type: `totals-${i}`, group_id: i < 3 ? group.id : null });
+    }
+    expect([await total(a.client, { group_id: group.id }), await total(a.client, { group_id: null })]).toEqual([3, 1]);
+    const plain = async () => (await a.client.get(`/api/full/device?fields=id&range=[0,0]&group_id=${String(group.id)}`)).headers['content-range'];
+    expect(await plain()).toBe('device 0-0/3');
+
+    expect((await a.client.del(`/api/devices_group/${String(group.id)}`)).statusCode).toBe(200);
+    expect([await total(a.client, { group_id: group.id }), await total(a.client, { group_id: null })]).toEqual([0, 4]);
+    expect(await plain()).toBe('device */0');
+  });
+});
+
+describe('the page of several teams, merged team by team', () => {
+  let member: Client;
+  let memberId: number;
+  let memberTeams: number[];
   beforeAll(async () => {
-    limited = await createTestApp({ PUCS_QR_INFO_PER_MINUTE: '3' });
-  });
-  afterAll(() => limited.close());
-
-  const qr = (remoteAddress: string, forwarded?: string) =>
-    limited.app.inject({
-      url: '/api/execute_qr_code_action/unknown-id',
-      remoteAddress,
-      headers: { 'x-requested-with': 'pucs', ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
-    });
-  const login = (remoteAddress: string, username: string, password: string, forwarded?: string) =>
-    limited.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      remoteAddress,
-      headers: { 'x-requested-with': 'pucs', ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
-      payload: { username, password },
-    });
-
-  it('count a whole IPv6 /64, and an IPv4 address however written, for the QR info; X-Forwarded-For is not believed', async () => {
-    for (let i = 1; i <= 3; i++) expect((await qr(`2001:db8:7:7::${i}`, `198.51.100.${i}`)).statusCode).toBe(404);
-    const refused = await qr('2001:db8:7:7:ffff:1:2:3', '203.0.113.9');
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await qr('2001:DB8:7:7::abcd')).statusCode).toBe(429);
-    expect((await qr('2001:db8:7:8::1')).statusCode).toBe(404);
-    for (let i = 0; i < 3; i++) expect((await qr(i % 2 ? '::ffff:192.0.2.7' : '192.0.2.7')).statusCode).toBe(404);
-    expect((await qr('::ffff:192.0.2.7')).statusCode).toBe(429);
-  });
-
-  it('of one account hold against guesses sent all at once, and against X-Forwarded-For', async () => {
-    const victim = await adminWithTeam(limited, 'lim_victim');
-    // From one address, however X-Forwarded-For names it (not believed without PUCS_TRUST_PROXY).
-    const answers = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => login('10.0.0.1', i % 2 ? 'LIM_VICTIM' : 'lim_victim', 'wrong guess', `192.0.2.${i}`)),
-    );
-    const codes = answers.map((r) => r.statusCode).sort();
-    // Exactly the allowance of 10 of the account and address was tried; the rest refused before any hash.
-    expect(codes).toEqual([...Array(10).fill(401), ...Array(6).fill(429)]);
-    expect((await login('10.0.0.1', 'lim_victim', victim.password, '192.0.2.200')).statusCode).toBe(429);
-    // The owner at another address is not refused for the guesser's failures (issue 12).
-    expect((await login('10.0.1.1', 'lim_victim', victim.password, '192.0.2.200')).statusCode).toBe(204);
-  });
-});
-
-describe('a limit store that fails', () => {
-  it.skipIf(!process.env.DATABASE_URL)('refuses sign-ins and QR calls with a 500: never lets one through uncounted', async () => {
-    const broken = await createTestApp();
-    try {
-      const a = await adminWithTeam(broken, 'lim_broken');
-      await broken.db.exec('DROP TABLE rate_limit');
-      const res = await broken.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-requested-with': 'pucs' }, payload: { username: 'lim_broken', password: a.password } });
-      expect(res.statusCode).toBe(500);
-      expect(res.cookies.find((c) => c.name === 'pucs_session')).toBeUndefined();
-      expect((await broken.app.inject('/api/execute_qr_code_action/x')).statusCode).toBe(500);
-      // The signed-in session still works: only the limited calls depend on the store.
-      expect((await a.client.get('/api/current_user')).statusCode).toBe(200);
-    } finally {
-      await broken.close();
-    }
-  });
-});
-
-describe('the startup preloads', () => {
-  it('of a page URL that is not one, or a huge QR id, never break the page or put markup in it', async () => {
-    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dist = mkdtempSync(join(tmpdir(), 'pucs-atk13-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>PUCS</title></head><body></body></html>');
-    const web = await createTestApp({ PUCS_DIST_DIR: dist });
-    try {
-      const hrefs = (body: string) => [...body.matchAll(/<link rel="preload"[^>]*href="([^"]*)">/g)].map((m) => m[1]);
-      for (const url of ['//[', '//evil.example/qr?id=1', '/qr?id=%E0%A4%A', "/qr?id=\"><img src=x onerror=alert(1)>'&id=2"]) {
-        const res = await web.app.inject(url);
-        expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).not.toMatch(/<img|onerror=alert/);
-        expect(hrefs(res.body)[0], url).toBe('/api/current_user');
+    const a = await adminWithTeam(t, 'merge');
+    const teams = [a.teamId, (await createOk(a.client, 'team', { name: 'merge_2' })).id, (await createOk(a.client, 'team', { name: 'merge_3' })).id];
+    for (const [n, team] of teams.entries()) {
+      const type = await createOk(a.client, 'type', { name: 'merged', team_id: team });
+      const group = await createOk(a.client, 'devices_group', { name: 'g', team_id: team, type_id: type.id });
+      for (let i = 0; i < 5; i++) {
+        // Names that tie case-insensitively across teams, and groups that are NULL on some rows.
+        const name = `${(i + n) % 2 === 0 ? 'Dev' : 'dev'} ${i}`;
+        await createOk(a.client, 'device', { name, team_id: team, type_id: type.id, uid_for_type: `m${n}-${i}`, group_id: (i + n) % 3 === 0 ? null : group.id });
       }
-      const id = `${'<b>'.repeat(3000)}"`;
-      const res = await web.app.inject(`/qr?id=${encodeURIComponent(id)}`);
-      expect(res.statusCode).toBe(200);
-      expect(hrefs(res.body)).toEqual(['/api/current_user', `/api/execute_qr_code_action/${encodeURIComponent(id)}`]);
-    } finally {
-      await web.close();
-      rmSync(dist, { recursive: true, force: true });
     }
+    member = await memberOf(t, 'merge_member', teams as number[], ROLE.USER);
+    memberId = (await member.get('/api/current_user')).json().id;
+    memberTeams = teams as number[];
+  });
+
+  const ids = async (query: string) => {
+    const res = await member.get(`/api/full/device?fields=id,name,group_id&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return { ids: (res.json() as { id: number }[]).map((d) => d.id), range: res.headers['content-range'] };
+  };
+
+  for (const sort of [['group_id', 'DESC'], ['group_id', 'ASC'], ['name', 'ASC'], ['name', 'DESC'], ['id', 'DESC'], ['id', 'ASC']]) {
+    it(`the CSV export's keyset scan, sorted by ${sort.join(' ')} in chunks of 2, is the whole list in order`, async () => {
+      const s = encodeURIComponent(JSON.stringify(sort));
+      const whole = (await ids(`sort=${s}&filter=${encodeURIComponent('{}')}`)).ids;
+      const device = t.app.registry.get('device');
+      const user: SessionUser = { id: memberId, username: 'merge_member', isServerAdmin: false, roles: new Map(memberTeams.map((team) => [team, ROLE.USER])) };
+      const scanned: number[] = [];
+      for await (const rows of scanVisible(t.db, user, device, ['id', 'name', 'group_id'], [], { column: sort[0], descending: sort[1] === 'DESC' }, 2)) {
+        scanned.push(...rows.map((r) => r.id as number));
+      }
+      expect(scanned).toEqual(whole);
+    });
+  }
+
+  for (const sort of [['group_id', 'DESC'], ['group_id', 'ASC'], ['name', 'ASC'], ['name', 'DESC'], ['id', 'DESC']]) {
+    it(`pages sorted by ${sort.join(' ')} are the slices of the whole list, without duplicates or gaps`, async () => {
+      const s = encodeURIComponent(JSON.stringify(sort));
+      // Without a range the list is one scan of every visible row.
+      const whole = (await ids(`sort=${s}&filter=${encodeURIComponent('{}')}`)).ids;
+      expect(whole).toHaveLength(15);
+      const paged: number[] = [];
+      for (let start = 0; start < 15; start += 4) {
+        const page = await ids(`sort=${s}&range=[${start},${start + 3}]`);
+        paged.push(...page.ids);
+        expect(page.range).toBe(`device ${start}-${Math.min(start + 3, 14)}/15`);
+      }
+      expect(paged).toEqual(whole);
+      // Once the total is known, a page in the far half is read backwards from the end.
+      for (let start = 0; start < 15; start++) {
+        expect((await ids(`sort=${s}&range=[${start},${start + 2}]`)).ids, `range [${start},${start + 2}]`).toEqual(whole.slice(start, start + 3));
+      }
+      expect((await ids(`sort=${s}&range=[15,20]`)).ids).toEqual([]);
+    });
+  }
+
+  it('pages of a search matching in some teams only, or nowhere, are the slices of the whole list', async () => {
+    // uid_for_type m<team>-<i>: 'm1-' matches in one team, 'm' in all, '-3' once per team.
+    for (const q of ['m1-', 'm', '-3', 'M2-4', 'nothing like it']) {
+      for (const sort of [['name', 'ASC'], ['group_id', 'DESC'], ['id', 'DESC']]) {
+        const query = `sort=${encodeURIComponent(JSON.stringify(sort))}&filter=${encodeURIComponent(JSON.stringify({ q }))}`;
+        const whole = (await ids(query)).ids;
+        const paged: number[] = [];
+        for (let start = 0; start < whole.length + 2; start += 2) {
+          const page = await ids(`${query}&range=[${start},${start + 1}]`);
+          paged.push(...page.ids);
+          expect(page.range, `${q} ${sort.join(' ')} [${start},${start + 1}]`).toMatch(new RegExp(`/${whole.length}$`));
+        }
+        expect(paged, `${q} ${sort.join(' ')}`).toEqual(whole);
+      }
+    }
+  });
+
+  it(`past ${MERGED_TEAMS_MAX} teams reads one scan, with the same answers`, async () => {
+    const userId = await createUser(t.db, 'many_teams', PASSWORD);
+    const expected: string[] = [];
+    for (let i = 0; i <= MERGED_TEAMS_MAX; i++) {
+      const team = await createTeam(t.db, `many_teams_${i}`, [[userId, ROLE.USER]]);
+      const { rows } = await t.db.query<{ id: number }>(`INSERT INTO "type" (name, team_id) VALUES ('t', $1) RETURNING id`, [team]);
+      const name = `many ${String(100 - i).padStart(3, '0')}`;
+      await t.db.query(`INSERT INTO device (name, team_id, type_id, uid_for_type) VALUES ($1, $2, $3, 'u')`, [name, team, rows[0].id]);
+      expected.push(name);
+    }
+    const many = api(t.app, await signIn(t.app, 'many_teams', PASSWORD));
+    const res = await many.get(`/api/full/device?fields=name&sort=${encodeURIComponent('["name","ASC"]')}&range=[0,4]`);
+    expect(res.headers['content-range']).toBe(`device 0-4/${MERGED_TEAMS_MAX + 1}`);
+    expect(res.json().map((d: { name: string }) => d.name)).toEqual(expected.sort().slice(0, 5));
   });
 });

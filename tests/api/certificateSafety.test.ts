@@ -1,5 +1,5 @@
 /**
- * Device certificates under attack (issue 8, item 6): odd ids and other teams' devices answer the
+ * Device certificates kept to their device and team: odd ids and other teams' devices answer the
  * unknown-id 404, racing first requests make one certificate, a device deleted meanwhile answers
  * 404, the sealed key does not open when altered, truncated or moved, an emptied secret file is
  * refused, a damaged or lost CA folder stops the start instead of a new CA replacing it, and so does
@@ -31,7 +31,7 @@ const newDevice = async (name: string) => {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pucs-test-certs-attack-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'pucs-test-certs-safety-'));
   t = await createTestApp({ PUCS_DATA_DIR: dataDir });
   const owner = await adminWithTeam(t, 'certx_admin');
   admin = owner.client;
@@ -45,7 +45,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('hostile ids', () => {
+describe('odd ids and other teams\' devices', () => {
   it("answers odd ids and another team's admin exactly like an unknown device", async () => {
     const id = await newDevice('odd ids');
     const odd = ['1.0', '-1', '0x1', '1e3', '01', '99999999999999999999', '2147483648', '%20' + id, '..%2F' + id, `${id}%00`, `${id}abc`];

@@ -1,5 +1,5 @@
 /**
- * Labels under attack through the API: hostile custom templates (namespaces, prefixes, case,
+ * Labels through the API, safe whatever is sent: hostile custom templates (namespaces, prefixes, case,
  * padded or entity-spelt schemes, CSS url() in presentation attributes, CDATA, processing
  * instructions) come back as a well-formed SVG with nothing that runs or fetches, or a 400; other
  * teams' devices answer like unknown ones, on a sheet too, changing nothing; odd translations are 0.

@@ -32,12 +32,12 @@ let type: number;
 
 beforeAll(async () => {
   t = await createTestApp({ PUCS_MAX_UPLOAD_MB: String(MAX_MB), PUCS_UPLOAD_IDLE_SECONDS: String(IDLE_SECONDS) });
-  ({ client: c, cookie, teamId: team } = await adminWithTeam(t, 'attacker'));
+  ({ client: c, cookie, teamId: team } = await adminWithTeam(t, 'sender'));
   type = (await createOk(c, 'type', { name: 'board', team_id: team })).id as number;
 });
 afterAll(async () => t.close());
 
-const BOUNDARY = '----attack';
+const BOUNDARY = '----boundary';
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 const part = (name: string, filename: string | undefined, body: Buffer | string) =>
   Buffer.concat([

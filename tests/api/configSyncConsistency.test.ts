@@ -1,22 +1,17 @@
 /**
- * The device API attacked a second time (docs/DEVICE_API.md), on what deviceApiAttack.test.ts leaves
- * out: token edge values, bodies that stress the parser, firmware moved or retargeted under a device,
- * stray URLs, and races of many check-ins with a team move or a delete. Every answer must stay JSON,
- * never a 500, and no configuration or firmware of one team ever reaches a device of another.
+ * The configuration sync state stays consistent whoever writes and in whatever order (docs/DEVICE_API.md):
+ * users cannot write the server-kept fields nor another team's configuration, check-ins racing each
+ * other, a user, a team move, a claim or a delete leave a state that agrees with the history and holds
+ * only the device's team's configurations, histories stay bounded, and a device that applied what it
+ * was sent is synchronized by its next check-in.
  */
-import { createPrivateKey, sign } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { createPrivateKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownMessages } from '../../src/messages';
 import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { createOk } from './crudFixtures';
-import { firmwareFor, uploader } from './firmwareFilesHelpers';
-import { adminWithTeam, createTeam, createTestApp, description, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, ES256, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
+import { adminWithTeam, createTeam, createTestApp, description, memberOf, ROLE, type Client, type TestApp } from './helpers';
+import { checkinOk, deviceWithKey, postCheckin, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -26,8 +21,8 @@ let device: TestDevice;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await adminWithTeam(t, 'attack2_owner');
-  rival = await adminWithTeam(t, 'attack2_rival');
+  owner = await adminWithTeam(t, 'device_owner');
+  rival = await adminWithTeam(t, 'device_rival');
   c = owner.client;
   device = await deviceWithKey(c, owner.teamId);
 });
@@ -45,140 +40,152 @@ function expectJsonError(res: { statusCode: number; headers: Record<string, unkn
   expect(typeof description(res)).toBe('string');
 }
 
+interface SyncView {
+  team_id: number;
+  config_id: number | null;
+  config_state: string | null;
+  last_config_sync: string | null;
+  config_history: { config_id: number; date: string; source: string }[];
+  firmware_history: unknown[];
+}
+
 const newConfig = async (value: unknown, client = c, team = owner.teamId) => {
   const res = await client.post('/api/config', { config: JSON.stringify(value), team_id: team });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: number }).id;
 };
 
-interface SyncView {
-  team_id: number;
-  config_id: number | null;
-  config_state: string | null;
-  config_history: { config_id: number; source: string }[];
-  firmware_history: unknown[];
-}
 const view = async (d: TestDevice, client = c) => (await client.get(`/api/device/${d.id}`)).json() as SyncView;
 
-describe('token edge values', () => {
-  const status = async (token: string) => (await postCheckin(t.app, token, {})).statusCode;
+describe('the sync state, written by users and devices', () => {
+  const newConfig = async (value: unknown, client = c, team = owner.teamId) => {
+    const res = await client.post('/api/config', { config: JSON.stringify(value), team_id: team });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  };
+  const view = async (d: TestDevice) => (await c.get(`/api/device/${d.id}`)).json() as SyncView;
 
-  it('sub must be the decimal text of the id: a number, +1, leading zeros, spaces, exponents, other digits, 2^31 are refused', async () => {
-    const iat = nowS();
-    const id = device.id;
-    expect(await status(rawToken(ES256, { sub: String(id), iat, exp: iat + 60 }, device.key))).toBe(200);
-    for (const sub of [id, `+${id}`, `0${id}`, ` ${id}`, `${id} `, `${id}.0`, `${id}e0`, `${String(id).replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)))}`, String(2 ** 31), String(2 ** 32 + id), '-0', '']) {
-      expect(await status(rawToken(ES256, { sub, iat, exp: iat + 60 }, device.key)), JSON.stringify(sub)).toBe(401);
-    }
-    // The largest id a token may name is only unknown, answered like any other failure.
-    expect(await status(rawToken(ES256, { sub: String(2 ** 31 - 1), iat, exp: iat + 60 }, device.key))).toBe(401);
-  });
-
-  it('exp and iat: huge, negative, non-finite or written 1.0 / 1e3 are judged as numbers, near the leeway as the docs say', async () => {
-    const now = nowS();
-    const claims = (iat: unknown, exp: unknown) => rawToken(ES256, { sub: String(device.id), iat, exp }, device.key);
-    // Within the 30 s leeway (with a margin against a second ticking).
-    expect(await status(claims(now - 320, now - 20))).toBe(200);
-    expect(await status(claims(now + 20, now + 200))).toBe(200);
-    for (const [iat, exp] of [
-      [now - 400, now - 100],
-      [now + 60, now + 200],
-      [2 ** 53, 2 ** 53 + 300],
-      [Number.MAX_VALUE, Number.MAX_VALUE],
-      [-300, 0],
-      [now, now + 301],
-      [now, null],
-      [[now], now + 60],
-    ]) {
-      expect(await status(claims(iat, exp)), `${String(iat)} ${String(exp)}`).toBe(401);
-    }
-    // JSON texts for integral numbers (1.0, 1e3 forms) are the same numbers once parsed: accepted.
-    const header = Buffer.from(JSON.stringify(ES256)).toString('base64url');
-    const claimsText = `{"sub":"${device.id}","iat":${now}.0,"exp":${(now + 60) / 10}e1}`;
-    const signed = `${header}.${Buffer.from(claimsText).toString('base64url')}`;
-    const sig = sign('sha256', Buffer.from(signed), { key: device.key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
-    expect(await status(`${signed}.${sig}`)).toBe(200);
-  });
-
-  it('header fields naming keys or URLs (jku, x5c, crit) change nothing: the certificate alone decides', async () => {
-    const iat = nowS();
-    const claims = { sub: String(device.id), iat, exp: iat + 60 };
-    for (const extra of [{ jku: 'http://127.0.0.1:1/jwks' }, { x5c: ['AAAA'] }, { crit: ['exp'] }, { kid: '../../etc/passwd' }, { b64: false }]) {
-      expect(await status(rawToken({ ...ES256, ...extra }, claims, device.key)), JSON.stringify(extra)).toBe(200);
-    }
-    const stranger = await deviceWithKey(rival.client, rival.teamId);
-    for (const extra of [{ kid: String(stranger.id) }, { jku: 'http://127.0.0.1:1/jwks' }]) {
-      expect(await status(rawToken({ ...ES256, ...extra }, claims, stranger.key))).toBe(401);
-    }
-  });
-
-  it('a header or claims part that is not UTF-8 JSON, or a JSON array, is a 401 like any other', async () => {
-    const iat = nowS();
-    const claims = Buffer.from(JSON.stringify({ sub: String(device.id), iat, exp: iat + 60 })).toString('base64url');
-    for (const header of [Buffer.from([0xff, 0xfe, 0x7b]), Buffer.from('[{"alg":"ES256"}]'), Buffer.from('"ES256"'), Buffer.from('{"alg":"ES256"')]) {
-      expect(await status(`${header.toString('base64url')}.${claims}.${'A'.repeat(86)}`)).toBe(401);
-    }
-  });
-
-  it('a token of 1 MB in the header is refused without a 500', async () => {
-    const res = await postCheckin(t.app, `${'A'.repeat(1_000_000)}.${'A'.repeat(10)}.${'A'.repeat(86)}`, {});
-    expectJsonError(res, 401);
-  });
-});
-
-describe('check-in bodies against the parser', () => {
-  it('deep nesting anywhere in the body (500,000 levels) is a 400, never a 500', async () => {
-    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
-    for (const body of [`{"config": ${deep(499_000)}}`, `{"firmware": ${deep(499_000)}}`, `{"x": ${deep(499_000)}}`, deep(499_000)]) {
-      expectJsonError(await raw(body, { 'content-type': 'application/json' }), 400);
-    }
-  });
-
-  it('exactly 1,000,000 bytes is read, one more byte is a 413 with a Description', async () => {
-    const fill = (n: number) => `{"config": {"s": "${'x'.repeat(n - 21)}"}}`;
-    expect(fill(1_000_000).length).toBe(1_000_000);
-    const ok = await raw(fill(1_000_000), { 'content-type': 'application/json' });
-    expect(ok.statusCode, ok.body.slice(0, 200)).toBe(200);
-    const res = await raw(fill(1_000_001), { 'content-type': 'application/json' });
-    expectJsonError(res, 413);
-    expect(description(res)).toBe(ownMessages.bodyTooLarge);
-  });
-
-  it('gzip, other media types and charsets are refused with a Description; nothing recorded', async () => {
-    const d = await deviceWithKey(c, owner.teamId);
-    const body = JSON.stringify({ config: { zipped: true } });
-    expectJsonError(await raw(gzipSync(body) as unknown as string, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, d.token()));
-    expectJsonError(await raw(body, { 'content-type': 'application/xml' }, d.token()));
-    expectJsonError(await raw(body, { 'content-type': 'multipart/form-data; boundary=x' }, d.token()));
-    expect(await view(d)).toMatchObject({ config_id: null, config_state: null, config_history: [] });
-  });
-
-  it('duplicate keys: the last one counts, as JSON.parse reads it, and the answer follows it', async () => {
-    const d = await deviceWithKey(c, owner.teamId);
-    const res = await raw('{"config": {"a": 1}, "config": {"a": 2}}', { 'content-type': 'application/json' }, d.token());
-    expect(res.statusCode).toBe(200);
+  /** What must hold whatever the order of events: every configuration is the team's, and the state agrees with P and L. */
+  async function expectConsistent(d: TestDevice) {
     const v = await view(d);
-    expect((await c.get(`/api/config/${v.config_id}`)).json()).toMatchObject({ config: '{"a":2}' });
+    const ids = [v.config_id, ...v.config_history.map((e) => e.config_id)].filter((id): id is number => id !== null);
+    for (const id of ids) {
+      const cfg = await c.get(`/api/config/${id}`);
+      expect(cfg.statusCode, `config ${id}`).toBe(200);
+      expect((cfg.json() as { team_id: number }).team_id).toBe(v.team_id);
+    }
+    const L = v.config_history.at(-1)?.config_id ?? null;
+    if (v.config_state === 'synchronized') expect(v.config_id).toBe(L);
+    if (v.config_state === 'waiting_to_be_send') expect(v.config_id).not.toBe(L);
+    if (v.config_state === 'conflict') {
+      expect(v.config_id).not.toBe(L);
+      expect(v.config_history.at(-1)?.source).toBe('device');
+    }
+    if (v.config_state === null) expect(v.config_id).toBeNull();
+    return v;
+  }
+
+  it("a user cannot give a device another team's configuration, nor an unknown one; nothing changes", async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    const mine = await newConfig({ mine: 1 });
+    expect((await c.put(`/api/device/${d.id}`, { config_id: mine })).statusCode).toBe(200);
+    const theirs = await newConfig({ theirs: 1 }, rival.client, rival.teamId);
+    for (const config_id of [theirs, 999_999]) {
+      const res = await c.put(`/api/device/${d.id}`, { config_id });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await view(d)).toMatchObject({ config_id: mine, config_state: 'waiting_to_be_send' });
+    // Nor can the rival read the configuration the device was sent.
+    expect((await rival.client.get(`/api/config/${mine}`)).statusCode).toBe(404);
   });
 
-  it('numbers JSON cannot keep exactly are stored as read; the same report again is no change', async () => {
+  it('config_state values outside the enum, of the wrong type, or not what the rules give are a 400 that changes nothing', async () => {
     const d = await deviceWithKey(c, owner.teamId);
-    const text = '{"config": {"big": 12345678901234567890, "tiny": 1e-320, "neg": -0, "one": 1.0}}';
-    expect((await raw(text, { 'content-type': 'application/json' }, d.token())).statusCode).toBe(200);
-    expect((await raw(text, { 'content-type': 'application/json' }, d.token())).statusCode).toBe(200);
-    const v = await view(d);
-    expect(v.config_history).toHaveLength(1);
+    const cfg = await newConfig({ v: 1 });
+    expect((await c.put(`/api/device/${d.id}`, { config_id: cfg })).statusCode).toBe(200);
+    for (const config_state of ['Synchronized', 'waiting', '', 1, true, ['conflict'], { state: 'conflict' }, 'conflict', 'synchronized', null]) {
+      const res = await c.put(`/api/device/${d.id}`, { config_state });
+      expect(res.statusCode, JSON.stringify(config_state)).toBe(400);
+    }
+    expect(await view(d)).toMatchObject({ config_id: cfg, config_state: 'waiting_to_be_send' });
+    const created = await c.post('/api/device', { name: 'born synced', team_id: owner.teamId, type_id: (await createOk(c, 'type', { name: 'bs', team_id: owner.teamId })).id, uid_for_type: 'BS1', config_id: cfg, config_state: 'synchronized' });
+    expect(created.statusCode).toBe(400);
+  });
+
+  it('the server-kept sync fields cannot be written by a user', async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    await checkinOk(t.app, d, { config: { kept: 1 } });
+    const before = await view(d);
+    const forged = { config_history: [], last_config_sync: new Date(0).toISOString(), last_seen: new Date(0).toISOString(), current_firmware_id: null, firmware_history: [] };
+    for (const [key, value] of Object.entries(forged)) {
+      const res = await c.put(`/api/device/${d.id}`, { [key]: value });
+      expect(res.statusCode, key).toBe(400);
+    }
+    expect(await view(d)).toEqual(before);
+  });
+
+  it('a member who is not a team admin cannot move config_id or config_state (403)', async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    const cfg = await newConfig({ v: 2 });
+    expect((await c.put(`/api/device/${d.id}`, { config_id: cfg })).statusCode).toBe(200);
+    for (const role of [ROLE.USER, ROLE.TEAMLEADER]) {
+      const member = await memberOf(t, `probe_member_${role}`, [owner.teamId], role);
+      expect((await member.put(`/api/device/${d.id}`, { config_state: 'waiting_to_be_send' })).statusCode).toBe(403);
+      expect((await member.put(`/api/device/${d.id}`, { config_id: null })).statusCode).toBe(403);
+      expect((await member.post('/api/config', { config: '{}', team_id: owner.teamId })).statusCode).toBe(403);
+    }
+    expect(await view(d)).toMatchObject({ config_id: cfg, config_state: 'waiting_to_be_send' });
+  });
+
+  it('two check-ins of one device at once with different local changes leave a consistent state', async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    await checkinOk(t.app, d, { config: { n: 0 } });
+    const results = await Promise.all([1, 2, 3, 4].map((n) => postCheckin(t.app, d.token(), { config: { n } })));
+    for (const r of results) expect(r.statusCode).toBe(200);
+    const v = await expectConsistent(d);
     expect(v.config_state).toBe('synchronized');
-    for (const config_id of [1e308, Number.MAX_SAFE_INTEGER + 2]) {
-      expectJsonError(await postCheckin(t.app, d.token(), { config_id }), 400);
+    expect(v.config_history).toHaveLength(5);
+  });
+
+  it("a user's new configuration racing a device's local change: whichever comes first, the state stays consistent", async () => {
+    for (let round = 0; round < 3; round++) {
+      const d = await deviceWithKey(c, owner.teamId);
+      await checkinOk(t.app, d, { config: { base: round } });
+      const cfg = await newConfig({ user: round });
+      const [put, report] = await Promise.all([c.put(`/api/device/${d.id}`, { config_id: cfg }), postCheckin(t.app, d.token(), { config: { local: round } })]);
+      expect(put.statusCode, put.body).toBe(200);
+      expect(report.statusCode).toBe(200);
+      const v = await expectConsistent(d);
+      expect(v.config_id).toBe(cfg);
+      expect(['waiting_to_be_send', 'conflict']).toContain(v.config_state);
     }
   });
 
-  it('a firmware name or version of 400 KB is only looked up, never stored', async () => {
+  it("a user resolving a conflict with the device's configuration while the device reports yet another one stays consistent", async () => {
     const d = await deviceWithKey(c, owner.teamId);
-    const answer = await checkinOk(t.app, d, { firmware: { name: 'n'.repeat(400_000), version: 'v'.repeat(400_000) } });
-    expect(answer.target_firmware).toBeNull();
-    expect(await view(d)).toMatchObject({ firmware_history: [] });
+    await checkinOk(t.app, d, { config: { base: 1 } });
+    const cfg = await newConfig({ user: 1 });
+    expect((await c.put(`/api/device/${d.id}`, { config_id: cfg })).statusCode).toBe(200);
+    await checkinOk(t.app, d, { config: { local: 1 } });
+    const inConflict = await view(d);
+    expect(inConflict.config_state).toBe('conflict');
+    const L = inConflict.config_history.at(-1)!.config_id;
+    const [put, report] = await Promise.all([
+      c.put(`/api/device/${d.id}`, { config_id: L, config_state: 'synchronized' }),
+      postCheckin(t.app, d.token(), { config: { local: 2 } }),
+    ]);
+    expect(report.statusCode).toBe(200);
+    expect([200, 400]).toContain(put.statusCode);
+    await expectConsistent(d);
+  });
+
+  it('a device sending another configuration on every check-in keeps only the last 100 history entries, all of its team', async () => {
+    const d = await deviceWithKey(c, owner.teamId);
+    for (let n = 0; n < 105; n++) await checkinOk(t.app, d, { config: { n } });
+    const v = await expectConsistent(d);
+    expect(v.config_history).toHaveLength(100);
+    expect(v.config_history.at(-1)!.config_id).toBe(v.config_id);
   });
 });
 
@@ -215,101 +222,6 @@ describe('reports that change nothing, racing a user (the unlocked read and batc
   });
 });
 
-describe('stray requests under /device-api', () => {
-  let built: TestApp;
-  const dist = mkdtempSync(join(tmpdir(), 'pucs-attack2-dist-'));
-  beforeAll(async () => {
-    // A built console, as in production: the not-found handler then answers its page to unknown GETs.
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
-    built = await createTestApp({ PUCS_DIST_DIR: dist });
-  });
-  afterAll(async () => {
-    await built.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
-  const stray = (method: 'GET' | 'PUT' | 'DELETE' | 'HEAD', url: string) => built.app.inject({ method, url, headers: { authorization: `Bearer ${device.token()}` } });
-
-  it('other methods on the device API answer a JSON error', async () => {
-    for (const [method, url] of [['PUT', '/device-api/v1/checkin'], ['DELETE', '/device-api/v1/firmware/1'], ['PUT', '/device-api/v2/checkin']] as const) {
-      expectJsonError(await stray(method, url), 404);
-    }
-  });
-
-  it('a GET of an unknown /device-api path is a JSON 404, not the console page a device could take for a file', async () => {
-    for (const url of ['/device-api/v1/checkin', '/device-api/v1/firmware', '/device-api/v1/firmware/1/extra', '/device-api/v2/checkin', '/device-api']) {
-      expectJsonError(await stray('GET', url), 404);
-    }
-  });
-});
-
-describe('firmware moved under a device', () => {
-  const BYTES = Buffer.from('attack2 firmware bytes 0123456789');
-  const get = (id: number, token: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/device-api/v1/firmware/${id}`, headers: { authorization: `Bearer ${token}`, ...headers } });
-  let typeId: number;
-  let upload: ReturnType<typeof uploader>;
-
-  beforeAll(async () => {
-    typeId = (await createOk(c, 'type', { name: 'attack2 fw type', team_id: owner.teamId })).id as number;
-    upload = uploader(t.app, owner.cookie);
-  });
-
-  async function uploadedFirmware(bytes: Buffer) {
-    const id = await firmwareFor(c, owner.teamId, typeId, bytes);
-    expect((await upload(id, bytes)).statusCode).toBe(200);
-    return id;
-  }
-
-  it('a target changed mid-download: resuming the old one is a 404, the new one is answered and downloads', async () => {
-    const first = await uploadedFirmware(BYTES);
-    const second = await uploadedFirmware(Buffer.concat([BYTES, BYTES]));
-    const d = await deviceWithKey(c, owner.teamId, { type_id: typeId, target_firmware_id: first });
-    const part = await get(first, d.token(), { range: 'bytes=0-9' });
-    expect(part.statusCode).toBe(206);
-    expect((await c.put(`/api/device/${d.id}`, { target_firmware_id: second })).statusCode).toBe(200);
-    expectJsonError(await get(first, d.token(), { range: 'bytes=10-', 'if-range': String(part.headers.etag) }), 404);
-    expect(((await checkinOk(t.app, d, {})).target_firmware as { id: number }).id).toBe(second);
-    expect((await get(second, d.token())).statusCode).toBe(200);
-    // Cleared: nothing to fetch, nothing answered.
-    expect((await c.put(`/api/device/${d.id}`, { target_firmware_id: null })).statusCode).toBe(200);
-    expect((await checkinOk(t.app, d, {})).target_firmware).toBeNull();
-    expectJsonError(await get(second, d.token()), 404);
-  });
-
-  it("a targeted firmware cannot be moved to another team, so a device never fetches another team's file", async () => {
-    const fw = await uploadedFirmware(Buffer.from('team move firmware'));
-    const d = await deviceWithKey(c, owner.teamId, { type_id: typeId, target_firmware_id: fw });
-    const both = await createTeam(t.db, 'attack2 both', [[owner.userId, ROLE.ADMIN]]);
-    const moved = await c.put(`/api/firmware/${fw}`, { team_id: both });
-    expect(moved.statusCode).toBeGreaterThanOrEqual(400);
-    const fwNow = (await c.get(`/api/firmware/${fw}`)).json() as { team_id: number };
-    expect(fwNow.team_id).toBe(owner.teamId);
-    expect(((await checkinOk(t.app, d, {})).target_firmware as { id: number }).id).toBe(fw);
-  });
-
-  it("a group with devices cannot move to another team, so its members never follow another team's target", async () => {
-    const fw = await uploadedFirmware(Buffer.from('group move firmware A'));
-    const group = await createOk(c, 'devices_group', { name: 'attack2 group', team_id: owner.teamId, type_id: typeId, target_firmware_id: fw });
-    const d = await deviceWithKey(c, owner.teamId, { type_id: typeId, group_id: group.id });
-    const second = await createTeam(t.db, 'attack2 group B', [[owner.userId, ROLE.ADMIN]]);
-    const typeB = (await createOk(c, 'type', { name: 'attack2 group type B', team_id: second })).id as number;
-    const bBytes = Buffer.from('group move firmware B');
-    const fwB = await firmwareFor(c, second, typeB, bBytes);
-    expect((await upload(fwB, bBytes)).statusCode).toBe(200);
-    expectJsonError(await c.put(`/api/devices_group/${group.id}`, { team_id: second, type_id: typeB, target_firmware_id: fwB }), 409);
-    expect(((await checkinOk(t.app, d, {})).target_firmware as { id: number }).id).toBe(fw);
-    expectJsonError(await get(fwB, d.token()), 404);
-  });
-
-  it('a thousand ranges in one header are no multipart flood and no 500', async () => {
-    const fw = await uploadedFirmware(Buffer.from('ranges firmware bytes'));
-    const d = await deviceWithKey(c, owner.teamId, { type_id: typeId, target_firmware_id: fw });
-    const res = await get(fw, d.token(), { range: `bytes=${Array.from({ length: 1000 }, () => '0-5').join(',')}` });
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.rawPayload.length).toBeLessThanOrEqual(64);
-  });
-});
-
 describe('races of a fleet', () => {
   it('twenty concurrent check-ins of one device with different configurations: all 200, one history entry each, consistent', async () => {
     const d = await deviceWithKey(c, owner.teamId);
@@ -325,8 +237,8 @@ describe('races of a fleet', () => {
   it('check-ins racing a move to another team: afterwards the old key opens nothing and no configuration of the old team stays', async () => {
     const d = await deviceWithKey(c, owner.teamId);
     await checkinOk(t.app, d, { config: { before: 1 } });
-    const second = await createTeam(t.db, 'attack2 move', [[owner.userId, ROLE.ADMIN]]);
-    const newType = (await createOk(c, 'type', { name: 'attack2 moved type', team_id: second })).id as number;
+    const second = await createTeam(t.db, 'fleet move', [[owner.userId, ROLE.ADMIN]]);
+    const newType = (await createOk(c, 'type', { name: 'fleet moved type', team_id: second })).id as number;
     const theirs = await newConfig({ second: true }, c, second);
     const [move, ...reports] = await Promise.all([
       c.put(`/api/device/${d.id}`, { team_id: second, type_id: newType, config_id: theirs }),
@@ -348,8 +260,8 @@ describe('races of a fleet', () => {
     const d = await deviceWithKey(c, owner.teamId);
     const mine = await newConfig({ mine: 1 });
     expect((await c.put(`/api/device/${d.id}`, { config_id: mine })).statusCode).toBe(200);
-    const second = await createTeam(t.db, 'attack2 keep', [[owner.userId, ROLE.ADMIN]]);
-    const newType = (await createOk(c, 'type', { name: 'attack2 keep type', team_id: second })).id as number;
+    const second = await createTeam(t.db, 'fleet keep', [[owner.userId, ROLE.ADMIN]]);
+    const newType = (await createOk(c, 'type', { name: 'fleet keep type', team_id: second })).id as number;
     const res = await c.put(`/api/device/${d.id}`, { team_id: second, type_id: newType });
     expect(res.statusCode, res.body).toBe(200);
     const v = await view(d);
@@ -415,8 +327,8 @@ describe('races of a fleet', () => {
 
 describe('keys and configurations between console and device', () => {
   it('concurrent first downloads of a key all get the same key, and it opens the device API', async () => {
-    const typeId = (await createOk(c, 'type', { name: 'attack2 key type', team_id: owner.teamId })).id;
-    const dev = await createOk(c, 'device', { name: 'attack2 key dev', team_id: owner.teamId, type_id: typeId, uid_for_type: 'A2KEY' });
+    const typeId = (await createOk(c, 'type', { name: 'fleet key type', team_id: owner.teamId })).id;
+    const dev = await createOk(c, 'device', { name: 'fleet key dev', team_id: owner.teamId, type_id: typeId, uid_for_type: 'A2KEY' });
     const keys = await Promise.all([1, 2, 3, 4].map(() => c.get(`/api/download/private_key/${dev.id}`)));
     for (const k of keys) expect(k.statusCode).toBe(200);
     expect(new Set(keys.map((k) => k.body)).size).toBe(1);
@@ -483,18 +395,6 @@ describe('a device applying what it was sent', () => {
     const answer = await checkinOk(t.app, d, { config_id: X, config: { rate: 10 } });
     expect(answer.config).toEqual({ id: D1, config: { rate: 5 } });
     expect((await view(d)).config_id).toBe(D1);
-  });
-});
-
-describe('the firmware a device runs', () => {
-  it('cannot be deleted under it (409 with a Description); the device keeps it as current', async () => {
-    const typeId = (await createOk(c, 'type', { name: 'attack2 running type', team_id: owner.teamId })).id as number;
-    const fw = await createOk(c, 'firmware', { name: 'attack2-running', version: '1.0.0', team_id: owner.teamId, type_id: typeId });
-    const d = await deviceWithKey(c, owner.teamId, { type_id: typeId });
-    await checkinOk(t.app, d, { firmware: { name: 'attack2-running', version: '1.0.0' } });
-    expectJsonError(await c.del(`/api/firmware/${fw.id}`), 409);
-    await checkinOk(t.app, d, { firmware: { name: 'attack2-running', version: '1.0.0' } });
-    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: fw.id, firmware_history: [{ firmware_id: fw.id }] });
   });
 });
 
