@@ -67,7 +67,7 @@ const clientOptions = (meta: CallMeta | undefined): ClientOptions => ({ report: 
 
 /** simple-rest's provider whose calls carry this projection and this choice of error reporting. */
 const simpleRest = (meta: CallMeta | undefined, fields: readonly string[] | undefined) =>
-  simpleRestProvider(FULL_API, (url: string, options?: ClientOptions) => httpClient(url, { ...options, ...clientOptions(meta), fields }) as never);
+  simpleRestProvider(FULL_API, (url: string, options?: ClientOptions) => httpClient(url, { ...options, ...clientOptions(meta), fields }));
 
 /** What getMany reads by default: enough to show a referenced object (its list columns and summary). */
 const referenceFields = (category: Category) => [...new Set([...listFields(category), ...category.summary])];
