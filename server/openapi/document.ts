@@ -1,7 +1,8 @@
 /**
- * The OpenAPI 3.1 document of the API, built from the registry and the route descriptions alone
- * (no running server): GET /api/openapi.json serves it, the reference page shows it, and
- * scripts/apiDoc.ts writes docs/API.md from it. Deterministic: the same registry gives the same text.
+ * The OpenAPI 3.1 document of the API, built from the registry and the contracts the routes declare
+ * (server/openapi/plugin.ts collects them): GET /api/openapi.json serves it, the reference page shows
+ * it, and scripts/apiDoc.ts writes docs/API.md from it. Deterministic: the same registry and routes
+ * give the same text.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { messages } from '../../src/messages';
@@ -10,7 +11,9 @@ import { MAX_PAGE } from '../crud/listQuery';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { categorySchemas, ERROR_SCHEMA, type JsonSchema } from './jsonSchema';
 import { listThroughLinks } from '../crud/listThrough';
-import { categoryRoutes, ERROR_TEXT, type RouteDoc } from './routes';
+import { categoryRoutes, type RouteDoc } from './routes';
+import { ERROR_TEXT } from './contract';
+import { operation, type RouteSeen } from './operation';
 import { specialRoutes } from './special';
 import { DEVICE_TOKEN_SCHEME } from '../deviceApi/openapi';
 import pkg from '../../package.json' with { type: 'json' };
@@ -161,7 +164,7 @@ const multipart = (part: string) => ({
   },
 });
 
-function operation(route: RouteDoc) {
+function legacyOperation(route: RouteDoc) {
   const { operationId, summary, description, tags, params, querystring, headers, body, response } = route.schema;
   const params_ = [...parameters('path', params), ...parameters('query', querystring), ...parameters('header', headers)];
   return {
@@ -177,11 +180,14 @@ function operation(route: RouteDoc) {
   };
 }
 
-export function openApiDocument(categories: readonly Category[]) {
+export function openApiDocument(categories: readonly Category[], routes: readonly RouteSeen[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routeDocs(categories)) {
+  for (const route of routes) {
+    const { schema } = route;
+    if (!schema?.operationId) continue;
+    const legacy = (schema as { legacy?: RouteDoc }).legacy;
     const path = openApiPath(route.url);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: legacy ? legacyOperation(legacy) : operation({ ...route, schema }) };
   }
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
   for (const c of categories) Object.assign(schemas, categorySchemas(c, categories));

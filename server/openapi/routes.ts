@@ -9,6 +9,7 @@ import { INT4_MAX } from '../../src/schemas/kinds';
 import { expectParam } from '../../src/schemas/contentExpectations';
 import { MAX_PAGE, plainQueryFields } from '../crud/listQuery';
 import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
+import { ERROR_TEXT } from './contract';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -47,15 +48,6 @@ export interface RouteDoc {
 
 export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-export const ERROR_TEXT: Record<string, string> = {
-  '400': 'Refused: the Description says why (a missing or invalid value, an unknown field, a bad query).',
-  '401': 'Not signed in.',
-  '403': 'Forbidden: the caller may not do this (not an admin of the team), or a non-GET call lacks `X-Requested-With: pucs` or comes from another origin.',
-  '404': 'No such object, or one of a team the caller is not in (the same answer).',
-  '409': 'Conflicts with other objects: a unique rule (the Description names the value), an object still in use, or a concurrent change (send it again).',
-  '413': 'The body is too large.',
-  '429': 'Too many failed attempts: wait for `Retry-After` seconds.',
-};
 
 /** Error answers of a route, all `{"Description": "..."}`. */
 export function errors(...codes: (keyof typeof ERROR_TEXT)[]): Record<string, ResponseDoc> {

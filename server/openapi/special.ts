@@ -11,13 +11,8 @@ import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSche
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
 import { CERTIFICATE_ROUTES } from '../certs/openapi';
 import { LABEL_ROUTES } from '../labels/openapi';
-import { CLAIM_ROUTES } from '../claim/openapi';
 import { DEVICE_API_ROUTES } from '../deviceApi/openapi';
 import { DASHBOARD_ROUTES } from '../dashboard/openapi';
-
-/** Where the document and its reference page are served. */
-export const OPENAPI_PATH = '/api/openapi.json';
-export const REFERENCE_PATH = '/api/reference';
 
 const PROFILE: JsonSchema = {
   type: 'object',
@@ -289,49 +284,10 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
         },
       },
     },
-    {
-      method: 'GET',
-      url: OPENAPI_PATH,
-      public: true,
-      schema: {
-        operationId: 'openApiDocument',
-        summary: 'This document',
-        tags: ['documentation'],
-        response: { '200': { description: 'The OpenAPI 3.1 document of the API.', content: json({ type: 'object' }) } },
-      },
-    },
-    {
-      method: 'GET',
-      url: REFERENCE_PATH,
-      public: true,
-      schema: {
-        operationId: 'apiReference',
-        summary: 'The API reference page',
-        description: 'A readable page of this document (Swagger UI, served by this server).',
-        tags: ['documentation'],
-        response: { '200': { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
-      },
-    },
-    {
-      method: 'GET',
-      url: `${REFERENCE_PATH}/:file`,
-      public: true,
-      schema: {
-        operationId: 'apiReferenceAsset',
-        summary: "A file of the reference page",
-        tags: ['documentation'],
-        params: { type: 'object', properties: { file: { type: 'string' } }, required: ['file'] },
-        response: {
-          '200': { description: 'A script or style sheet of the page.', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
-          ...errors('404'),
-        },
-      },
-    },
     ...qrRoutes(),
     ...categories.flatMap(fileRoutes),
     ...CERTIFICATE_ROUTES,
     ...LABEL_ROUTES,
-    ...CLAIM_ROUTES,
     ...DEVICE_API_ROUTES,
     ...DASHBOARD_ROUTES,
   ];
