@@ -90,9 +90,11 @@ export const text = (type: string) => ({ [type]: { schema: z.string() } });
 /** An object's id in an answer. */
 export const objectId = z.number().int().min(1).max(INT4_MAX);
 
+const ID_JSON = { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'The object id; any other text answers 404.' };
+
 /** An object id in the path: any other text is an unknown object (404, like an id that does not exist). */
 export const idParam = describedAs(
-  { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'The object id; any other text answers 404.' },
+  ID_JSON,
   z.string().transform((raw, ctx) => {
     const id = idFromText(raw);
     if (id === undefined) ctx.issues.push({ code: 'custom', message: ownMessages.notFound, input: raw });
@@ -101,6 +103,9 @@ export const idParam = describedAs(
 );
 
 export const ID_PARAMS = z.object({ id: idParam });
+
+/** The same id, read by the handler once what must come first is checked (a device's token before anything it names). */
+export const ID_TEXT_PARAMS = z.object({ id: describedAs(ID_JSON, z.string()) });
 
 /**
  * A JSON body. Not an object answers 'The request body must be a JSON object.', a key it does not

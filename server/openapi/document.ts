@@ -15,7 +15,7 @@ import { categoryRoutes, type RouteDoc } from './routes';
 import { ERROR_TEXT } from './contract';
 import { operation, type RouteSeen } from './operation';
 import { specialRoutes } from './special';
-import { DEVICE_TOKEN_SCHEME } from '../deviceApi/openapi';
+import { DEVICE_TOKEN_SCHEME } from '../deviceApi/auth';
 import pkg from '../../package.json' with { type: 'json' };
 
 /** Every /api route described, the generic ones of each category first. */

@@ -11,7 +11,6 @@ import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSche
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
 import { CERTIFICATE_ROUTES } from '../certs/openapi';
 import { LABEL_ROUTES } from '../labels/openapi';
-import { DEVICE_API_ROUTES } from '../deviceApi/openapi';
 import { DASHBOARD_ROUTES } from '../dashboard/openapi';
 
 const PROFILE: JsonSchema = {
@@ -288,7 +287,6 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
     ...categories.flatMap(fileRoutes),
     ...CERTIFICATE_ROUTES,
     ...LABEL_ROUTES,
-    ...DEVICE_API_ROUTES,
     ...DASHBOARD_ROUTES,
   ];
 }
