@@ -107,6 +107,9 @@ export const ID_PARAMS = z.object({ id: idParam });
 /** The same id, read by the handler once what must come first is checked (a device's token before anything it names). */
 export const ID_TEXT_PARAMS = z.object({ id: describedAs(ID_JSON, z.string()) });
 
+/** A download's `?r=`, which only makes each URL new to caches; any other parameter is ignored too. */
+export const CACHE_BUSTER = z.looseObject({ r: describedAs({ type: 'string', description: 'Ignored: makes each URL new to caches.' }, z.unknown()).optional() });
+
 /**
  * A JSON body. Not an object answers 'The request body must be a JSON object.', a key it does not
  * declare 'Unknown field ...' (`loose`: ignored instead); each field names its own refusal.

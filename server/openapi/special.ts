@@ -9,9 +9,7 @@ import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
-import { CERTIFICATE_ROUTES } from '../certs/openapi';
 import { LABEL_ROUTES } from '../labels/openapi';
-import { DASHBOARD_ROUTES } from '../dashboard/openapi';
 
 const PROFILE: JsonSchema = {
   type: 'object',
@@ -285,9 +283,7 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
     },
     ...qrRoutes(),
     ...categories.flatMap(fileRoutes),
-    ...CERTIFICATE_ROUTES,
     ...LABEL_ROUTES,
-    ...DASHBOARD_ROUTES,
   ];
 }
 
