@@ -9,7 +9,6 @@ import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
 import { CSRF_HEADERS, errors, ID_PARAMS, json, type RouteDoc } from './routes';
-import { LABEL_ROUTES } from '../labels/openapi';
 
 const PROFILE: JsonSchema = {
   type: 'object',
@@ -283,7 +282,6 @@ export function specialRoutes(categories: readonly Category[]): RouteDoc[] {
     },
     ...qrRoutes(),
     ...categories.flatMap(fileRoutes),
-    ...LABEL_ROUTES,
   ];
 }
 
