@@ -14,13 +14,12 @@ import { listThroughLinks } from '../crud/listThrough';
 import { categoryRoutes, type RouteDoc } from './routes';
 import { ERROR_TEXT } from './contract';
 import { operation, type RouteSeen } from './operation';
-import { specialRoutes } from './special';
 import { DEVICE_TOKEN_SCHEME } from '../deviceApi/auth';
 import pkg from '../../package.json' with { type: 'json' };
 
-/** Every /api route described, the generic ones of each category first. */
+/** The generic routes of every category. */
 export function routeDocs(categories: readonly Category[]): RouteDoc[] {
-  return [...specialRoutes(categories), ...categories.flatMap(categoryRoutes)];
+  return categories.flatMap(categoryRoutes);
 }
 
 const DESCRIPTION = `Every call is under \`/api\` and answers JSON unless said otherwise. Errors answer
