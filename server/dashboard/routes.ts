@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONFIG_STATES } from '../../src/schemas/device';
-import { answers, errors, json } from '../openapi/contract';
+import { answers, errors, json, objectId } from '../openapi/contract';
 import { DASHBOARD_PATH, type DashboardFigures } from '../../src/custom/dashboard/dashboardFigures';
 import { memberTeamIds } from '../auth/sessionUser';
 import { requireUser } from '../crud/access';
@@ -29,7 +29,7 @@ const count = (description: string) => z.number().int().min(0).describe(descript
 
 const FIRMWARE_COUNTS = z.array(
   z.object({
-    firmware_id: z.number().int().nullable().describe('null: devices with none.'),
+    firmware_id: objectId.nullable().describe('null: devices with none.'),
     name: z.string().nullable(),
     version: z.string().nullable(),
     count: count('Devices of the type with this firmware.'),
@@ -46,7 +46,7 @@ const FIGURES = z.object({
   types: z
     .array(
       z.object({
-        type_id: z.number().int(),
+        type_id: objectId,
         name: z.string(),
         count: count('Devices of the type.'),
         current_firmware: FIRMWARE_COUNTS,

@@ -10,6 +10,7 @@ import { config as configCategory } from '../../src/schemas/config';
 import { firmware as firmwareCategory } from '../../src/schemas/firmware';
 import { fieldSchema } from '../../src/schemas/compile';
 import { jsonProblemText } from '../../src/schemas/kinds';
+import { objectId } from '../openapi/contract';
 
 export const DEVICE_API_PREFIX = '/device-api/v1';
 
@@ -68,21 +69,22 @@ export type FirmwareReport = z.output<typeof firmwareReport>;
 export type CheckinBody = z.output<typeof CHECKIN_BODY>;
 
 /** A required text field of the firmware category (its declaration says so; zod's type cannot). */
-const firmwareField = (name: 'name' | 'version' | 'firmware_hash') => fieldSchema(firmwareCategory.fields[name]) as z.ZodType<string>;
+const firmwareField = (name: 'name' | 'version') => fieldSchema(firmwareCategory.fields[name]) as z.ZodType<string>;
 
 export const TARGET_FIRMWARE = z.object({
-  id: z.number().int().min(1),
+  id: objectId,
   name: firmwareField('name'),
   version: firmwareField('version'),
   size: z.number().describe('Bytes.'),
-  sha3_256: firmwareField('firmware_hash').describe('Hex SHA3-256 of the file.'),
+  // Answered only once the file is uploaded: never null here, though the firmware's field may be.
+  sha3_256: z.string().describe('Hex SHA3-256 of the file.'),
   url: z.string().describe(`\`${DEVICE_API_PREFIX}/firmware/{id}\``),
 });
 
 export const CHECKIN_ANSWER = z.object({
   target_firmware: TARGET_FIRMWARE.nullable().describe("The device's target firmware when set, enabled and uploaded."),
   config: z
-    .object({ id: z.number().int().min(1), config: z.unknown().describe('The configuration, a JSON value.') })
+    .object({ id: objectId, config: z.unknown().describe('The configuration, a JSON value.') })
     .nullable()
     .describe("The product's configuration to apply, while its state is waiting_to_be_send."),
   poll_interval_s: z.number().describe('Seconds until the next check-in (`PUCS_DEVICE_POLL_SECONDS`).'),

@@ -19,7 +19,7 @@ import { IMAGE_TYPES } from '../../src/schemas/imageKind';
 import { requireUser } from '../crud/access';
 import type { Row } from '../crud/hooks';
 import { schemaNames } from '../openapi/jsonSchema';
-import { answers, CACHE_BUSTER, checkedByHandler, component, error, errors, file as fileContent, ID_PARAMS, json } from '../openapi/contract';
+import { answers, CACHE_BUSTER, documented, component, error, errors, file as fileContent, ID_PARAMS, json } from '../openapi/contract';
 import { cleanStore } from './cleanup';
 import { downloadFile } from './download';
 import { fileCategories, fileRoute, releaseHash } from './references';
@@ -91,7 +91,7 @@ function uploadSchema(category: Category, file: NonNullable<Category['file']>) {
       `\`${file.size}\` (bytes), \`${file.date}\` and \`${file.hash}\` together. Admins of the object's team only.`,
     tags: [key],
     params: ID_PARAMS,
-    body: { content: { 'multipart/form-data': { schema: checkedByHandler(form) } } },
+    body: { content: { 'multipart/form-data': { schema: documented(form) } } },
     response: answers({
       200: { description: `The ${singular} with its file fields set.`, content: json(component(schemaNames(category).object)) },
       ...errors('400', '401', '403', '404', '409'),

@@ -38,28 +38,29 @@ export interface ResponseDoc {
  */
 export const answers = (byStatus: Record<string, ResponseDoc>): Record<string, ResponseDoc> => byStatus;
 
-const documented = z.registry<{ json: JsonSchema }>();
+const descriptions = z.registry<{ json: JsonSchema }>();
 
 /**
  * `schema` checks, the document shows `json`: for what zod cannot say the way a reader needs it
  * (a path id is text on the wire, an integer in meaning), or for a part the handler checks itself.
  */
 export function describedAs<T extends z.ZodType>(json: JsonSchema, schema: T): T {
-  documented.add(schema, { json });
+  descriptions.add(schema, { json });
   return schema;
 }
 
 /** The JSON Schema given to describedAs, if any (server/openapi/operation.ts). */
-export const documentedJson = (schema: z.core.$ZodType): JsonSchema | undefined => documented.get(schema as z.ZodType)?.json;
+export const documentedJson = (schema: z.core.$ZodType): JsonSchema | undefined => descriptions.get(schema as z.ZodType)?.json;
 
 /**
- * A part the handler checks itself, with the spec's messages (the generic routes' bodies and list
- * queries, server/crud/): Fastify lets it through; the document shows the registry's JSON Schema.
+ * Any value, shown as this JSON Schema: an answer described by the registry, or a request part the
+ * handler checks itself with the spec's messages (the generic routes' bodies and list queries,
+ * server/crud/), which Fastify then lets through.
  */
-export const checkedByHandler = (json: JsonSchema) => describedAs(json, z.unknown());
+export const documented = (json: JsonSchema) => describedAs(json, z.unknown());
 
 /** A schema of the document's components (a category's object, the error body). */
-export const component = (name: string) => checkedByHandler(ref(name));
+export const component = (name: string) => documented(ref(name));
 
 export const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 

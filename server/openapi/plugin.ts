@@ -5,8 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { FastifyInstance, FastifyPluginAsync, FastifySchema, RouteOptions } from 'fastify';
-import { openApiDocument, routeDocs, type OpenApiDocument } from './document';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
+import { openApiDocument, type OpenApiDocument } from './document';
 import type { RouteSeen } from './operation';
 import { answers, json } from './contract';
 import { OPENAPI_PATH, registerReference } from './reference';
@@ -25,29 +25,19 @@ const seenByApp = new WeakMap<FastifyInstance, RouteSeen[]>();
 export const apiRoutesOf = (app: FastifyInstance): SeenRoute[] =>
   (seenByApp.get(app) ?? []).map(({ method, url, schema, public: isPublic }) => ({ method, url, described: schema?.operationId !== undefined, public: isPublic }));
 
-/** The document of an app built with this plugin, from the contracts of its routes. */
+/** The document of an app built with this plugin, from the contracts of its routes and its registry (a test may bring a fixture category). */
 export const openApiDocumentOf = (app: FastifyInstance): OpenApiDocument => openApiDocument(app.registry.categories, seenByApp.get(app) ?? []);
 
 // The device API is described too; its routes are public to the session rules (a device token guards them).
 const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/device-api/');
 
-const acceptAnything = () => () => true;
-
 const openApi: FastifyPluginAsync = async (app) => {
-  // The registry given to buildApp (a test may bring a fixture category).
-  const legacy = new Map(routeDocs(app.registry.categories).map((r) => [`${r.method} ${r.url}`, r]));
   const seen: RouteSeen[] = [];
   seenByApp.set(app, seen);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!isApiUrl(route.url) || typeof route.method !== 'string' || route.method === 'HEAD') return;
-    const isPublic = route.config?.public === true;
-    const doc = route.schema?.operationId ? undefined : legacy.get(`${route.method} ${route.url}`);
-    if (doc) {
-      route.schema = { ...doc.schema, legacy: doc } as FastifySchema;
-      route.validatorCompiler = acceptAnything;
-    }
-    seen.push({ method: route.method, url: route.url, schema: route.schema, public: isPublic });
+    seen.push({ method: route.method, url: route.url, schema: route.schema, public: route.config?.public === true });
   });
 
   let document: string | undefined;

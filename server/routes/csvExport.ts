@@ -29,7 +29,7 @@ import { csvLine } from '../http/csv';
 import { requireUser } from '../crud/access';
 import { parseFilter, parseSort, plainFilterConditions, plainQueryFields, type Condition, type Query, type Sort } from '../crud/listQuery';
 import { plainFilterSchema, type JsonSchema } from '../openapi/jsonSchema';
-import { answers, checkedByHandler, errors } from '../openapi/contract';
+import { answers, documented, errors } from '../openapi/contract';
 import { scanVisible } from '../crud/listPage';
 import { NameReader, nameColumns, withNameHeaders } from './csvNames';
 
@@ -109,7 +109,7 @@ function exportSchema(categories: readonly Category[]) {
     // An unknown category is a path that names nothing: 404 with its name (server/http/schemaRefusal.ts).
     params: z.object({ category: z.enum(keys, { error: (issue) => ownMessages.unknownCategory(String(issue.input)) }) }),
     // The list query's parser checks the filters with the spec's messages (server/crud/listQuery.ts).
-    querystring: checkedByHandler({
+    querystring: documented({
       type: 'object',
       properties: {
         type_id: { type: 'string', description: 'Only objects of this type (empty or 0: all).' },
