@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, description, type TestApp } from './helpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -118,7 +119,7 @@ describe('a request whose client has gone', () => {
     const { started, skipped } = t.db.stats;
 
     const { hostname, port } = new URL(address);
-    const call = request({ hostname, port, method: 'POST', path: '/api/type', headers: { 'x-requested-with': 'pucs', cookie, 'content-type': 'application/json' } });
+    const call = request({ hostname, port, method: 'POST', path: '/api/type', headers: { ...CSRF_HEADER, cookie, 'content-type': 'application/json' } });
     call.on('error', () => {});
     call.end(JSON.stringify({ name: 'never', team_id: teamId }));
     const app = t;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from './helpers';
 import { ownMessages } from '../../src/messages';
 import { ACCOUNT_FAILURES, ADDRESS_FAILURES, PAIR_FAILURES } from '../../server/auth/signInLimits';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (remoteAddress: string, username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { 'x-requested-with': 'pucs' }, payload: { username, password } });
+  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: CSRF_HEADER, payload: { username, password } });
 
 describe('sign-in limits', () => {
   it("a stranger's failures at an account from one address do not stop its owner signing in from another", async () => {
@@ -75,7 +76,7 @@ describe('sign-in limits', () => {
     expect((await login('10.64.0.2', 'sl_traveller', 'traveller password')).statusCode).toBe(429);
     // The owner's browser, now at the guessed-at address:
     const withCookie = await t.app.inject({
-      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.2', headers: { 'x-requested-with': 'pucs' },
+      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.2', headers: CSRF_HEADER,
       cookies: { pucs_device: device!.value }, payload: { username: 'sl_traveller', password: 'traveller password' },
     });
     expect(withCookie.statusCode).toBe(204);
@@ -83,7 +84,7 @@ describe('sign-in limits', () => {
     await createUser(t.db, 'sl_other', 'other password');
     for (let i = 0; i < PAIR_FAILURES; i++) expect((await login('10.64.0.3', 'sl_other', `guess ${i}`)).statusCode).toBe(401);
     const foreign = await t.app.inject({
-      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.3', headers: { 'x-requested-with': 'pucs' },
+      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.3', headers: CSRF_HEADER,
       cookies: { pucs_device: device!.value }, payload: { username: 'sl_other', password: 'other password' },
     });
     expect(foreign.statusCode).toBe(429);

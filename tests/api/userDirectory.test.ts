@@ -11,6 +11,7 @@ import { adminWithTeam, api, createTeam, createUser, ROLE, signIn, type Client, 
 import { INVITATIONS_PER_HOUR } from '../../server/categories/role';
 import { migrate } from '../../server/db/migrate';
 import { usernameKey } from '../../server/auth/usernameKey';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const PASSWORD = 'correct horse battery';
 
@@ -124,7 +125,7 @@ describe('usernames compared without regard to case or look-alikes', () => {
     const lookalike = await t.app.inject({
       method: 'POST',
       url: '/api/login',
-      headers: { 'x-requested-with': 'pucs' },
+      headers: CSRF_HEADER,
       payload: { username: 'strainger', password: PASSWORD },
     });
     expect(lookalike.statusCode).toBe(401);
