@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ownMessages } from '../../src/messages';
+import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { idFromText, INT4_MAX } from '../../src/schemas/kinds';
 import { ref, type JsonSchema } from './jsonSchema';
 
@@ -67,7 +68,7 @@ export const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 export const ERROR_TEXT: Record<string, string> = {
   '400': 'Refused: the Description says why (a missing or invalid value, an unknown field, a bad query).',
   '401': 'Not signed in.',
-  '403': 'Forbidden: the caller may not do this (not an admin of the team), or a non-GET call lacks `X-Requested-With: pucs` or comes from another origin.',
+  '403': `Forbidden: the caller may not do this (not an admin of the team), or a non-GET call lacks \`${CSRF_HEADER_NAME}: ${CSRF_VALUE}\` or comes from another origin.`,
   '404': 'No such object, or one of a team the caller is not in (the same answer).',
   '409': 'Conflicts with other objects: a unique rule (the Description names the value), an object still in use, or a concurrent change (send it again).',
   '413': 'The body is too large.',

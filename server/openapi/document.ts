@@ -6,6 +6,7 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { messages } from '../../src/messages';
+import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { MAX_PAGE } from '../crud/listQuery';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
@@ -20,7 +21,7 @@ const DESCRIPTION = `Every call is under \`/api\` and answers JSON unless said o
 \`{ "Description": "..." }\` with the status code; the console shows the Description.
 
 Signed-out callers get 401 on every call except those marked as needing no sign-in. Every call but
-GET must carry the header \`X-Requested-With: pucs\`, and an \`Origin\` header, when present, must be the
+GET must carry the header \`${CSRF_HEADER_NAME}: ${CSRF_VALUE}\`, and an \`Origin\` header, when present, must be the
 server's own (else 403). The session is the HttpOnly cookie \`${SESSION_COOKIE}\` set by \`POST /api/login\`.
 
 | status | meaning |
