@@ -12,6 +12,7 @@ import { migrate } from '../server/db/migrate';
 import { ensureAdmin } from '../server/auth/bootstrap';
 import { seedDemo } from '../server/demo/seed';
 import { embeddedDatabaseDir } from '../server/runtime/openConfiguredDatabase';
+import { CSRF_HEADER } from '../src/csrf';
 
 export interface BenchServerOptions {
   port: number;
@@ -76,7 +77,7 @@ export async function startServer(opts: BenchServerOptions): Promise<ChildProces
 export async function signIn(base: string, user: BenchServerOptions['user']): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+    headers: { 'content-type': 'application/json', ...CSRF_HEADER },
     body: JSON.stringify(user),
   });
   return (res.headers.get('set-cookie') ?? '').split(';')[0];

@@ -11,6 +11,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { CSRF_HEADER } from '../src/csrf';
 
 const MIB = 2 ** 20;
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB || 1024);
@@ -95,10 +96,10 @@ async function main() {
   try {
     const login = await fetch(`${url}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+      headers: { 'content-type': 'application/json', ...CSRF_HEADER },
       body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
     });
-    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'x-requested-with': 'pucs' };
+    const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], ...CSRF_HEADER };
     const team = ((await json(`${url}/api/current_user`, headers, 'GET')).teams as { id: number }[])[0].id;
     const type = await json(`${url}/api/type`, headers, 'POST', { name: 'bench', team_id: team });
     const fw = await json(`${url}/api/firmware`, headers, 'POST', { name: 'bench', version: '1.0.0', team_id: team, type_id: type.id, firmware_hash: hash });

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { line, mb, memory, seed, signIn, startServer, type BenchServerOptions } from './benchServer';
+import { CSRF_HEADER } from '../src/csrf';
 
 const DEVICES = Number(process.env.BENCH_DEVICES || 2000);
 const SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS || 20);
@@ -60,7 +61,7 @@ async function main() {
     while ((await fetch(page1, { headers: { cookie } }).then(async (res) => (await res.arrayBuffer(), res.status))) !== 200);
     const untilOk = `${(performance.now() - stopped).toFixed(0)} ms (${tries} more request${tries > 1 ? 's' : ''}, each sent at once)`;
     const afterSignIn = await timed(() =>
-      fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' }, body: JSON.stringify(USER) }),
+      fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...CSRF_HEADER }, body: JSON.stringify(USER) }),
     );
     const answered = [...statuses.values()].reduce((a, b) => a + b, 0);
     const ok = statuses.get(200) ?? 0;

@@ -20,10 +20,11 @@ import { readConfig } from '../server/config';
 import { ensureAdmin } from '../server/auth/bootstrap';
 import { buildConsole, consoleBuildReason } from '../server/build';
 import { messages, ownMessages } from '../src/messages';
+import { CSRF_HEADER } from '../src/csrf';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const ADMIN = { username: 'bench', password: 'bench-password' };
-const HEADERS = { 'X-Requested-With': 'pucs' };
+const HEADERS = CSRF_HEADER;
 
 /** Lighthouse's mobile preset as DevTools applies it (Slow 4G; bytes per second for CDP). */
 const SLOW_4G = {

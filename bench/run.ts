@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { readConfig } from '../server/config';
 import { seedDemo } from '../server/demo/seed';
 import { ensureAdmin } from '../server/auth/bootstrap';
+import { CSRF_HEADER } from '../src/csrf';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS || 5);
 
@@ -42,7 +43,7 @@ async function main() {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+    headers: { 'content-type': 'application/json', ...CSRF_HEADER },
     body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];

@@ -12,6 +12,7 @@ import { migrate } from '../server/db/migrate';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { ensureAdmin } from '../server/auth/bootstrap';
+import { CSRF_HEADER } from '../src/csrf';
 
 const DEVICES = Number(process.env.DEVICES || 2000);
 
@@ -22,7 +23,7 @@ async function main() {
   await ensureAdmin(db, config);
   const app = await buildApp({ db, config });
   await app.ready();
-  const headers: Record<string, string> = { 'x-requested-with': 'pucs' };
+  const headers: Record<string, string> = { ...CSRF_HEADER };
   const login = await app.inject({ method: 'POST', url: '/api/login', headers, payload: { username: 'bench', password: 'bench-password' } });
   const session = login.cookies.find((c) => c.name === 'pucs_session')!;
   headers.cookie = `${session.name}=${session.value}`;

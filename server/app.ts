@@ -3,6 +3,7 @@
  * it with inject on a fresh database.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
 import type { ServerConfig } from './config';
 import type { ServerRegistry } from './crud/registry';
@@ -11,6 +12,7 @@ import { registry as defaultRegistry } from './registry';
 import { ApiError } from './http/errors';
 import { clientDataError, concurrencyError } from './http/dbErrorNet';
 import { clientErrorHandler, frameworkErrors } from './http/clientErrors';
+import { schemaRefusal } from './http/schemaRefusal';
 import { privateAnswers } from './http/cacheHeaders';
 import { ownMessages } from '../src/messages';
 import { authPlugin } from './auth/plugin';
@@ -69,7 +71,13 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
     // Answers made before any route: the API's shape and security headers (server/http/clientErrors.ts).
     clientErrorHandler,
     frameworkErrors,
+    // A request the route's zod schemas refuse (server/openapi/contract.ts) answers the schema's words.
+    schemaErrorFormatter: schemaRefusal,
   });
+  // Routes declare zod schemas: Fastify checks requests with them. Answers are plain JSON: the
+  // response schemas describe (the document), so no field of an answer is dropped or coerced.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Fastify's JSON parser refuses valid JSON holding a prototype key and says only "invalid": told apart here.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -7,13 +7,14 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
+import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { loadSessionUser, SESSION_COOKIE, sessionSecret } from './sessions';
 import { SessionCache } from './sessionCache';
 import './sessionUser';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_VALUE = 'pucs';
+// Node gives header names in lower case.
+const CSRF_HEADER = CSRF_HEADER_NAME.toLowerCase();
 
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;

@@ -4,13 +4,15 @@
  * user, so that a device's peer can check a client certificate). Never cached by anyone.
  */
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownMessages } from '../../src/messages';
 import { isTeamAdmin } from '../auth/sessionUser';
 import { notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
-import { parseId } from '../crud/routes';
 import { forbidden } from '../http/errors';
+import { answers, CACHE_BUSTER, error, errors, ID_PARAMS, text, type ResponseDoc } from '../openapi/contract';
 import { certificateService, type CertificateService } from './service';
 
 declare module 'fastify' {
@@ -29,13 +31,53 @@ const sendPem = (reply: FastifyReply, filename: string, pem: string) =>
     .header('Access-Control-Expose-Headers', 'Content-Disposition')
     .send(pem);
 
+const pem = (what: string, filename: string): ResponseDoc => ({
+  description: `${what}, PEM, \`Content-Disposition: attachment; filename="${filename}"\`, \`Cache-Control: no-store\`.`,
+  headers: { 'Content-Disposition': { description: `attachment; filename="${filename}"`, schema: z.string() } },
+  content: text('application/x-pem-file'),
+});
+
+const deviceDownload = (what: 'certificate' | 'private_key', summary: string, file: string, made: string) => ({
+  operationId: `download_device_${what}`,
+  summary,
+  description:
+    `Admins of the device's team only.${made ? ` ${made}` : ''} The device's certificate and key are made together on the first call to either ` +
+    '(ECDSA P-256; the certificate signed by the server CA, subject `CN={device id}`, a URI SAN `urn:pucs:uid:{uid_for_type, percent-encoded}`, ' +
+    'extended key usage clientAuth, valid 10 years) and answered the same from then on.',
+  tags: ['device'],
+  params: ID_PARAMS,
+  querystring: CACHE_BUSTER,
+  response: answers({
+    200: pem(summary.replace(/^Download the /, 'The '), file),
+    ...errors('401'),
+    403: error("The caller is a member of the device's team but not an admin."),
+    404: error('No such device, or one of a team the caller is not in (the same answer).'),
+  }),
+});
+
+const CERTIFICATE_SCHEMA = deviceDownload('certificate', "Download the device's client certificate", 'device-{id}.crt.pem', '');
+const PRIVATE_KEY_SCHEMA = deviceDownload(
+  'private_key',
+  "Download the device's private key",
+  'device-{id}.key.pem',
+  'PKCS#8. The server keeps it encrypted (AES-256-GCM) under a key derived from `PUCS_SESSION_SECRET`, else from `key-encryption.secret` in `PUCS_DATA_DIR`.',
+);
+const CA_SCHEMA = {
+  operationId: 'download_ca_certificate',
+  summary: "Download the server's CA certificate",
+  description: 'Any signed-in user. The CA that signs device certificates: `PUCS_CA_CERT`, else the one made in `PUCS_DATA_DIR/ca` when first needed.',
+  tags: ['device'],
+  querystring: CACHE_BUSTER,
+  response: answers({ 200: pem('The CA certificate', 'pucs-ca.crt.pem'), ...errors('401') }),
+};
+
 export const certificateRoutes = fp(
-  async (app) => {
+  async (fastify) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.decorate('certs', await certificateService(app.config, app.db));
 
-    const credentials = async (user: Parameters<typeof requireUser>[0], rawId: string) => {
+    const credentials = async (user: Parameters<typeof requireUser>[0], id: number) => {
       const caller = requireUser(user);
-      const id = parseId(rawId);
       const [row] = await selectVisible(app.db, caller, app.registry.get(DEVICE_CATEGORY), ['team_id', 'uid_for_type'], (p) => [`"t"."id" = ${p.add(id)}`]);
       if (!row) throw notFoundError();
       if (!isTeamAdmin(caller, Number(row.team_id))) throw forbidden(ownMessages.certificateAdminsOnly);
@@ -47,16 +89,15 @@ export const certificateRoutes = fp(
       return { id, ...credentials };
     };
 
-    type WithId = { Params: { id: string } };
-    app.get<WithId>('/api/download/certificate/:id', async (request, reply) => {
+    app.get('/api/download/certificate/:id', { schema: CERTIFICATE_SCHEMA }, async (request, reply) => {
       const { id, certPem } = await credentials(request.user, request.params.id);
       return sendPem(reply, `device-${id}.crt.pem`, certPem);
     });
-    app.get<WithId>('/api/download/private_key/:id', async (request, reply) => {
+    app.get('/api/download/private_key/:id', { schema: PRIVATE_KEY_SCHEMA }, async (request, reply) => {
       const { id, keyPem } = await credentials(request.user, request.params.id);
       return sendPem(reply, `device-${id}.key.pem`, await keyPem());
     });
-    app.get('/api/download/ca_certificate', async (request, reply) => {
+    app.get('/api/download/ca_certificate', { schema: CA_SCHEMA }, async (request, reply) => {
       requireUser(request.user);
       return sendPem(reply, 'pucs-ca.crt.pem', (await app.certs.ca()).certPem);
     });

@@ -10,74 +10,122 @@
  * proof. So the code is long, only its hash is kept, and wrong codes are limited per device and
  * per user (ClaimGuesses, limiter.ts).
  */
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, ownMessages } from '../../src/messages';
+import { fieldSchema } from '../../src/schemas/compile';
+import { device as deviceCategory } from '../../src/schemas/device';
+import { firmware as firmwareCategory } from '../../src/schemas/firmware';
+import { team as teamCategory } from '../../src/schemas/team';
+import { type as typeCategory } from '../../src/schemas/type';
 import type { SessionUser } from '../auth/sessionUser';
 import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
-import { parseId } from '../crud/routes';
-import { isPlainObject } from '../crud/validate';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import type { Row } from '../crud/hooks';
+import { answers, error, errors, ID_PARAMS, json, jsonBody, objectId, optionalBody, type ResponseDoc } from '../openapi/contract';
 import { claimCodeMatches, hashClaimCode, newClaimCode } from './code';
-import { ClaimGuesses } from './limiter';
+import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimGuesses } from './limiter';
 import { limitStore } from '../auth/limitStore';
 import { addSupportUser } from './supportUser';
 import { moveDevice } from './transfer';
 import { QR_ID_MAX } from '../qr/routes';
 
-const body = (raw: unknown): Row => (isPlainObject(raw) ? raw : {});
+const CODE_WORDS = 'The claim code; case, spaces and `-` are ignored, `I` and `L` read as `1`, `O` as `0`.';
 
-function codeOf(raw: Row): string {
-  const code = raw.claim_code;
-  if (code !== undefined && typeof code !== 'string') throw badRequest(ownMessages.wrongFieldType('claim_code', 'a text'));
-  if (!code?.trim()) throw badRequest(ownMessages.claimCodeRequired);
-  return code;
-}
+/** The claim code a person types: required, a text, not blank. */
+const claimCode = z
+  .string({ error: (issue) => (issue.input === undefined ? ownMessages.claimCodeRequired : ownMessages.wrongFieldType('claim_code', 'a text')) })
+  .refine((code) => code.trim() !== '', { error: ownMessages.claimCodeRequired })
+  .describe(CODE_WORDS);
 
-function optionalId(raw: Row, field: string): number | undefined {
-  const value = raw[field];
-  if (value === undefined || value === null || value === 0) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw badRequest(ownMessages.wrongFieldType(field, 'an id'));
-  return value;
-}
+/** An optional id: left out, null or 0 is none (undefined). */
+const optionalId = (field: string, description: string) => {
+  const wrong = ownMessages.wrongFieldType(field, 'an id');
+  return z
+    .number({ error: wrong })
+    .int({ error: wrong })
+    .min(0, { error: wrong })
+    .nullish()
+    .transform((id) => id || undefined)
+    .describe(description);
+};
 
-function optionalBoolean(raw: Row, field: string, fallback: boolean): boolean {
-  const value = raw[field];
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'boolean') throw badRequest(ownMessages.wrongFieldType(field, 'true or false'));
-  return value;
-}
+/** A team the caller claims into: left out, null or 0 is the spec's 'Team should be selected.'. */
+const teamId = z
+  .number({ error: (issue) => (issue.input == null ? messages.teamRequired : ownMessages.wrongFieldType('team_id', 'an id')) })
+  .int({ error: ownMessages.wrongFieldType('team_id', 'an id') })
+  .min(1, { error: (issue) => (issue.input === 0 ? messages.teamRequired : ownMessages.wrongFieldType('team_id', 'an id')) });
 
-const tooMany = (wait: number) => new ApiError(429, ownMessages.claimTooManyAttempts, { 'Retry-After': String(wait) });
+/** A flag left out or null takes its default. */
+const flag = (field: string, fallback: boolean) =>
+  z
+    .boolean({ error: ownMessages.wrongFieldType(field, 'true or false') })
+    .nullish()
+    .transform((value) => value ?? fallback)
+    .describe(`Left out or null: ${fallback}.`);
 
-/** What the claimant may see of a device before claiming it (spec: Claim check response). */
+const LIMIT =
+  `At most ${CLAIM_ATTEMPTS} wrong codes per device and per user in ${CLAIM_WINDOW_MS / 60_000} minutes; ` +
+  'while either is reached every code, the right one too, answers 429 with `Retry-After`.';
+const TOO_MANY: Record<string, ResponseDoc> = { 429: error('Too many wrong codes for this device or by this user: wait for `Retry-After` seconds.') };
+
+const field = (category: { fields: Record<string, Parameters<typeof fieldSchema>[0]> }, name: string) => fieldSchema(category.fields[name]);
+
+/** What the claimant may see of a device before claiming it (spec: Claim check response), typed by the categories' declarations. */
+const CLAIMED_DEVICE = z.object({
+  id: objectId,
+  name: field(deviceCategory, 'name'),
+  team: field(teamCategory, 'name').describe("The name of the device's current team."),
+  team_id: field(deviceCategory, 'team_id'),
+  type: field(typeCategory, 'name').describe("The name of the device's type."),
+  type_id: field(deviceCategory, 'type_id'),
+  uid_for_type: field(deviceCategory, 'uid_for_type'),
+  target_firmware: z.object({ name: field(firmwareCategory, 'name'), version: field(firmwareCategory, 'version') }).nullable(),
+});
+
+/** The same view as SQL: the claimant is in no team of the device, so it is read without the visibility rules. */
 const CLAIM_VIEW = `SELECT d."id", d."name", d."team_id", tm."name" AS "team", d."type_id", ty."name" AS "type", d."uid_for_type",
   CASE WHEN fw."id" IS NULL THEN NULL ELSE json_build_object('name', fw."name", 'version', fw."version") END AS "target_firmware"
   FROM "device" d JOIN "team" tm ON tm."id" = d."team_id" LEFT JOIN "type" ty ON ty."id" = d."type_id"
   LEFT JOIN "firmware" fw ON fw."id" = d."target_firmware_id" WHERE d."id" = $1`;
 
-export const claimRoutes: FastifyPluginAsync = async (app) => {
+const tooMany = (wait: number) => new ApiError(429, ownMessages.claimTooManyAttempts, { 'Retry-After': String(wait) });
+
+export const claimRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const device = app.registry.get('device');
   const team = app.registry.get('team');
   const guesses = new ClaimGuesses(limitStore(app.db, 'claim'));
   const keys = (user: SessionUser, deviceId?: number) => [`user:${user.id}`, ...(deviceId === undefined ? [] : [`device:${deviceId}`])];
 
   /** A team the caller administers: 404 when they cannot see it, 403 when they only belong to it. */
-  const adminTeam = async (user: SessionUser, raw: Row): Promise<number> => {
-    const teamId = optionalId(raw, 'team_id');
-    if (teamId === undefined) throw badRequest(messages.teamRequired);
+  const adminTeam = async (user: SessionUser, teamId: number): Promise<number> => {
     const [row] = await selectVisible(app.db, user, team, [], (p) => [`"t"."id" = ${p.add(teamId)}`]);
     if (!row) throw notFoundError();
     assertPermitted('teamAdmin', team, user, row);
     return teamId;
   };
 
-  type WithId = { Params: { id: string }; Body: unknown };
-  app.put<WithId>('/api/set_device_claimed_status/:id', async (request) => {
+  const setSchema = {
+    operationId: 'setDeviceClaimedStatus',
+    summary: 'Set or unset the device as to be claimed',
+    description:
+      "Admins of the device's team. Set: a new claim code (80 random bits, Crockford base32, `XXXX-XXXX-XXXX-XXXX`) replaces any " +
+      'former one; it is answered once: the server keeps only its hash. Unset: the code stops working.',
+    tags: ['device'],
+    params: ID_PARAMS,
+    body: optionalBody(jsonBody({ to_be_claimed: flag('to_be_claimed', true) }, { loose: true })),
+    response: answers({
+      200: { description: 'The new claim code, or null when unset.', content: json(z.object({ claim_code: z.string().nullable() })) },
+      ...errors('400', '401', '403', '404'),
+    }),
+  };
+  app.put('/api/set_device_claimed_status/:id', { schema: setSchema }, async (request) => {
     const user = requireUser(request.user);
-    const deviceId = parseId(request.params.id);
-    const toBeClaimed = optionalBoolean(body(request.body), 'to_be_claimed', true);
+    const deviceId = request.params.id;
+    const toBeClaimed = request.body.to_be_claimed;
     const [row] = await selectVisible(app.db, user, device, ['team_id'], (p) => [`"t"."id" = ${p.add(deviceId)}`]);
     if (!row) throw notFoundError();
     assertPermitted(device.permissions.update, device, user, row);
@@ -94,9 +142,26 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
     return { claim_code: code };
   });
 
-  app.put<WithId>('/api/get_device_by_qr_and_claim_codes/:id', async (request) => {
+  const checkSchema = {
+    operationId: 'checkClaimCode',
+    summary: 'Check a claim code',
+    description: `Any signed-in user. A wrong code, or a device not waiting to be claimed, answers \`{"is_code_valid": false}\`. ${LIMIT} An unknown QR id counts as a wrong code of the user.`,
+    tags: ['device'],
+    params: z.object({ id: z.string().describe('The QR id of the /qr?id= link.') }),
+    body: optionalBody(jsonBody({ claim_code: claimCode }, { loose: true })),
+    response: answers({
+      200: {
+        description: 'Whether the code is right and, when it is, the device (spec: Claim check response).',
+        content: json(z.object({ is_code_valid: z.boolean(), device: CLAIMED_DEVICE.optional() })),
+      },
+      ...errors('400', '401'),
+      404: error('No device has this QR id.'),
+      ...TOO_MANY,
+    }),
+  };
+  app.put('/api/get_device_by_qr_and_claim_codes/:id', { schema: checkSchema }, async (request) => {
     const user = requireUser(request.user);
-    const code = codeOf(body(request.body));
+    const code = request.body.claim_code;
     const { rows } = await app.db.query<Row>('SELECT "id", "to_be_claimed", "claim_code" FROM "device" WHERE "qr_code_id" = $1', [
       request.params.id.slice(0, QR_ID_MAX),
     ]);
@@ -110,17 +175,47 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
     return { is_code_valid: true, device: view[0] };
   });
 
-  app.put<WithId>('/api/claim_device/:id', async (request, reply) => {
+  const claimSchema = {
+    operationId: 'claimDevice',
+    summary: 'Claim a device into a team',
+    description:
+      'The caller needs the claim code, not a membership of the device\'s team, and must be an admin of `team_id`. In one transaction: ' +
+      "the device moves to `team_id`; its type is `type_id` (a type of that team) or else the team's type of the same name, else a copy " +
+      'of its type (author: the caller); its target firmware is `target_firmware_id` (of that team and type, and not disabled), else with ' +
+      '`should_firmware_be_copied` a copy of its target firmware with the same file (a firmware of the same name and version and type ' +
+      'in the team is used instead), else none; its current firmware is that copy when it ran its target, else none; its configuration ' +
+      'is copied into the team; its group, documentation and firmware and configuration histories are cleared; its certificate and ' +
+      'private key are deleted (the next download makes new ones); its QR id stays; its owner is the caller. The code is spent: `to_be_claimed` becomes false. ' +
+      `${LIMIT} A device not waiting to be claimed (409) counts as a wrong code of the user. Of racing claims one wins; the others answer 409.`,
+    tags: ['device'],
+    params: ID_PARAMS,
+    body: optionalBody(
+      jsonBody(
+        {
+          claim_code: claimCode,
+          team_id: teamId,
+          type_id: optionalId('type_id', "Omitted, null or 0: the device's type, in the team."),
+          target_firmware_id: optionalId('target_firmware_id', 'Omitted, null or 0: see `should_firmware_be_copied`.'),
+          should_firmware_be_copied: flag('should_firmware_be_copied', false),
+        },
+        { loose: true },
+      ),
+    ),
+    response: answers({
+      204: { description: 'Claimed.' },
+      400: error('A missing or invalid value, a wrong code (`Wrong code! Please, try again.`), a type or firmware not of the team (or the firmware not of the type), or a disabled `target_firmware_id`.'),
+      ...errors('401'),
+      403: error('The caller is a member of `team_id` but not an admin.'),
+      404: error('The caller is not a member of `team_id`.'),
+      409: error('The device is not waiting to be claimed (already claimed, or no such device), is already in the chosen team, or the team already has a device of its name or a firmware of its name and version with another type.'),
+      ...TOO_MANY,
+    }),
+  };
+  app.put('/api/claim_device/:id', { schema: claimSchema }, async (request, reply) => {
     const user = requireUser(request.user);
-    const deviceId = parseId(request.params.id);
-    const raw = body(request.body);
-    const code = codeOf(raw);
-    const choice = {
-      teamId: await adminTeam(user, raw),
-      typeId: optionalId(raw, 'type_id'),
-      targetFirmwareId: optionalId(raw, 'target_firmware_id'),
-      copyFirmware: optionalBoolean(raw, 'should_firmware_be_copied', false),
-    };
+    const deviceId = request.params.id;
+    const { claim_code: code, team_id, type_id, target_firmware_id, should_firmware_be_copied } = request.body;
+    const choice = { teamId: await adminTeam(user, team_id), typeId: type_id, targetFirmwareId: target_firmware_id, copyFirmware: should_firmware_be_copied };
     // Counted before the transaction: on PostgreSQL the count takes a connection of its own, which
     // racing claims, each holding one while they queue on the device's lock, could leave none of.
     const guess = await guesses.take(keys(user, deviceId));
@@ -149,9 +244,18 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  app.put<{ Body: unknown }>('/api/add_pucs_user_to_team/', async (request, reply) => {
+  const supportSchema = {
+    operationId: 'addSupportUserToTeam',
+    summary: 'Add the support user to a team',
+    description:
+      'Admins of `team_id`. The support user (`PUCS_SUPPORT_USER`, default `pucs-support`) becomes a member (role user, a higher role is kept); calling again changes nothing.',
+    tags: ['team'],
+    body: optionalBody(jsonBody({ team_id: teamId }, { loose: true })),
+    response: answers({ 204: { description: 'The support user is a member.' }, ...errors('400', '401', '403', '404') }),
+  };
+  app.put('/api/add_pucs_user_to_team/', { schema: supportSchema }, async (request, reply) => {
     const user = requireUser(request.user);
-    const teamId = await adminTeam(user, body(request.body));
+    const teamId = await adminTeam(user, request.body.team_id);
     await addSupportUser(app.db, app.config.supportUser, teamId);
     return reply.code(204).send();
   });

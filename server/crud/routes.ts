@@ -19,9 +19,9 @@
  * what one needs beyond this is a hook of the registry the app was built on (server/registry.ts).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Category } from '../../src/schemas/defineCategory';
-import { idFromText } from '../../src/schemas/kinds';
-import { notFoundError, requireUser } from './access';
+import { requireUser } from './access';
 import { readList, readOne, type ReadOptions } from './read';
 import { parseListQuery, plainFilterConditions, usesListDialect } from './listQuery';
 import { readPage, type Page } from './listPage';
@@ -31,15 +31,9 @@ import type { ContentExpectations } from '../../src/schemas/contentExpectations'
 import { badRequest } from '../http/errors';
 import { ownMessages } from '../../src/messages';
 import { cappedList } from './listCap';
+import { categoryContracts } from '../openapi/routes';
 
 type Query = Record<string, string | string[] | undefined>;
-
-/** An id from the path; anything else is an unknown object, like an id that does not exist. */
-export function parseId(raw: string): number {
-  const id = idFromText(raw);
-  if (id === undefined) throw notFoundError();
-  return id;
-}
 
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(',') : v);
 
@@ -94,34 +88,36 @@ async function listAnswer(app: FastifyInstance, category: Category, request: Fas
   return dialect ? page.rows : { json_list: page.rows };
 }
 
-function registerCategory(app: FastifyInstance, category: Category) {
+function registerCategory(fastify: FastifyInstance, category: Category) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = `/api/${category.key}`;
   const fullBase = `/api/full/${category.key}`;
-  type WithId = { Params: { id: string } };
+  // Each route's contract, derived from the registry (server/openapi/routes.ts).
+  const contract = categoryContracts(category);
 
   for (const full of [false, true]) {
-    app.get(full ? fullBase : base, (request, reply) => listAnswer(app, category, request, reply, full));
-    app.get<WithId>(`${full ? fullBase : base}/:id`, async (request) => {
+    app.get(full ? fullBase : base, { schema: contract.list(full) }, (request, reply) => listAnswer(app, category, request, reply, full));
+    app.get(`${full ? fullBase : base}/:id`, { schema: contract.get(full) }, async (request) => {
       const user = requireUser(request.user);
-      return readOne(app, user, category, parseId(request.params.id), readOptions(category, request, full, false));
+      return readOne(app, user, category, request.params.id, readOptions(category, request, full, false));
     });
   }
 
-  app.post(base, async (request, reply) => {
+  app.post(base, { schema: contract.create }, async (request, reply) => {
     const user = requireUser(request.user);
     reply.code(201);
     return createObject(app, user, category, request.body);
   });
 
-  app.put<WithId>(`${base}/:id`, async (request) => {
+  app.put(`${base}/:id`, { schema: contract.update }, async (request) => {
     const user = requireUser(request.user);
-    return updateObject(app, user, category, parseId(request.params.id), request.body);
+    return updateObject(app, user, category, request.params.id, request.body);
   });
 
-  app.delete<WithId & { Querystring: Query }>(`${base}/:id`, async (request) => {
+  app.delete(`${base}/:id`, { schema: contract.delete }, async (request) => {
     const user = requireUser(request.user);
-    const id = parseId(request.params.id);
-    const expected = withContent(category, request.query ?? {});
+    const id = request.params.id;
+    const expected = withContent(category, (request.query ?? {}) as Query);
     return expected ? deleteWithContent(app, user, category, id, expected) : deleteObject(app, user, category, id);
   });
 }

@@ -14,6 +14,16 @@ import { MAX_TOKEN_LIFETIME_S } from './wire';
 /** The clock skew tolerated between device and server. */
 export const CLOCK_LEEWAY_S = 30;
 
+/** The token as the OpenAPI document's security scheme names it (server/openapi/document.ts). */
+export const DEVICE_TOKEN_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'JWT',
+  description:
+    'A JWT signed ES256 with the device\'s private key (`GET /api/download/private_key/{id}`): header `{"alg":"ES256","typ":"JWT"}`, ' +
+    `claims \`sub\` (the device id as a decimal string), \`iat\` and \`exp\` (seconds, \`exp - iat\` at most ${MAX_TOKEN_LIFETIME_S}, ${CLOCK_LEEWAY_S} s clock leeway). docs/DEVICE_API.md.`,
+};
+
 export const deviceUnauthorized = () => new ApiError(401, ownMessages.deviceUnauthorized, { 'WWW-Authenticate': 'Bearer' });
 
 export interface DeviceToken {

@@ -8,41 +8,11 @@
  */
 import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
-import { ownMessages } from '../../src/messages';
-import { config as configCategory } from '../../src/schemas/config';
-import { INT4_MAX, jsonProblemText } from '../../src/schemas/kinds';
-import { badRequest } from '../http/errors';
+import { INT4_MAX } from '../../src/schemas/kinds';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
 import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
 import { HISTORY_LIMIT, sentAfter, syncOnCheckin, type ConfigSource, type KnownConfigs, type SyncChanges } from './configSync';
 import type { LastSeenWriter } from './lastSeen';
-
-const KEYS = new Set(['firmware', 'config_id', 'config']);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The report with absent keys as null, or a 400 naming the first problem. */
-export function parseCheckinBody(body: unknown): CheckinBody {
-  if (!isObject(body)) throw badRequest(ownMessages.bodyNotObject);
-  const unknown = Object.keys(body).find((k) => !KEYS.has(k));
-  if (unknown !== undefined) throw badRequest(ownMessages.unknownField(unknown));
-  const firmware = body.firmware ?? null;
-  if (firmware !== null) {
-    const ok = isObject(firmware) && Object.keys(firmware).length === 2 && typeof firmware.name === 'string' && typeof firmware.version === 'string';
-    if (!ok) throw badRequest(ownMessages.wrongFieldType('firmware', 'null or an object with the texts name and version'));
-  }
-  const configId = body.config_id ?? null;
-  if (configId !== null && !(Number.isSafeInteger(configId) && (configId as number) > 0)) {
-    throw badRequest(ownMessages.wrongFieldType('config_id', 'null or a positive integer'));
-  }
-  const config = body.config ?? null;
-  // A device's configuration is stored as a config text: it must be one that POST /api/config would take.
-  const problem = jsonProblemText(config, 'config', true);
-  if (problem) throw badRequest(problem);
-  // Written out, numbers may grow (1e20 is 21 digits), so a body under the limit can make a longer text.
-  const maxLength = configCategory.fields.config.maxLength;
-  if (config !== null && maxLength !== undefined && JSON.stringify(config).length > maxLength) throw badRequest(ownMessages.tooLong('config', maxLength));
-  return { firmware: firmware as CheckinBody['firmware'], config_id: configId as number | null, config };
-}
 
 interface DeviceRead {
   team_id: number;

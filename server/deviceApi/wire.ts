@@ -1,8 +1,16 @@
 /**
- * The device API's wire contract (docs/DEVICE_API.md), declared once: the server's routes and the
- * device client (server/simulator/deviceClient.ts) both read it. No imports, so a device-side program
- * can take it whole.
+ * The device API's wire contract (docs/DEVICE_API.md), declared once: the route checks a check-in
+ * with this schema and the document describes it (server/deviceApi/routes.ts), the check-in reads
+ * its type (checkin.ts), and the device client (server/simulator/deviceClient.ts) sends and reads the
+ * same types. A firmware's fields are typed from the firmware category's declaration.
  */
+import { z } from 'zod';
+import { ownMessages } from '../../src/messages';
+import { config as configCategory } from '../../src/schemas/config';
+import { firmware as firmwareCategory } from '../../src/schemas/firmware';
+import { fieldSchema } from '../../src/schemas/compile';
+import { jsonProblemText } from '../../src/schemas/kinds';
+import { objectId } from '../openapi/contract';
 
 export const DEVICE_API_PREFIX = '/device-api/v1';
 
@@ -11,29 +19,76 @@ export const MAX_TOKEN_LIFETIME_S = 300;
 
 export const firmwareUrl = (id: number) => `${DEVICE_API_PREFIX}/firmware/${id}`;
 
-export interface FirmwareReport {
-  name: string;
-  version: string;
+const FIRMWARE_WRONG = ownMessages.wrongFieldType('firmware', 'null or an object with the texts name and version');
+const CONFIG_ID_WRONG = ownMessages.wrongFieldType('config_id', 'null or a positive integer');
+
+/** What a device says it runs: a firmware's name and version, nothing else. */
+const firmwareReport = z.strictObject({ name: z.string({ error: FIRMWARE_WRONG }), version: z.string({ error: FIRMWARE_WRONG }) }, { error: FIRMWARE_WRONG });
+
+/** A device's configuration is stored as a config text: it must be one that POST /api/config would take. */
+function configProblem(config: unknown): string | undefined {
+  const problem = jsonProblemText(config, 'config', true);
+  if (problem) return problem;
+  // Written out, numbers may grow (1e20 is 21 digits), so a body under the limit can make a longer text.
+  const maxLength = configCategory.fields.config.maxLength;
+  if (config != null && maxLength !== undefined && JSON.stringify(config).length > maxLength) return ownMessages.tooLong('config', maxLength);
+  return undefined;
 }
 
-/** A check-in's body, every key given (a device may leave any out: it means null). */
-export interface CheckinBody {
-  firmware: FirmwareReport | null;
-  config_id: number | null;
-  config: unknown;
-}
+/** A check-in's body: any key may be left out (it means null); any other key is refused. */
+export const CHECKIN_BODY = z.strictObject(
+  {
+    firmware: firmwareReport
+      .nullish()
+      .transform((firmware) => firmware ?? null)
+      .describe("The firmware the device runs; null or absent: unchanged."),
+    config_id: z
+      .number({ error: CONFIG_ID_WRONG })
+      .int({ error: CONFIG_ID_WRONG })
+      .min(1, { error: CONFIG_ID_WRONG })
+      .nullish()
+      .transform((id) => id ?? null)
+      .describe('The id of the configuration the device applied last.'),
+    config: z
+      .unknown()
+      .superRefine((config, ctx) => {
+        const problem = configProblem(config);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional()
+      .transform((config) => config ?? null)
+      .describe(
+        'The configuration the device holds (any JSON value, at most 100 levels deep, finite numbers, at most 1,000,000 characters once written out); null or absent: not reported.',
+      ),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? ownMessages.unknownField((issue as { keys: string[] }).keys[0]) : ownMessages.bodyNotObject) },
+);
 
-export interface TargetFirmware {
-  id: number;
-  name: string;
-  version: string;
-  size: number;
-  sha3_256: string;
-  url: string;
-}
+export type FirmwareReport = z.output<typeof firmwareReport>;
+/** A check-in's body, every key given (absent keys read as null). */
+export type CheckinBody = z.output<typeof CHECKIN_BODY>;
 
-export interface CheckinAnswer {
-  target_firmware: TargetFirmware | null;
-  config: { id: number; config: unknown } | null;
-  poll_interval_s: number;
-}
+/** A required text field of the firmware category (its declaration says so; zod's type cannot). */
+const firmwareField = (name: 'name' | 'version') => fieldSchema(firmwareCategory.fields[name]) as z.ZodType<string>;
+
+export const TARGET_FIRMWARE = z.object({
+  id: objectId,
+  name: firmwareField('name'),
+  version: firmwareField('version'),
+  size: z.number().describe('Bytes.'),
+  // Answered only once the file is uploaded: never null here, though the firmware's field may be.
+  sha3_256: z.string().describe('Hex SHA3-256 of the file.'),
+  url: z.string().describe(`\`${DEVICE_API_PREFIX}/firmware/{id}\``),
+});
+
+export const CHECKIN_ANSWER = z.object({
+  target_firmware: TARGET_FIRMWARE.nullable().describe("The device's target firmware when set, enabled and uploaded."),
+  config: z
+    .object({ id: objectId, config: z.unknown().describe('The configuration, a JSON value.') })
+    .nullable()
+    .describe("The product's configuration to apply, while its state is waiting_to_be_send."),
+  poll_interval_s: z.number().describe('Seconds until the next check-in (`PUCS_DEVICE_POLL_SECONDS`).'),
+});
+
+export type TargetFirmware = z.output<typeof TARGET_FIRMWARE>;
+export type CheckinAnswer = z.output<typeof CHECKIN_ANSWER>;

@@ -13,15 +13,17 @@
  * prints many devices at once, gives the ones without a QR id a new one when the caller is a team
  * admin (as POST /api/device_qr_code would).
  */
+import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isTemplateEmpty, translationInches } from '../../src/custom/labels';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isTemplateEmpty, LABEL_KEYS, translationInches } from '../../src/custom/labels';
 import { INT4_MAX } from '../../src/schemas/kinds';
 import { ownMessages, messages } from '../../src/messages';
 import { isTeamAdmin, type SessionUser } from '../auth/sessionUser';
 import { notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
-import { parseId } from '../crud/routes';
 import { ApiError } from '../http/errors';
+import { answers, describedAs, error, errors, ID_PARAMS, jsonBody, optionalBody, text, type ResponseDoc } from '../openapi/contract';
 import { contentDisposition } from '../files/names';
 import { newQrId, publicOrigin } from '../qr/routes';
 import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from './data';
@@ -35,7 +37,7 @@ export const MAX_TEMPLATE_BYTES = 64 * 1024;
 type Labelled = LabelRow & { qr_code_id: string };
 
 /** A translation given as a query or body value: a number or its text; anything else is 0. */
-const inches = (value: unknown) => translationInches(typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const inchesOf = (value: unknown) => translationInches(typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
 /** A file name without path separators, controls or bidirectional overrides. */
 const fileName = (prefix: string, name: string | null) => `${prefix}-${(name ?? '').replace(/[\p{Cc}\p{Cf}/\\]/gu, '_')}.svg`;
@@ -59,7 +61,105 @@ function templateErrors<T>(render: () => T): T {
   }
 }
 
-export const labelRoutes: FastifyPluginAsync = async (app) => {
+/** A translation: a number of inches or its text; anything else is 0 (the handler reads it so). */
+const inches = (axis: string, types: string | string[]) =>
+  describedAs(
+    { type: types, description: `Moves the label's content ${axis}, in inches (25.4 mm each; may be negative). Anything that is not a number counts as 0.`, examples: ['0.1'] },
+    z.unknown(),
+  ).optional();
+
+const TRANSLATION = z.looseObject({
+  translate_x_in: inches('right', 'string'),
+  translate_y_in: inches('down', 'string'),
+  r: describedAs({ type: 'string', description: 'Ignored: makes each URL new to caches.' }, z.unknown()).optional(),
+});
+
+const svg = (what: string, file: string): ResponseDoc => ({
+  description: `${what}: \`image/svg+xml\`, \`Content-Disposition: attachment; filename="${file}"\`, \`Cache-Control: no-store\`.`,
+  headers: { 'Content-Disposition': { description: `attachment; filename="${file}"`, schema: z.string() } },
+  content: text('image/svg+xml'),
+});
+
+const NOT_READABLE = error('No such device, or one of a team the caller is not in (the same answer).');
+const NO_QR = error("The device has no QR code yet and the caller is not an admin of its team (an admin's call generates it).");
+const QR_RULE =
+  "The QR code encodes `{public origin}/qr?id={QR id}`, drawn as vector paths. A device without a QR id gets one when an admin of its team asks (as `POST /api/device_qr_code/{id}` makes it); for a plain member that answers 409.";
+
+const downloadSchema = (kind: 'model' | 'detailed', summary: string, shows: string, file: string) => ({
+  operationId: `download_${kind}_label`,
+  summary,
+  description: `Members of the device's team. An SVG of 55 mm x 23 mm with ${shows}. ${QR_RULE} See docs/LABELS.md.`,
+  tags: ['device'],
+  params: ID_PARAMS,
+  querystring: TRANSLATION,
+  response: answers({ 200: svg(summary.replace(/^Download the /, 'The '), file), ...errors('401'), 404: NOT_READABLE, 409: NO_QR }),
+});
+
+const TEMPLATE = z
+  .string({ error: (issue) => (issue.input == null ? messages.customTemplateEmpty : ownMessages.labelTemplateNotText) })
+  .refine((template) => !isTemplateEmpty(template), { error: messages.customTemplateEmpty })
+  .describe(`The template, at most ${MAX_TEMPLATE_BYTES / 1024} KiB (UTF-8).`);
+
+const CUSTOM_SCHEMA = {
+  operationId: 'download_custom_label',
+  summary: "Download the device's label made from a template",
+  description:
+    "Members of the device's team. `template_str` is a Python `string.Template` (`$key`, `${key}`, `$$` for a `$`) over the keys " +
+    `${LABEL_KEYS.map((k) => `\`${k}\``).join(', ')}; every value is XML-escaped except \`qr_svg\` (an \`<svg>\` with a viewBox and no size, to wrap in ` +
+    '`<svg x y width height>`). The result must be one well-formed SVG document (root `<svg>` in the SVG namespace); it is rebuilt ' +
+    'through allow-lists: scripts, event handlers, foreignObject, style, external references and unknown elements or attributes are removed; ' +
+    `a DOCTYPE, an undefined entity or a processing instruction is refused. ${QR_RULE} See docs/LABELS.md.`,
+  tags: ['device'],
+  params: ID_PARAMS,
+  querystring: TRANSLATION,
+  body: optionalBody(jsonBody({ template_str: TEMPLATE }, { loose: true })),
+  response: answers({
+    200: svg('The label', 'custom-label-{device name}.svg'),
+    400: error(
+      "'Custom template string cannot be empty.', or what is wrong with the template: an unknown key or a bad `$` (with its line and column), or the XML error of a result that is not a valid SVG.",
+    ),
+    ...errors('401', '403'),
+    404: NOT_READABLE,
+    409: NO_QR,
+    ...errors('413'),
+  }),
+};
+
+const SHEET_IDS_WRONG = ownMessages.labelSheetIds(SHEET_CAPACITY);
+const SHEET_SCHEMA = {
+  operationId: 'download_label_sheet',
+  summary: 'Download an A4 sheet of detailed labels',
+  description:
+    `An SVG of 210 mm x 297 mm with the detailed labels of up to ${SHEET_CAPACITY} devices (3 columns of 12, in the order given, each with its own QR code), ` +
+    'all moved by the translation (a number of inches or its text; anything else is 0). Every device must be readable by the caller, else 404 and nothing changes. ' +
+    QR_RULE,
+  tags: ['device'],
+  body: optionalBody(
+    jsonBody(
+      {
+        device_ids: z
+          .array(z.number({ error: SHEET_IDS_WRONG }).int({ error: SHEET_IDS_WRONG }).min(1, { error: SHEET_IDS_WRONG }).max(INT4_MAX, { error: SHEET_IDS_WRONG }), {
+            error: SHEET_IDS_WRONG,
+          })
+          .min(1, { error: SHEET_IDS_WRONG })
+          .max(SHEET_CAPACITY, { error: SHEET_IDS_WRONG }),
+        translate_x_in: inches('right', ['number', 'string']),
+        translate_y_in: inches('down', ['number', 'string']),
+      },
+      { loose: true },
+    ),
+  ),
+  response: answers({
+    200: svg('The sheet', 'label-sheet.svg'),
+    400: error(`\`device_ids\` is not a list of 1 to ${SHEET_CAPACITY} device ids.`),
+    ...errors('401', '403'),
+    404: error('One of the devices does not exist or is of a team the caller is not in.'),
+    409: NO_QR,
+  }),
+};
+
+export const labelRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const device = app.registry.get('device');
 
   /** The label rows of the devices (in the order given), each with its QR id; 404 when one is not readable, changing nothing. */
@@ -84,34 +184,33 @@ export const labelRoutes: FastifyPluginAsync = async (app) => {
   type Render = (values: LabelValues) => SafeSvg;
   const render = async (request: FastifyRequest, row: Labelled, label: Render) => label(await valuesOf(row, publicOrigin(app.config, request)));
 
-  type Download = { Params: { id: string }; Querystring: Record<string, unknown> };
-  const download = async (request: FastifyRequest<Download>, reply: FastifyReply, prefix: string, label: Render) => {
-    const [row] = await labelled(requireUser(request.user), [parseId(request.params.id)], false);
-    const { translate_x_in: x, translate_y_in: y } = request.query;
-    return sendSvg(reply, fileName(prefix, row.name), labelDocument(await render(request, row, label), inches(x), inches(y)));
+  type Query = { translate_x_in?: unknown; translate_y_in?: unknown };
+  const download = async (request: FastifyRequest, id: number, query: Query, reply: FastifyReply, prefix: string, label: Render) => {
+    const [row] = await labelled(requireUser(request.user), [id], false);
+    return sendSvg(reply, fileName(prefix, row.name), labelDocument(await render(request, row, label), inchesOf(query.translate_x_in), inchesOf(query.translate_y_in)));
   };
 
-  app.get<Download>('/api/download/model_label/:id', (request, reply) => download(request, reply, 'model-label', modelLabel));
-  app.get<Download>('/api/download/detailed_label/:id', (request, reply) => download(request, reply, 'label', detailedLabel));
+  const MODEL_SCHEMA = downloadSchema('model', "Download the device's model label", "the type's name and the QR code", 'model-label-{device name}.svg');
+  const DETAILED_SCHEMA = downloadSchema(
+    'detailed',
+    "Download the device's detailed label",
+    "the QR code, the device's name, its type's name, its uid (labelled with the type's `name_of_uid`) and its team's name",
+    'label-{device name}.svg',
+  );
+  app.get('/api/download/model_label/:id', { schema: MODEL_SCHEMA }, (request, reply) => download(request, request.params.id, request.query, reply, 'model-label', modelLabel));
+  app.get('/api/download/detailed_label/:id', { schema: DETAILED_SCHEMA }, (request, reply) => download(request, request.params.id, request.query, reply, 'label', detailedLabel));
 
-  app.post<Download & { Body: unknown }>('/api/download/custom_label/:id', async (request, reply) => {
-    const template = (request.body as { template_str?: unknown } | null)?.template_str;
-    requireUser(request.user);
-    if (template !== undefined && template !== null && typeof template !== 'string') throw new ApiError(400, ownMessages.labelTemplateNotText);
-    if (typeof template !== 'string' || isTemplateEmpty(template)) throw new ApiError(400, messages.customTemplateEmpty);
+  app.post('/api/download/custom_label/:id', { schema: CUSTOM_SCHEMA }, async (request, reply) => {
+    const template = request.body.template_str;
     if (Buffer.byteLength(template) > MAX_TEMPLATE_BYTES) throw new ApiError(413, ownMessages.labelTemplateTooLarge(MAX_TEMPLATE_BYTES));
-    return download(request, reply, 'custom-label', (values) => templateErrors(() => renderLabel(template, values)));
+    return download(request, request.params.id, request.query, reply, 'custom-label', (values) => templateErrors(() => renderLabel(template, values)));
   });
 
-  app.post<{ Body: unknown }>('/api/download/label_sheet', async (request, reply) => {
+  app.post('/api/download/label_sheet', { schema: SHEET_SCHEMA }, async (request, reply) => {
     const user = requireUser(request.user);
-    const body = (request.body ?? {}) as { device_ids?: unknown; translate_x_in?: unknown; translate_y_in?: unknown };
-    const ids = body.device_ids;
-    if (!Array.isArray(ids) || ids.length < 1 || ids.length > SHEET_CAPACITY || !ids.every((id) => Number.isInteger(id) && id > 0 && id <= INT4_MAX)) {
-      throw new ApiError(400, ownMessages.labelSheetIds(SHEET_CAPACITY));
-    }
-    const rows = await labelled(user, ids as number[], true);
+    const { device_ids: ids, translate_x_in: x, translate_y_in: y } = request.body;
+    const rows = await labelled(user, ids, true);
     const labels = await Promise.all(rows.map((row) => render(request, row, detailedLabel)));
-    return sendSvg(reply, 'label-sheet.svg', sheetDocument(labels, inches(body.translate_x_in), inches(body.translate_y_in)));
+    return sendSvg(reply, 'label-sheet.svg', sheetDocument(labels, inchesOf(x), inchesOf(y)));
   });
 };

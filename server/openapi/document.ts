@@ -1,30 +1,27 @@
 /**
- * The OpenAPI 3.1 document of the API, built from the registry and the route descriptions alone
- * (no running server): GET /api/openapi.json serves it, the reference page shows it, and
- * scripts/apiDoc.ts writes docs/API.md from it. Deterministic: the same registry gives the same text.
+ * The OpenAPI 3.1 document of the API, built from the registry and the contracts the routes declare
+ * (server/openapi/plugin.ts collects them): GET /api/openapi.json serves it, the reference page shows
+ * it, and scripts/apiDoc.ts writes docs/API.md from it. Deterministic: the same registry and routes
+ * give the same text.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { messages } from '../../src/messages';
+import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { MAX_PAGE } from '../crud/listQuery';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { categorySchemas, ERROR_SCHEMA, type JsonSchema } from './jsonSchema';
 import { listThroughLinks } from '../crud/listThrough';
-import { categoryRoutes, ERROR_TEXT, type RouteDoc } from './routes';
-import { specialRoutes } from './special';
-import { DEVICE_TOKEN_SCHEME } from '../deviceApi/openapi';
+import { ERROR_TEXT } from './contract';
+import { operation, type RouteSeen } from './operation';
+import { DEVICE_TOKEN_SCHEME } from '../deviceApi/auth';
 import pkg from '../../package.json' with { type: 'json' };
-
-/** Every /api route described, the generic ones of each category first. */
-export function routeDocs(categories: readonly Category[]): RouteDoc[] {
-  return [...specialRoutes(categories), ...categories.flatMap(categoryRoutes)];
-}
 
 const DESCRIPTION = `Every call is under \`/api\` and answers JSON unless said otherwise. Errors answer
 \`{ "Description": "..." }\` with the status code; the console shows the Description.
 
 Signed-out callers get 401 on every call except those marked as needing no sign-in. Every call but
-GET must carry the header \`X-Requested-With: pucs\`, and an \`Origin\` header, when present, must be the
+GET must carry the header \`${CSRF_HEADER_NAME}: ${CSRF_VALUE}\`, and an \`Origin\` header, when present, must be the
 server's own (else 403). The session is the HttpOnly cookie \`${SESSION_COOKIE}\` set by \`POST /api/login\`.
 
 | status | meaning |
@@ -137,51 +134,13 @@ function categoryDescription(c: Category, categories: readonly Category[]): stri
 /** Fastify's `/api/device/:id` as OpenAPI's `/api/device/{id}`. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
-type Parameter = { name: string; in: string; required: boolean; description?: string; schema: JsonSchema };
-
-function parameters(where: 'path' | 'query' | 'header', schema: JsonSchema | undefined): Parameter[] {
-  if (!schema) return [];
-  const required = (schema.required as string[] | undefined) ?? [];
-  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, s]) => {
-    const { description, ...rest } = s;
-    return {
-      name,
-      in: where,
-      required: where === 'path' || required.includes(name),
-      ...(typeof description === 'string' ? { description } : {}),
-      schema: rest,
-    };
-  });
-}
-
-/** An upload's body: the file's bytes in one named part (OpenAPI 3.1 describes them with contentMediaType). */
-const multipart = (part: string) => ({
-  'multipart/form-data': {
-    schema: { type: 'object', properties: { [part]: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: [part] },
-  },
-});
-
-function operation(route: RouteDoc) {
-  const { operationId, summary, description, tags, params, querystring, headers, body, response } = route.schema;
-  const params_ = [...parameters('path', params), ...parameters('query', querystring), ...parameters('header', headers)];
-  return {
-    operationId,
-    summary,
-    ...(description ? { description } : {}),
-    tags,
-    ...(params_.length ? { parameters: params_ } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
-    ...(route.filePart ? { requestBody: { required: true, content: multipart(route.filePart) } } : {}),
-    responses: response,
-    ...(route.security ? { security: route.security } : route.public ? { security: [] } : {}),
-  };
-}
-
-export function openApiDocument(categories: readonly Category[]) {
+export function openApiDocument(categories: readonly Category[], routes: readonly RouteSeen[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routeDocs(categories)) {
+  for (const route of routes) {
+    const { schema } = route;
+    if (!schema?.operationId) continue;
     const path = openApiPath(route.url);
-    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation({ ...route, schema }) };
   }
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
   for (const c of categories) Object.assign(schemas, categorySchemas(c, categories));

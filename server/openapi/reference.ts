@@ -7,11 +7,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, ownMessages } from '../../src/messages';
+import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { escapeHtml } from '../routes/console';
 import { notFound } from '../http/errors';
-import { OPENAPI_PATH, REFERENCE_PATH } from './special';
+import { answers, errors, text } from './contract';
+
+/** Where the document and its reference page are served. */
+export const OPENAPI_PATH = '/api/openapi.json';
+export const REFERENCE_PATH = '/api/reference';
 
 const distDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const VERSION = (JSON.parse(readFileSync(join(distDir, 'package.json'), 'utf8')) as { version: string }).version;
@@ -27,7 +34,7 @@ const INIT = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   validatorUrl: null,
   requestInterceptor: function (request) {
-    request.headers['X-Requested-With'] = 'pucs';
+    request.headers[${JSON.stringify(CSRF_HEADER_NAME)}] = ${JSON.stringify(CSRF_VALUE)};
     return request;
   },
 });
@@ -71,10 +78,32 @@ const FILES: Record<string, { type: string; body: () => string | Buffer }> = {
  */
 export function registerReference(app: FastifyInstance) {
   const cache = new Map<string, string | Buffer>();
-  app.get(REFERENCE_PATH, { config: { public: true } }, (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage(app.config.vendorSuffix)),
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    REFERENCE_PATH,
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'apiReference',
+        summary: 'The API reference page',
+        description: 'A readable page of this document (Swagger UI, served by this server).',
+        tags: ['documentation'],
+        response: answers({ 200: { description: 'An HTML page.', content: text('text/html') } }),
+      },
+    },
+    (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(referencePage(app.config.vendorSuffix)),
   );
-  app.get<{ Params: { file: string } }>(`${REFERENCE_PATH}/:file`, { config: { public: true } }, (request, reply) => {
+  const fileSchema = {
+    operationId: 'apiReferenceAsset',
+    summary: 'A file of the reference page',
+    tags: ['documentation'],
+    params: z.object({ file: z.string() }),
+    response: answers({
+      200: { description: 'A script or style sheet of the page.', content: { ...text('text/javascript'), ...text('text/css') } },
+      ...errors('404'),
+    }),
+  };
+  routes.get(`${REFERENCE_PATH}/:file`, { config: { public: true }, schema: fileSchema }, (request, reply) => {
     const name = request.params.file;
     const file = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
     if (!file) throw notFound(ownMessages.notFound);

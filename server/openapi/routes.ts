@@ -1,79 +1,17 @@
 /**
- * The description of every /api route, in Fastify's schema form (params, querystring, headers,
- * body, response): the generic routes of each category derived from the registry, the others
- * written by hand in special.ts. The plugin attaches them to the routes; the OpenAPI document is
- * built from the same list, so the document, the routes and docs/API.md cannot disagree.
+ * The contracts of the generic routes of a category (server/crud/routes.ts attaches them where it
+ * registers the routes), derived from the registry: the handlers check bodies and list queries with
+ * the registry's zod schemas and the spec's messages, so those parts are documented here
+ * (documented) from the same declaration (jsonSchema.ts) and let through by Fastify; the path
+ * id is checked by its schema (any other text is the 404 of an unknown object).
  */
+import type { FastifySchema } from 'fastify';
+import { z } from 'zod';
 import type { Category } from '../../src/schemas/defineCategory';
-import { INT4_MAX } from '../../src/schemas/kinds';
 import { expectParam } from '../../src/schemas/contentExpectations';
 import { MAX_PAGE, plainQueryFields } from '../crud/listQuery';
 import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** One response: what it means, its headers, and its body by media type (none for 204). */
-export interface ResponseDoc {
-  description: string;
-  headers?: Record<string, { description: string; schema: JsonSchema }>;
-  content?: Record<string, { schema: JsonSchema }>;
-}
-
-/** Fastify's route schema plus the OpenAPI words of the operation. */
-export interface RouteSchema {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  params?: JsonSchema;
-  querystring?: JsonSchema;
-  headers?: JsonSchema;
-  body?: JsonSchema;
-  response: Record<string, ResponseDoc>;
-}
-
-export interface RouteDoc {
-  method: Method;
-  /** Fastify's form: /api/device/:id */
-  url: string;
-  /** Answers signed-out callers too (the route's `config.public`). */
-  public?: boolean;
-  /** The security requirement when not the session's (the device API's token). */
-  security?: Record<string, string[]>[];
-  schema: RouteSchema;
-  /** A multipart/form-data body (an upload) with the file in this part; Fastify's body schema stays JSON-only. */
-  filePart?: string;
-}
-
-export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
-
-export const ERROR_TEXT: Record<string, string> = {
-  '400': 'Refused: the Description says why (a missing or invalid value, an unknown field, a bad query).',
-  '401': 'Not signed in.',
-  '403': 'Forbidden: the caller may not do this (not an admin of the team), or a non-GET call lacks `X-Requested-With: pucs` or comes from another origin.',
-  '404': 'No such object, or one of a team the caller is not in (the same answer).',
-  '409': 'Conflicts with other objects: a unique rule (the Description names the value), an object still in use, or a concurrent change (send it again).',
-  '413': 'The body is too large.',
-  '429': 'Too many failed attempts: wait for `Retry-After` seconds.',
-};
-
-/** Error answers of a route, all `{"Description": "..."}`. */
-export function errors(...codes: (keyof typeof ERROR_TEXT)[]): Record<string, ResponseDoc> {
-  return Object.fromEntries(codes.map((code) => [code, { description: ERROR_TEXT[code], content: json(ref('Error')) }]));
-}
-
-/** Every call but GET carries this header (CSRF rule of server/auth/plugin.ts). */
-export const CSRF_HEADERS: JsonSchema = {
-  type: 'object',
-  properties: { 'X-Requested-With': { type: 'string', const: 'pucs', default: 'pucs', description: 'Required on every call but GET (else 403).' } },
-  required: ['X-Requested-With'],
-};
-
-export const ID_PARAMS: JsonSchema = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'The object id; any other text answers 404.' } },
-  required: ['id'],
-};
+import { answers, documented, component, errors, ID_PARAMS, json, type ResponseDoc } from './contract';
 
 const FIELDS_PARAM: JsonSchema = {
   type: 'string',
@@ -97,26 +35,31 @@ export function listQuery(category: Category): JsonSchema {
 }
 
 /** A list answer: `{"json_list": [...]}`, or with sort/range/filter the page as an array and its Content-Range. */
-export function listResponse(item: JsonSchema): ResponseDoc {
+function listResponse(item: JsonSchema): ResponseDoc {
   return {
     description: 'The objects the caller may see: `{"json_list": [...]}`; with `sort`, `range` or `filter`, the page as a JSON array.',
     headers: {
       'Content-Range': {
         description: 'With `sort`, `range` or `filter`: `{cat} {first}-{last}/{total}` (`{cat} */{total}` for an empty page).',
-        schema: { type: 'string' },
+        schema: z.string(),
       },
     },
-    content: json({
-      oneOf: [
-        { type: 'object', properties: { json_list: { type: 'array', items: item } }, required: ['json_list'] },
-        { type: 'array', items: item },
-      ],
-    }),
+    content: json(
+      documented({
+        oneOf: [
+          { type: 'object', properties: { json_list: { type: 'array', items: item } }, required: ['json_list'] },
+          { type: 'array', items: item },
+        ],
+      }),
+    ),
   };
 }
 
+/** A body the handler checks against the category's body schema (components `{cat}_create`, `{cat}_update`). */
+const body = (name: string) => ({ content: { 'application/json': { schema: component(name) } } });
+
 /** `?cascade=true` of a category declaring deleteWithContent (server/crud/deleteWithContent.ts). */
-function cascadeDoc(category: Category): Pick<RouteSchema, 'description' | 'querystring'> {
+function cascadeDoc(category: Category): Pick<FastifySchema, 'description' | 'querystring'> {
   const keys = category.deleteWithContent ?? [];
   const listCategory = (key: string) => category.lists?.[key]?.category ?? key;
   const content = keys.map(listCategory).join(', then ');
@@ -131,95 +74,64 @@ function cascadeDoc(category: Category): Pick<RouteSchema, 'description' | 'quer
       { type: 'string', pattern: '^[0-9]{1,9}$', description: `With \`cascade=true\`: the number of ${listCategory(key)} objects expected to be deleted (409 when it differs).` },
     ]),
   );
-  return { description, querystring: { type: 'object', properties: { cascade: { type: 'string', enum: ['true', 'false'], description }, ...expects } } };
+  return { description, querystring: documented({ type: 'object', properties: { cascade: { type: 'string', enum: ['true', 'false'], description }, ...expects } }) };
 }
 
-/** The generic routes of a category (server/crud/routes.ts). */
-export function categoryRoutes(category: Category): RouteDoc[] {
+/** The contracts of the generic routes of a category (server/crud/routes.ts), by route. */
+export function categoryContracts(category: Category) {
   const { key, singular, plural } = category;
   const names = schemaNames(category);
   const tags = [key];
-  const routes: RouteDoc[] = [];
-  for (const full of [false, true]) {
-    const base = full ? `/api/full/${key}` : `/api/${key}`;
-    const object = ref(full ? names.full : names.object);
-    const also = full ? ' with their expansions, lists, lookups and counts' : '';
-    routes.push(
-      {
-        method: 'GET',
-        url: base,
-        schema: {
-          operationId: `${full ? 'listFull' : 'list'}_${key}`,
-          summary: `${plural}${also}`,
-          tags,
-          querystring: listQuery(category),
-          response: { '200': listResponse(object), ...errors('400', '401') },
-        },
-      },
-      {
-        method: 'GET',
-        url: `${base}/:id`,
-        schema: {
-          operationId: `${full ? 'getFull' : 'get'}_${key}`,
-          summary: `One ${singular}${full ? ' with its expansions, lists, lookups and counts' : ''}`,
-          tags,
-          params: ID_PARAMS,
-          querystring: { type: 'object', properties: { fields: FIELDS_PARAM } },
-          response: { '200': { description: `The ${singular}.`, content: json(object) }, ...errors('400', '401', '404') },
-        },
-      },
-    );
-  }
-  const base = `/api/${key}`;
-  routes.push(
-    {
-      method: 'POST',
-      url: base,
-      schema: {
-        operationId: `create_${key}`,
-        summary: `Create a ${singular}`,
-        tags,
-        headers: CSRF_HEADERS,
-        body: ref(names.create),
-        response: {
-          '201': { description: `The new ${singular}, id included.`, content: json(ref(names.object)) },
-          ...errors('400', '401', '403', '409', '413'),
-        },
-      },
+  const object = (full: boolean) => ref(full ? names.full : names.object);
+  const also = (full: boolean) => (full ? ' with their expansions, lists, lookups and counts' : '');
+  return {
+    list: (full: boolean) => ({
+      operationId: `${full ? 'listFull' : 'list'}_${key}`,
+      summary: `${plural}${also(full)}`,
+      tags,
+      querystring: documented(listQuery(category)),
+      response: answers({ 200: listResponse(object(full)), ...errors('400', '401') }),
+    }),
+    get: (full: boolean) => ({
+      operationId: `${full ? 'getFull' : 'get'}_${key}`,
+      summary: `One ${singular}${full ? ' with its expansions, lists, lookups and counts' : ''}`,
+      tags,
+      params: ID_PARAMS,
+      querystring: documented({ type: 'object', properties: { fields: FIELDS_PARAM } }),
+      response: answers({ 200: { description: `The ${singular}.`, content: json(documented(object(full))) }, ...errors('400', '401', '404') }),
+    }),
+    create: {
+      operationId: `create_${key}`,
+      summary: `Create a ${singular}`,
+      tags,
+      body: body(names.create),
+      response: answers({
+        201: { description: `The new ${singular}, id included.`, content: json(component(names.object)) },
+        ...errors('400', '401', '403', '409', '413'),
+      }),
     },
-    {
-      method: 'PUT',
-      url: `${base}/:id`,
-      schema: {
-        operationId: `update_${key}`,
-        summary: `Change a ${singular}`,
-        tags,
-        params: ID_PARAMS,
-        headers: CSRF_HEADERS,
-        body: ref(names.update),
-        response: {
-          '200': { description: `The ${singular} as changed.`, content: json(ref(names.object)) },
-          ...errors('400', '401', '403', '404', '409', '413'),
-        },
-      },
+    update: {
+      operationId: `update_${key}`,
+      summary: `Change a ${singular}`,
+      tags,
+      params: ID_PARAMS,
+      body: body(names.update),
+      response: answers({
+        200: { description: `The ${singular} as changed.`, content: json(component(names.object)) },
+        ...errors('400', '401', '403', '404', '409', '413'),
+      }),
     },
-    {
-      method: 'DELETE',
-      url: `${base}/:id`,
-      schema: {
-        operationId: `delete_${key}`,
-        summary: `Delete a ${singular}`,
-        tags,
-        params: ID_PARAMS,
-        ...(category.deleteWithContent?.length ? cascadeDoc(category) : {}),
-        headers: CSRF_HEADERS,
-        response: {
-          '200': { description: `The ${singular} as it was before the delete.`, content: json(ref(names.object)) },
-          ...(category.deleteWithContent?.length ? errors('400') : {}),
-          ...errors('401', '403', '404', '409'),
-        },
-      },
+    delete: {
+      operationId: `delete_${key}`,
+      summary: `Delete a ${singular}`,
+      tags,
+      params: ID_PARAMS,
+      ...(category.deleteWithContent?.length ? cascadeDoc(category) : {}),
+      response: answers({
+        200: { description: `The ${singular} as it was before the delete.`, content: json(component(names.object)) },
+        ...(category.deleteWithContent?.length ? errors('400') : {}),
+        ...errors('401', '403', '404', '409'),
+      }),
     },
-  );
-  return routes;
+  };
 }

@@ -10,13 +10,15 @@
  * and does the same work whether the id exists or not: anyone could otherwise enumerate labels.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownMessages } from '../../src/messages';
 import { ApiError } from '../http/errors';
 import { memberTeamIds } from '../auth/sessionUser';
 import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
-import { parseId } from '../crud/routes';
+import { answers, error, errors, ID_PARAMS, json, objectId } from '../openapi/contract';
 import { addressKey } from '../auth/addressKey';
 import { Limiter } from '../auth/rateLimit';
 import { limitStore } from '../auth/limitStore';
@@ -44,23 +46,81 @@ const PLACEHOLDER: LabelRow & { qr_code_id: string } = {
   team_name: 'team', group_name: null, firmware_name: null, firmware_version: null,
 };
 
+const QR_CODE = z.object({
+  id: z.string().describe('The QR id: 144 random bits, base64url.'),
+  url: z.string().describe('The public origin of the /qr link: `PUCS_PUBLIC_URL`, else the origin of this request.'),
+});
 
-export const qrRoutes: FastifyPluginAsync = async (app) => {
+const QR_PARAMS = z.object({ id: z.string().describe('The QR id of the /qr?id= link.') });
+
+const QR_INFO = z.object({
+  id: z.string(),
+  to_be_claimed: z.boolean(),
+  label_svg_image: z.string().nullable().describe("The device's detailed label, an SVG document (as GET /api/download/detailed_label/{id} answers it)."),
+  provisioning: z.unknown().describe("The device's provisioning JSON, or null."),
+  device_id: objectId.optional().describe("Only for signed-in members of the device's team."),
+}) satisfies z.ZodType<QrPublicInfo>; // the documented answer is the one the public page reads
+
+const GET_SCHEMA = {
+  operationId: 'getDeviceQrCode',
+  summary: "The device's QR code",
+  description: "Members of the device's team. The QR code encodes `{url}/qr?id={id}`.",
+  tags: ['device'],
+  params: ID_PARAMS,
+  response: answers({
+    200: { description: 'The QR id and the public origin.', content: json(QR_CODE) },
+    ...errors('401'),
+    404: error('No QR code generated yet, no such device, or one of a team the caller is not in (the same answer).'),
+  }),
+};
+
+const GENERATE_SCHEMA = {
+  operationId: 'generateDeviceQrCode',
+  summary: "Generate the device's QR code",
+  description: "Admins of the device's team; empty body. A new QR id replaces the old one: the old /qr link then answers 404.",
+  tags: ['device'],
+  params: ID_PARAMS,
+  response: answers({ 200: { description: 'The new QR id and the public origin.', content: json(QR_CODE) }, ...errors('401', '403', '404') }),
+};
+
+const INFO_SCHEMA = {
+  operationId: 'qrPublicInfo',
+  summary: 'Public information of a QR code',
+  description:
+    "No sign-in needed. `id` is the QR id given. `device_id` is added only for a signed-in member of the device's team. " +
+    'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address (an IPv6 /64 network counts as one) and minute; unknown and known ids take the same work.',
+  tags: ['device'],
+  params: QR_PARAMS,
+  response: answers({
+    200: { description: 'The public information (spec section 3).', content: json(QR_INFO) },
+    404: error('No device has this QR id.'),
+    429: error('Too many calls from this address: wait for `Retry-After` seconds.'),
+  }),
+};
+
+const CONTACT_SCHEMA = {
+  operationId: 'qrContact',
+  summary: 'The contact link of the public QR page',
+  tags: ['device'],
+  response: answers({ 200: { description: '`PUCS_CONTACT_URL`, else `mailto:` and `PUCS_CONTACT_EMAIL`.', content: json(z.object({ contact_url: z.string() })) } }),
+};
+
+export const qrRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const device = app.registry.get('device');
   const limiter = new Limiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 }, limitStore(app.db, 'qr_info'));
 
-  type WithId = { Params: { id: string } };
-  app.get<WithId>('/api/device_qr_code/:id', async (request) => {
+  app.get('/api/device_qr_code/:id', { schema: GET_SCHEMA }, async (request) => {
     const user = requireUser(request.user);
-    const [row] = await selectVisible(app.db, user, device, [QR_FIELD], (p) => [`"t"."id" = ${p.add(parseId(request.params.id))}`]);
+    const [row] = await selectVisible(app.db, user, device, [QR_FIELD], (p) => [`"t"."id" = ${p.add(request.params.id)}`]);
     const id = row?.[QR_FIELD];
     if (typeof id !== 'string') throw notFoundError();
     return { id, url: publicOrigin(app.config, request) };
   });
 
-  app.post<WithId>('/api/device_qr_code/:id', async (request) => {
+  app.post('/api/device_qr_code/:id', { schema: GENERATE_SCHEMA }, async (request) => {
     const user = requireUser(request.user);
-    const deviceId = parseId(request.params.id);
+    const deviceId = request.params.id;
     const [row] = await selectVisible(app.db, user, device, ['team_id'], (p) => [`"t"."id" = ${p.add(deviceId)}`]);
     if (!row) throw notFoundError();
     assertPermitted(device.permissions.update, device, user, row);
@@ -71,7 +131,7 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     return { id, url: publicOrigin(app.config, request) };
   });
 
-  app.get<WithId>('/api/execute_qr_code_action/:id', { config: { public: true } }, async (request) => {
+  app.get('/api/execute_qr_code_action/:id', { config: { public: true }, schema: INFO_SCHEMA }, async (request) => {
     const { wait } = await limiter.take(addressKey(request.ip));
     if (wait > 0) throw new ApiError(429, ownMessages.tooManyRequests, { 'Retry-After': String(wait) });
     const given = request.params.id.slice(0, QR_ID_MAX);
@@ -92,5 +152,5 @@ export const qrRoutes: FastifyPluginAsync = async (app) => {
     return info;
   });
 
-  app.get('/api/qr_contact', { config: { public: true } }, async () => ({ contact_url: app.config.contactUrl }));
+  app.get('/api/qr_contact', { config: { public: true }, schema: CONTACT_SCHEMA }, async () => ({ contact_url: app.config.contactUrl }));
 };

@@ -1,8 +1,11 @@
 /** Sign-in, sign-out and the caller's profile (GET /api/current_user). */
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownMessages } from '../../src/messages';
-import { ApiError, badRequest, unauthorized } from '../http/errors';
+import { ApiError, unauthorized } from '../http/errors';
+import { answers, error, errors, json, objectId } from '../openapi/contract';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS, signInCookieOptions } from '../auth/sessions';
 import { SignInLimits } from '../auth/signInLimits';
@@ -11,36 +14,63 @@ import { onlyWaits } from '../http/loadShedding';
 import { findUserByName, usernameKey } from '../auth/usernameKey';
 import { deviceOf, setDeviceCookie } from '../auth/deviceCookie';
 
-interface LoginBody {
-  username: string;
-  password: string;
-}
+// Whatever is wrong with a sign-in body, the answer says no more than a wrong password's words.
+const LOGIN_BODY = z.object(
+  { username: z.string({ error: ownMessages.wrongCredentials }), password: z.string({ error: ownMessages.wrongCredentials }).meta({ format: 'password' }) },
+  { error: ownMessages.wrongCredentials },
+);
 
-function readLoginBody(body: unknown): LoginBody {
-  const b = body as Partial<LoginBody> | null;
-  if (!b || typeof b !== 'object' || typeof b.username !== 'string' || typeof b.password !== 'string') {
-    throw badRequest(ownMessages.wrongCredentials);
-  }
-  return { username: b.username, password: b.password };
-}
+const PROFILE = z.object({
+  id: objectId,
+  username: z.string(),
+  preferences: z.unknown().describe('The console preferences of the caller (any JSON).'),
+  is_server_admin: z.boolean(),
+  teams: z.array(z.object({ id: objectId, name: z.string(), role_id: z.number().int() })),
+});
 
-export interface Profile {
-  id: number;
-  username: string;
-  preferences: unknown;
-  is_server_admin: boolean;
-  teams: { id: number; name: string; role_id: number }[];
-}
+export type Profile = z.output<typeof PROFILE>;
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
+const LOGIN_SCHEMA = {
+  operationId: 'login',
+  summary: 'Sign in',
+  description: `Sets the HttpOnly session cookie \`${SESSION_COOKIE}\`. A wrong password and an unknown user get the same answer.`,
+  tags: ['session'],
+  body: LOGIN_BODY,
+  response: answers({
+    204: { description: 'Signed in: the session cookie is set.' },
+    ...errors('400', '403'),
+    401: error('Wrong user name or password.'),
+    ...errors('429'),
+  }),
+};
+
+const LOGOUT_SCHEMA = {
+  operationId: 'logout',
+  summary: 'Sign out',
+  description: 'Ends the session on the server and clears the cookie.',
+  tags: ['session'],
+  response: answers({ 204: { description: 'Signed out.' }, ...errors('403') }),
+};
+
+const CURRENT_USER_SCHEMA = {
+  operationId: 'currentUser',
+  summary: 'The caller',
+  tags: ['session'],
+  response: answers({
+    200: { description: 'The caller and their teams; an empty body when signed out.', content: { ...json(PROFILE), 'text/plain': { schema: z.string().max(0) } } },
+  }),
+};
+
+export const authRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Failed attempts per account and address, per address, per account: every process on the database counts against the same limits.
   const limits = new SignInLimits(app.db);
 
   const tooMany = (seconds: number) =>
     new ApiError(429, ownMessages.tooManyAttempts, { 'Retry-After': String(seconds) });
 
-  app.post('/api/login', { config: { public: true } }, async (request: FastifyRequest, reply) => {
-    const { username, password } = readLoginBody(request.body);
+  app.post('/api/login', { config: { public: true }, schema: LOGIN_SCHEMA }, async (request, reply) => {
+    const { username, password } = request.body;
     // Letter case aside (server/auth/usernameKey.ts); a name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
     // Looked up first: the limits count the account the look-up finds (its id), whatever spelling matched it.
     const key = usernameKey(username);
@@ -66,14 +96,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post('/api/logout', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/logout', { config: { public: true }, schema: LOGOUT_SCHEMA }, async (request, reply) => {
     const token = sessionToken(request);
     if (token) await deleteSession(app.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.code(204).send();
   });
 
-  app.get('/api/current_user', { config: { public: true } }, async (request, reply) => {
+  app.get('/api/current_user', { config: { public: true }, schema: CURRENT_USER_SCHEMA }, async (request, reply) => {
     const user = request.user;
     if (!user) return reply.code(200).send('');
     // Read with the session (server/auth/sessions.ts): a known session costs no query here.

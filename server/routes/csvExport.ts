@@ -17,17 +17,20 @@
  * the first row, so everything that can be refused (category, filters, sort) is checked first.
  */
 import { Readable } from 'node:stream';
+import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Category } from '../../src/schemas/defineCategory';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { KINDS } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import type { Database } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
-import { notFound } from '../http/errors';
 import { csvLine } from '../http/csv';
 import { requireUser } from '../crud/access';
-import { parseFilter, parseSort, plainFilterConditions, type Query } from '../crud/listQuery';
+import { parseFilter, parseSort, plainFilterConditions, plainQueryFields, type Query } from '../crud/listQuery';
 import type { Condition, Sort } from '../crud/listSql';
+import { plainFilterSchema, type JsonSchema } from '../openapi/jsonSchema';
+import { answers, documented, errors } from '../openapi/contract';
 import { scanVisible } from '../crud/listPage';
 import { NameReader, nameColumns, withNameHeaders } from './csvNames';
 
@@ -71,11 +74,65 @@ async function* csvText(
   }
 }
 
-export const csvExportRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { category: string } }>('/api/download/csv_export/:category', async (request, reply) => {
+/**
+ * The plain filters beyond the spec's `type_id` and `group_id`: every field a list can be filtered by
+ * (server/crud/listQuery.ts, plainQueryFields), with the categories having it (a firmware's tables
+ * export `?target_firmware_id=`, the documents table `?doc_type=`).
+ */
+function plainFilters(categories: readonly Category[], shown: readonly string[]): Record<string, JsonSchema> {
+  const having = new Map<string, { field: FieldSpec; keys: string[] }>();
+  for (const c of categories) {
+    for (const [name, field] of plainQueryFields(c)) {
+      if (shown.includes(name)) continue;
+      const entry = having.get(name) ?? { field, keys: [] };
+      entry.keys.push(c.key);
+      having.set(name, entry);
+    }
+  }
+  return Object.fromEntries([...having].map(([name, { field, keys }]) => [name, plainFilterSchema(name, field, `; in ${keys.join(', ')}`)]));
+}
+
+function exportSchema(categories: readonly Category[]) {
+  const keys = categories.map((c) => c.key);
+  return {
+    operationId: 'csvExport',
+    summary: 'A list as a CSV file',
+    description:
+      "Columns: `id`, then the category's list columns, each reference followed by the name of the object it names " +
+      '(`team_id`, `team_name`; a firmware as `name (version)`); the header row holds their keys. Rows: every object of the ' +
+      "caller's teams matching the plain filters (`type_id`, `group_id` and any other field a list filters by, as " +
+      "`target_firmware_id`, `doc_type` or a device's age `last_seen=over_day`; an empty value, or 0 for a reference, means all) and the list dialect's `filter`, in its `sort` order. " +
+      "RFC 4180 quoting, CRLF line ends; a text cell beginning with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`.",
+    tags: ['export'],
+    // An unknown category is a path that names nothing: 404 with its name (server/http/schemaRefusal.ts).
+    params: z.object({ category: z.enum(keys, { error: (issue) => ownMessages.unknownCategory(String(issue.input)) }) }),
+    // The list query's parser checks the filters with the spec's messages (server/crud/listQuery.ts).
+    querystring: documented({
+      type: 'object',
+      properties: {
+        type_id: { type: 'string', description: 'Only objects of this type (empty or 0: all).' },
+        group_id: { type: 'string', description: 'Only objects of this group (empty or 0: all).' },
+        ...plainFilters(categories, ['type_id', 'group_id']),
+        sort: { type: 'string', description: 'As for a list: JSON `[field, "ASC" | "DESC"]`.' },
+        filter: { type: 'string', description: 'As for a list: a JSON object.' },
+      },
+    }),
+    response: answers({
+      200: {
+        description: 'The file, streamed, with `Content-Disposition: attachment; filename="{category}.csv"`.',
+        headers: { 'Content-Disposition': { description: 'attachment; filename="{category}.csv"', schema: z.string() } },
+        content: { 'text/csv': { schema: z.string() } },
+      },
+      ...errors('400', '401', '404'),
+    }),
+  };
+}
+
+export const csvExportRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/download/csv_export/:category', { schema: exportSchema(app.registry.categories) }, async (request, reply) => {
     const user = requireUser(request.user);
-    const category = app.registry.find(request.params.category);
-    if (!category) throw notFound(ownMessages.unknownCategory(request.params.category));
+    const category = app.registry.find(request.params.category)!;
     const query = (request.query ?? {}) as Query;
     const conditions = [...plainFilterConditions(category, query), ...parseFilter(category, query)];
     const sort = parseSort(category, query);

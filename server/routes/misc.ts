@@ -6,19 +6,50 @@
  *   PUT /api/user                             body {preferences}: the caller's preferences;
  *                                             answers the caller's user object
  */
+import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSemver } from '../../src/schemas/rules';
 import { ROLE } from '../../src/schemas/role';
-import { ownMessages } from '../../src/messages';
-import { badRequest } from '../http/errors';
+import { team } from '../../src/schemas/team';
+import { fieldSchema } from '../../src/schemas/compile';
 import { requireUser } from '../crud/access';
-import { isPlainObject } from '../crud/validate';
 import { updateObject } from '../crud/write';
+import { answers, component, errors, json, jsonBody, objectId } from '../openapi/contract';
 
-const PREFERENCES = 'preferences';
+const SEMVER_SCHEMA = {
+  operationId: 'isSemver',
+  summary: 'Is this a semantic version?',
+  tags: ['misc'],
+  params: z.object({ value: z.string().meta({ examples: ['1.2.3'] }) }),
+  response: answers({ 200: { description: '`true` or `false`.', content: json(z.boolean()) }, ...errors('401') }),
+};
 
-export const miscRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { value: string } }>('/api/issemver/:value', async (request) => {
+const TEAMS_WHERE_ADMIN_SCHEMA = {
+  operationId: 'getTeamsWhereUserIsAdmin',
+  summary: 'Teams the caller administers',
+  tags: ['session'],
+  response: answers({
+    200: {
+      description: 'The teams where the caller is an admin.',
+      content: json(z.object({ json_list: z.array(z.object({ id: objectId, name: fieldSchema(team.fields.name) })) })),
+    },
+    ...errors('401'),
+  }),
+};
+
+const PREFERENCES_SCHEMA = {
+  operationId: 'updatePreferences',
+  summary: "Change the caller's preferences",
+  tags: ['session'],
+  // Only the preferences: the rest of the user object is the user form's (PUT /api/user/{id}), which checks them as the registry says.
+  body: jsonBody({ preferences: z.unknown().optional().describe('Any JSON the console keeps for the caller.') }),
+  response: answers({ 200: { description: 'The caller as a user object.', content: json(component('user')) }, ...errors('400', '401', '403', '413') }),
+};
+
+export const miscRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/issemver/:value', { schema: SEMVER_SCHEMA }, async (request) => {
     requireUser(request.user);
     return isSemver(request.params.value);
   });
@@ -32,15 +63,12 @@ export const miscRoutes: FastifyPluginAsync = async (app) => {
     );
     return { json_list: rows };
   };
-  app.get('/api/get_teams_where_user_is_admin/', teamsWhereAdmin);
-  app.get('/api/get_teams_where_user_is_admin', teamsWhereAdmin);
+  app.get('/api/get_teams_where_user_is_admin/', { schema: TEAMS_WHERE_ADMIN_SCHEMA }, teamsWhereAdmin);
+  const noSlash = { ...TEAMS_WHERE_ADMIN_SCHEMA, operationId: 'getTeamsWhereUserIsAdminNoSlash', summary: `${TEAMS_WHERE_ADMIN_SCHEMA.summary} (without the final slash)` };
+  app.get('/api/get_teams_where_user_is_admin', { schema: noSlash }, teamsWhereAdmin);
 
-  app.put('/api/user', async (request) => {
+  app.put('/api/user', { schema: PREFERENCES_SCHEMA }, async (request) => {
     const user = requireUser(request.user);
-    const body = request.body;
-    if (!isPlainObject(body)) throw badRequest(ownMessages.bodyNotObject);
-    const other = Object.keys(body).find((k) => k !== PREFERENCES);
-    if (other !== undefined) throw badRequest(ownMessages.unknownField(other));
-    return updateObject(app, user, app.registry.get('user'), user.id, body);
+    return updateObject(app, user, app.registry.get('user'), user.id, request.body);
   });
 };

@@ -2,6 +2,7 @@
  * The simulator signs in to /api as a person would (POST /api/login, the session cookie, the CSRF
  * header on every call but GET), so that enrolling a fleet goes through the same rules as the console.
  */
+import { CSRF_HEADER } from '../../src/csrf';
 
 export class ConsoleApiError extends Error {
   constructor(
@@ -37,7 +38,7 @@ export class ConsoleSession {
   static async signIn(baseUrl: string, username: string, password: string): Promise<ConsoleSession> {
     const res = await fetch(`${baseUrl}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+      headers: { 'content-type': 'application/json', ...CSRF_HEADER },
       body: JSON.stringify({ username, password }),
     });
     if (!res.ok) throw await failure(res);
@@ -51,7 +52,7 @@ export class ConsoleSession {
       method,
       headers: {
         cookie: this.cookie,
-        ...(method === 'GET' ? {} : { 'x-requested-with': 'pucs' }),
+        ...(method === 'GET' ? {} : { ...CSRF_HEADER }),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -68,7 +69,7 @@ export class ConsoleSession {
   async upload<T>(path: string, part: string, filename: string, bytes: Uint8Array<ArrayBuffer>): Promise<T> {
     const form = new FormData();
     form.append(part, new Blob([bytes]), filename);
-    const res = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers: { cookie: this.cookie, 'x-requested-with': 'pucs' }, body: form });
+    const res = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers: { cookie: this.cookie, ...CSRF_HEADER }, body: form });
     if (!res.ok) throw await failure(res);
     return (await res.json()) as T;
   }

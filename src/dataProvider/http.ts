@@ -5,10 +5,12 @@
  * failure goes to the error catalogue (errors.ts) or is shown in place (the sign-in form).
  */
 
+import { CSRF_HEADER } from '../csrf';
+
 export const API_BASE = '/api';
 
 /** The server refuses any non-GET /api call without it (CSRF guard); sent on every call for simplicity. */
-export const CSRF_HEADER = { 'X-Requested-With': 'pucs' } as const;
+export { CSRF_HEADER };
 
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ownMessages } from '../../src/messages';
 import { api, createTeam, createTestApp, createUser, ROLE, signIn, type TestApp } from './helpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let aliceId: number;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (body: unknown, headers: Record<string, string> = { 'x-requested-with': 'pucs' }) =>
+const login = (body: unknown, headers: Record<string, string> = CSRF_HEADER) =>
   t.app.inject({ method: 'POST', url: '/api/login', headers, payload: body as object });
 
 describe('POST /api/login', () => {
@@ -36,7 +37,7 @@ describe('POST /api/login', () => {
       method: 'POST',
       url: '/api/login',
       payload: { username: 'alice', password: PW },
-      headers: { 'x-requested-with': 'pucs', 'x-forwarded-proto': 'https' },
+      headers: { ...CSRF_HEADER, 'x-forwarded-proto': 'https' },
     });
     await proxied.close();
     expect(res.statusCode).toBe(204);
@@ -140,7 +141,7 @@ describe('CSRF', () => {
 
   it('refuses a foreign Origin and accepts our own', async () => {
     const cookie = await signIn(t.app, 'alice', PW);
-    const headers = { cookie, 'x-requested-with': 'pucs', host: 'pucs.example' };
+    const headers = { cookie, ...CSRF_HEADER, host: 'pucs.example' };
     const foreign = await t.app.inject({
       method: 'PUT',
       url: '/api/user',
@@ -169,7 +170,7 @@ describe('errors', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/type',
-      headers: { cookie, 'x-requested-with': 'pucs', 'content-type': 'application/json' },
+      headers: { cookie, ...CSRF_HEADER, 'content-type': 'application/json' },
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
@@ -181,7 +182,7 @@ describe('errors', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/type',
-      headers: { cookie, 'x-requested-with': 'pucs', 'content-type': 'application/json' },
+      headers: { cookie, ...CSRF_HEADER, 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'big', team_id: teamId, notes: 'x'.repeat(3 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);

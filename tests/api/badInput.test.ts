@@ -9,6 +9,7 @@ import { clientDataError } from '../../server/http/dbErrorNet';
 import { MAX_JSON_DEPTH } from '../../server/crud/validate';
 import { adminWithTeam, api, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createEverything, type Ids } from './crudFixtures';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rawPut = (url: string, payload: string) =>
-  t.app.inject({ method: 'PUT', url, payload, headers: { cookie, 'x-requested-with': 'pucs', 'content-type': 'application/json' } });
+  t.app.inject({ method: 'PUT', url, payload, headers: { cookie, ...CSRF_HEADER, 'content-type': 'application/json' } });
 
 describe('list filters beyond the integer range', () => {
   it('answer 400, not 500, on the plain ?field=id filters', async () => {
@@ -95,7 +96,7 @@ describe('text PostgreSQL cannot store', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/login',
-      headers: { 'x-requested-with': 'pucs' },
+      headers: CSRF_HEADER,
       payload: { username: 'robust\u0000', password: 'correct horse battery' },
     });
     expect(res.statusCode).toBe(401);

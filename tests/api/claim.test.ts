@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../src/messages';
+import { CSRF_HEADER } from '../../src/csrf';
 import { newClaimCode } from '../../server/claim/code';
 import { listUsers, setPassword } from '../../server/cli/users';
 import { adminWithTeam, api, createTestApp, expectError, memberOf, ROLE, type Client, type TestApp } from './helpers';
@@ -322,12 +323,54 @@ describe('PUT /api/add_pucs_user_to_team/', () => {
   it('makes a support user that cannot sign in until an operator sets its password', async () => {
     await claimer.client.put('/api/add_pucs_user_to_team/', { team_id: claimer.teamId });
     for (const password of ['', 'pucs-support', 'correct horse battery', 'AAAAAAAAAAAAAAAAAAAAAA']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-requested-with': 'pucs' }, payload: { username: 'pucs-support', password } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: CSRF_HEADER, payload: { username: 'pucs-support', password } });
       expect(res.statusCode).not.toBe(204);
     }
     expect((await listUsers(t.db)).some((line) => /\bpucs-support\b.*claimer_team/.test(line))).toBe(true);
     await setPassword(t.db, 'pucs-support', 'a support password');
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-requested-with': 'pucs' }, payload: { username: 'pucs-support', password: 'a support password' } });
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/login', headers: CSRF_HEADER, payload: { username: 'pucs-support', password: 'a support password' } });
     expect(signedIn.statusCode).toBe(204);
+  });
+});
+
+describe('a claim body its schema refuses', () => {
+  const bare = (url: string, cookie: string, payload?: unknown) =>
+    t.app.inject({ method: 'PUT', url, headers: { cookie, ...CSRF_HEADER }, ...(payload === undefined ? {} : { payload: payload as string }) });
+
+  it('answers the spec\'s words for a missing code or team, and names the field of a wrong type', async () => {
+    const { id, qr } = await newDevice();
+    const code = await setClaimable(id);
+    const url = `/api/claim_device/${id}`;
+    await expectError(bare(url, claimer.cookie), 400, ownMessages.claimCodeRequired);
+    await expectError(claim(claimer.client, id, { claim_code: '  ', team_id: claimer.teamId }), 400, ownMessages.claimCodeRequired);
+    await expectError(claim(claimer.client, id, { claim_code: 5, team_id: claimer.teamId }), 400, ownMessages.wrongFieldType('claim_code', 'a text'));
+    for (const team_id of [undefined, null, 0]) await expectError(claim(claimer.client, id, { claim_code: code, team_id }), 400, messages.teamRequired);
+    await expectError(claim(claimer.client, id, { claim_code: code, team_id: -1 }), 400, ownMessages.wrongFieldType('team_id', 'an id'));
+    await expectError(claim(claimer.client, id, { claim_code: code, team_id: claimer.teamId, type_id: 'x' }), 400, ownMessages.wrongFieldType('type_id', 'an id'));
+    await expectError(
+      claim(claimer.client, id, { claim_code: code, team_id: claimer.teamId, should_firmware_be_copied: 'true' }),
+      400,
+      ownMessages.wrongFieldType('should_firmware_be_copied', 'true or false'),
+    );
+    await expectError(check(claimer.client, qr, undefined), 400, ownMessages.claimCodeRequired);
+    await expectError(claim(claimer.client, 0, { claim_code: code, team_id: claimer.teamId }), 404, ownMessages.notFound);
+    expect((await storedCode(id)).to_be_claimed).toBe(true);
+  });
+
+  it('checks the body before the team: a wrong field answers 400 even for a team the caller cannot see (it used to be 404)', async () => {
+    const { id } = await newDevice();
+    const code = await setClaimable(id);
+    await expectError(claim(claimer.client, id, { claim_code: code, team_id: owner.teamId, type_id: 'x' }), 400, ownMessages.wrongFieldType('type_id', 'an id'));
+  });
+
+  it('refuses a body that is not a JSON object (it used to read as an empty one), and takes no body as an empty one', async () => {
+    const { id } = await newDevice();
+    for (const payload of ['[]', '"text"', '5']) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/claim_device/${id}`, headers: { cookie: claimer.cookie, ...CSRF_HEADER, 'content-type': 'application/json' }, payload });
+      await expectError(Promise.resolve(res), 400, ownMessages.bodyNotObject);
+    }
+    const set = await bare(`/api/set_device_claimed_status/${id}`, owner.cookie);
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json() as { claim_code: string }).claim_code).toMatch(CODE);
   });
 });

@@ -14,6 +14,7 @@ import { openConfiguredDatabase } from '../../server/runtime/openConfiguredDatab
 import { lockFilePath } from '../../server/runtime/pidLock';
 import { ownMessages } from '../../src/messages';
 import { MIN_PASSWORD } from '../../src/schemas/passwordRules';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const hashOf = async (t: TestApp, username: string) =>
   (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM "user" WHERE username = $1', [username])).rows[0]
@@ -70,7 +71,7 @@ describe('user commands on a database', () => {
     const cookie = await signIn(t.app, 'alice', 'alice password');
     expect(await setPassword(t.db, 'alice', 'new alice password')).toEqual([ownMessages.cliPasswordChanged('alice')]);
     expect(await verifyPassword('new alice password', await hashOf(t, 'alice'))).toBe(true);
-    const me = await t.app.inject({ url: '/api/current_user', headers: { cookie, 'x-requested-with': 'pucs' } });
+    const me = await t.app.inject({ url: '/api/current_user', headers: { cookie, ...CSRF_HEADER } });
     expect(me.body).not.toContain('alice');
     await expect(setPassword(t.db, 'nobody', 'long enough password')).rejects.toEqual(new CliError(ownMessages.cliUserNotFound('nobody')));
   });

@@ -11,6 +11,7 @@ import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
 import { adminWithTeam, createTeam, createTestApp, description, ROLE, type TestApp } from './helpers';
 import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { checkinOk, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -125,7 +126,7 @@ describe('authentication', () => {
   });
 
   it("a console session opens nothing here, and a device token is no console session", async () => {
-    await expectUnauthorized(undefined, { cookie: owner.cookie, 'x-requested-with': 'pucs' });
+    await expectUnauthorized(undefined, { cookie: owner.cookie, ...CSRF_HEADER });
     const res = await t.app.inject({ method: 'GET', url: `/api/device/${device.id}`, headers: { authorization: `Bearer ${device.token()}` } });
     expect(res.statusCode).toBe(401);
   });

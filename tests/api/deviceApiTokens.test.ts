@@ -8,6 +8,7 @@ import { createHmac, createPrivateKey, generateKeyPairSync, sign } from 'node:cr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
 import { b64, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -171,11 +172,11 @@ describe('forged tokens', () => {
 
   it('a console session, with or without the CSRF header, opens neither the check-in nor the firmware download', async () => {
     await expectUnauthorized(undefined, { cookie: owner.cookie });
-    await expectUnauthorized(undefined, { cookie: owner.cookie, 'x-requested-with': 'pucs' });
-    const res = await t.app.inject({ method: 'GET', url: '/device-api/v1/firmware/1', headers: { cookie: owner.cookie, 'x-requested-with': 'pucs' } });
+    await expectUnauthorized(undefined, { cookie: owner.cookie, ...CSRF_HEADER });
+    const res = await t.app.inject({ method: 'GET', url: '/device-api/v1/firmware/1', headers: { cookie: owner.cookie, ...CSRF_HEADER } });
     expect(res.statusCode).toBe(401);
     // A device token is no way into /api either.
-    expect((await t.app.inject({ method: 'POST', url: '/api/config', headers: { authorization: `Bearer ${device.token()}`, 'x-requested-with': 'pucs' }, payload: { config: '{}', team_id: owner.teamId } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/config', headers: { authorization: `Bearer ${device.token()}`, ...CSRF_HEADER }, payload: { config: '{}', team_id: owner.teamId } })).statusCode).toBe(401);
   });
 });
 

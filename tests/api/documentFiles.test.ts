@@ -12,6 +12,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, expectError, ROLE, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, multipartBody, sha3, storeFiles, uploader } from './firmwareFilesHelpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const MAX_MB = 1;
 let t: TestApp;
@@ -28,7 +29,7 @@ afterAll(async () => t.close());
 
 const upload = (id: number, bytes: Buffer, filename = 'manual.pdf', as = cookie) => {
   const { payload, headers } = multipartBody('document', filename, bytes);
-  return t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload, headers: { ...headers, cookie: as, 'x-requested-with': 'pucs' } });
+  return t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload, headers: { ...headers, cookie: as, ...CSRF_HEADER } });
 };
 const download = (id: number, as = cookie) => t.app.inject({ method: 'GET', url: `/api/download/document/${id}?r=0.123`, headers: { cookie: as } });
 const get = async (id: number) => (await c.get(`/api/basic_document/${id}`)).json() as Record<string, unknown>;
@@ -145,14 +146,14 @@ describe('POST /api/upload/document/{id}', () => {
   it('refuses the file in another part than document', async () => {
     const id = await documentOf('file');
     const { payload, headers } = multipartBody('firmware', 'x.bin', randomBytes(10));
-    const res = t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload, headers: { ...headers, cookie, 'x-requested-with': 'pucs' } });
+    const res = t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload, headers: { ...headers, cookie, ...CSRF_HEADER } });
     await expectError(res, 400, ownMessages.uploadPartMissing('document'));
   });
 
   it('has no routes under the category key', async () => {
     const id = await documentOf('file');
     const { payload, headers } = multipartBody('document', 'x.bin', randomBytes(10));
-    const up = await t.app.inject({ method: 'POST', url: `/api/upload/basic_document/${id}`, payload, headers: { ...headers, cookie, 'x-requested-with': 'pucs' } });
+    const up = await t.app.inject({ method: 'POST', url: `/api/upload/basic_document/${id}`, payload, headers: { ...headers, cookie, ...CSRF_HEADER } });
     expect(up.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/download/basic_document/${id}`, headers: { cookie } })).statusCode).toBe(404);
     expect(await get(id)).toMatchObject(noFile);

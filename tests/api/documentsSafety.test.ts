@@ -12,6 +12,7 @@ import { adminWithTeam, createTestApp, description, expectError, memberOf, ROLE,
 import { createOk } from './crudFixtures';
 import { MAX_REF_LIST } from '../../src/schemas/kinds';
 import { multipartBody, sha3, storeFiles } from './firmwareFilesHelpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const headers = (as: string) => ({ cookie: as, 'x-requested-with': 'pucs' });
+const headers = (as: string) => ({ cookie: as, ...CSRF_HEADER });
 const upload = (id: number, bytes: Buffer, filename = 'manual.pdf', as = cookie) => {
   const body = multipartBody('document', filename, bytes);
   return t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload: body.payload, headers: { ...body.headers, ...headers(as) } });
@@ -372,7 +373,7 @@ describe('uploaded file names and multipart shapes', () => {
       expect([400, 404], `upload ${odd}`).toContain(up.statusCode);
       expect([400, 404], `download ${odd}`).toContain(got.statusCode);
     }
-    const signedOut = await t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload: body.payload, headers: { ...body.headers, 'x-requested-with': 'pucs' } });
+    const signedOut = await t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload: body.payload, headers: { ...body.headers, ...CSRF_HEADER } });
     expect(signedOut.statusCode).toBe(401);
     const noCsrf = await t.app.inject({ method: 'POST', url: `/api/upload/document/${id}`, payload: body.payload, headers: { ...body.headers, cookie } });
     expect(noCsrf.statusCode).toBe(403);

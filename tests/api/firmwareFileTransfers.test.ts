@@ -20,6 +20,7 @@ import { lockHash } from '../../server/files/references';
 import { adminWithTeam, createTestApp, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, storeFiles } from './firmwareFilesHelpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const MAX_MB = 64;
 const MB = 2 ** 20;
@@ -48,7 +49,7 @@ const part = (name: string, filename: string | undefined, body: Buffer | string)
 const END = Buffer.from(`--${BOUNDARY}--\r\n`);
 
 const post = (id: number, payload: Buffer | string, contentType = MULTIPART) =>
-  t.app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { 'content-type': contentType, cookie, 'x-requested-with': 'pucs' } });
+  t.app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { 'content-type': contentType, cookie, ...CSRF_HEADER } });
 const get = async (id: number) => (await c.get(`/api/firmware/${id}`)).json() as Record<string, unknown>;
 const tempFiles = () => readdirSync(join(t.config.filesDir, 'tmp'));
 
@@ -129,7 +130,7 @@ describe('a change to the firmware while its file is on the way', () => {
       method: 'POST',
       url: `/api/upload/firmware/${id}`,
       payload: stream,
-      headers: { 'content-type': MULTIPART, 'content-length': String(body.length), cookie, 'x-requested-with': 'pucs' },
+      headers: { 'content-type': MULTIPART, 'content-length': String(body.length), cookie, ...CSRF_HEADER },
     });
     stream.write(body.subarray(0, body.length / 2));
     await vi.waitFor(() => expect(tempFiles()).toHaveLength(1));

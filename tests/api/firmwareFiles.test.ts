@@ -15,6 +15,7 @@ import { startupProblems } from '../../server/runtime/startupChecks';
 import { adminWithTeam, api, createTestApp, createUser, description, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, multipartBody, sha3, storeFiles, uploader } from './firmwareFilesHelpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const MAX_MB = 1;
 const filesDir = mkdtempSync(join(tmpdir(), 'pucs-files-'));
@@ -153,7 +154,7 @@ describe('POST /api/upload/firmware/{id}', () => {
   });
 
   it('answers 404 for a category without a file, as for an unknown id', async () => {
-    const headers = { cookie, 'x-requested-with': 'pucs' };
+    const headers = { cookie, ...CSRF_HEADER };
     const bytes = randomBytes(8);
     const { payload, headers: form } = multipartBody('firmware', 'x.bin', bytes);
     for (const url of [`/api/upload/type/${type}`, '/api/upload/firmware/999999']) {
@@ -200,7 +201,7 @@ describe('who may upload and download', () => {
     const bytes = randomBytes(10);
     const id = await firmwareFor(c, team, type, bytes);
     const { payload, headers } = multipartBody('firmware', 'a.bin', bytes);
-    expect((await t.app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { ...headers, 'x-requested-with': 'pucs' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { ...headers, ...CSRF_HEADER } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { ...headers, cookie } })).statusCode).toBe(403);
     expect((await api(t.app).get(`/api/download/firmware/${id}`)).statusCode).toBe(401);
     expect(await get(id)).toMatchObject(noFile);

@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const temp = mkdtempSync(join(tmpdir(), 'pucs-crash-'));
 const dataDir = join(temp, 'data');
@@ -56,11 +57,11 @@ async function startServer(): Promise<Server> {
 async function signIn(url: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+    headers: { 'content-type': 'application/json', ...CSRF_HEADER },
     body: JSON.stringify({ username: 'boss', password: 'boss password' }),
   });
   expect(res.status).toBe(204);
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0], 'x-requested-with': 'pucs' };
+  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0], ...CSRF_HEADER };
 }
 
 async function call(url: string, headers: Record<string, string>, method: string, path: string, body?: unknown) {

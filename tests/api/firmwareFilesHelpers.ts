@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createOk } from './crudFixtures';
 import type { Client } from './helpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 export const sha3 = (bytes: Buffer) => createHash('sha3-256').update(bytes).digest('hex');
 
@@ -24,7 +25,7 @@ export function multipartBody(part: string, filename: string, bytes: Buffer): { 
 export function uploader(app: FastifyInstance, cookie: string) {
   return (id: number, bytes: Buffer, filename = 'fw.bin', part = 'firmware') => {
     const { payload, headers } = multipartBody(part, filename, bytes);
-    return app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { ...headers, cookie, 'x-requested-with': 'pucs' } });
+    return app.inject({ method: 'POST', url: `/api/upload/firmware/${id}`, payload, headers: { ...headers, cookie, ...CSRF_HEADER } });
   };
 }
 

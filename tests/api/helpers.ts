@@ -16,6 +16,7 @@ import { migrate } from '../../server/db/migrate';
 import { hashPassword } from '../../server/auth/password';
 import { usernameKey } from '../../server/auth/usernameKey';
 import { ROLE } from '../../src/schemas/role';
+import { CSRF_HEADER } from '../../src/csrf';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -100,7 +101,7 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   const res = await app.inject({
     method: 'POST',
     url: '/api/login',
-    headers: { 'x-requested-with': 'pucs' },
+    headers: CSRF_HEADER,
     payload: { username, password },
   });
   if (res.statusCode !== 204) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
@@ -118,7 +119,7 @@ export interface Client {
 
 /** A client that calls the app as the console does; cookie undefined = signed out. */
 export function api(app: FastifyInstance, cookie?: string): Client {
-  const headers = { 'x-requested-with': 'pucs', ...(cookie ? { cookie } : {}) };
+  const headers = { ...CSRF_HEADER, ...(cookie ? { cookie } : {}) };
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
     app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
   return {

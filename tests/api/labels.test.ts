@@ -212,6 +212,10 @@ describe('POST /api/download/label_sheet', () => {
     }
   });
 
+  it('refuses a body that is not a JSON object with the usual words (it used to read as one without device_ids)', async () => {
+    for (const body of [[deviceId], [{ device_ids: [deviceId] }]]) await expectError(sheet(member, body), 400, ownMessages.bodyNotObject);
+  });
+
   it('answers 404 and changes nothing when one device is not readable', async () => {
     const { client: stranger, teamId: other } = await adminWithTeam(t, 'sheetstranger');
     const theirType = (await createOk(stranger, 'type', { name: 't', team_id: other })).id as number;

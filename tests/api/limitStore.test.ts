@@ -7,6 +7,7 @@ import { PostgresLimitStore } from '../../server/auth/limitStore';
 import { Limiter } from '../../server/auth/rateLimit';
 import { limitRuleCases } from '../unit/limitRules';
 import { adminWithTeam, createTestApp, type TestApp } from './helpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('a limit store that fails', () => {
     try {
       const a = await adminWithTeam(broken, 'lim_broken');
       await broken.db.exec('DROP TABLE rate_limit');
-      const res = await broken.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-requested-with': 'pucs' }, payload: { username: 'lim_broken', password: a.password } });
+      const res = await broken.app.inject({ method: 'POST', url: '/api/login', headers: { ...CSRF_HEADER }, payload: { username: 'lim_broken', password: a.password } });
       expect(res.statusCode).toBe(500);
       expect(res.cookies.find((c) => c.name === 'pucs_session')).toBeUndefined();
       expect((await broken.app.inject('/api/execute_qr_code_action/x')).statusCode).toBe(500);

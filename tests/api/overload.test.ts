@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { readConfig } from '../../server/config';
 import { startupProblems } from '../../server/runtime/startupChecks';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -122,7 +123,7 @@ describe('a request whose client has gone', () => {
     const { started, skipped } = t.db.stats;
 
     const { hostname, port } = new URL(address);
-    const call = request({ hostname, port, method: 'POST', path: '/api/type', headers: { 'x-requested-with': 'pucs', cookie, 'content-type': 'application/json' } });
+    const call = request({ hostname, port, method: 'POST', path: '/api/type', headers: { ...CSRF_HEADER, cookie, 'content-type': 'application/json' } });
     call.on('error', () => {});
     call.end(JSON.stringify({ name: 'never', team_id: teamId }));
     const app = t;
@@ -183,7 +184,7 @@ describe('PUCS_MAX_INFLIGHT against callers who hold their place', () => {
     const { client } = await adminWithTeam(t, 'delay_user');
     await createUser(t.db, 'delayed', 'delayed password 1');
     const guess = (address: string) =>
-      app.app.inject({ method: 'POST', url: '/api/login', remoteAddress: address, headers: { 'x-requested-with': 'pucs' }, payload: { username: 'delayed', password: 'guess' } });
+      app.app.inject({ method: 'POST', url: '/api/login', remoteAddress: address, headers: { ...CSRF_HEADER }, payload: { username: 'delayed', password: 'guess' } });
     for (let i = 0; i < 10; i++) expect((await guess(`10.14.2.${i + 1}`)).statusCode).toBe(401);
     // Four more wrong passwords from anywhere: each waits 1 to 8 s, counted in flight all that time.
     let answered = 0;

@@ -11,6 +11,7 @@ import { CURRENT_PASSWORD_GUESSES } from '../../server/auth/passwordChange';
 import { adminSettingsProblem } from '../../server/auth/bootstrap';
 import { addUser, CliError, setPassword } from '../../server/cli/users';
 import { adminWithTeam, api, createTestApp, createUser, expectError, signIn, type Client, type TestApp } from './helpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const PW = 'correct horse battery';
 let t: TestApp;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signInStatus = async (username: string, password: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-requested-with': 'pucs' }, payload: { username, password } })).statusCode;
+  (await t.app.inject({ method: 'POST', url: '/api/login', headers: CSRF_HEADER, payload: { username, password } })).statusCode;
 const signedIn = async (cookie: string) => (await api(t.app, cookie).get('/api/current_user')).body !== '';
 
 describe('the rules, wherever a password is set', () => {

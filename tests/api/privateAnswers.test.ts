@@ -12,6 +12,7 @@ import { ownMessages } from '../../src/messages';
 import { adminWithTeam, api, createTestApp, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
 import { firmwareFor, uploader } from './firmwareFilesHelpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -51,7 +52,7 @@ describe('Cache-Control of /api answers', () => {
       unknownId: await c.get('/api/team/999999'),
       unknownRoute: await c.get('/api/no_such_thing'),
       signedOut: await api(t.app).get('/api/team'),
-      wrongPassword: await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-requested-with': 'pucs' }, payload: { username: 'cache_admin', password: 'not it at all' } }),
+      wrongPassword: await t.app.inject({ method: 'POST', url: '/api/login', headers: CSRF_HEADER, payload: { username: 'cache_admin', password: 'not it at all' } }),
     };
     expect(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.statusCode]))).toEqual({
       profile: 200,

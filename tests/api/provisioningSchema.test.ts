@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, type Client, type TestApp, createTestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -77,7 +78,7 @@ describe('device provisioning against its type schema', () => {
 
 /** A body sent as written: JSON.stringify cannot write 1e400. */
 const putRaw = (url: string, body: string) =>
-  t.app.inject({ method: 'PUT', url, headers: { 'x-requested-with': 'pucs', 'content-type': 'application/json', cookie }, payload: body });
+  t.app.inject({ method: 'PUT', url, headers: { ...CSRF_HEADER, 'content-type': 'application/json', cookie }, payload: body });
 
 describe('what a client schema may not hold', () => {
   const refused = async (provisioning_schema: unknown, detail: string) => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { api, createTeam, createTestApp, createUser, ROLE, signIn, type TestApp } from './helpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let teamId: number;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (username: string, password: string, url = '/api/login', headers: Record<string, string> = { 'x-requested-with': 'pucs' }) =>
+const login = (username: string, password: string, url = '/api/login', headers: Record<string, string> = CSRF_HEADER) =>
   t.app.inject({ method: 'POST', url, headers, payload: { username, password } });
 
 describe('CSRF and sign-in on a percent-encoded /api address', () => {
@@ -41,7 +42,7 @@ describe('CSRF and sign-in on a percent-encoded /api address', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/%61pi/team',
-      headers: { cookie, 'x-requested-with': 'pucs', origin: 'https://evil.example' },
+      headers: { cookie, ...CSRF_HEADER, origin: 'https://evil.example' },
       payload: { name: 'Sneaky' },
     });
     expect(res.statusCode).toBe(403);
@@ -52,7 +53,7 @@ describe('CSRF and sign-in on a percent-encoded /api address', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/%61pi/type',
-      headers: { cookie, 'x-requested-with': 'pucs' },
+      headers: { cookie, ...CSRF_HEADER },
       payload: { name: 'encoded', team_id: teamId },
     });
     expect(res.statusCode).toBe(201);

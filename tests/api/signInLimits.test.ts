@@ -14,6 +14,7 @@ import { ACCOUNT_FAILURES, ADDRESS_FAILURES, PAIR_FAILURES } from '../../server/
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { hashPassword } from '../../server/auth/password';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (remoteAddress: string, username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { 'x-requested-with': 'pucs' }, payload: { username, password } });
+  t.app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: CSRF_HEADER, payload: { username, password } });
 
 describe('sign-in limits', () => {
   it("a stranger's failures at an account from one address do not stop its owner signing in from another", async () => {
@@ -81,7 +82,7 @@ describe('sign-in limits', () => {
     expect((await login('10.64.0.2', 'sl_traveller', 'traveller password')).statusCode).toBe(429);
     // The owner's browser, now at the guessed-at address:
     const withCookie = await t.app.inject({
-      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.2', headers: { 'x-requested-with': 'pucs' },
+      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.2', headers: CSRF_HEADER,
       cookies: { pucs_device: device!.value }, payload: { username: 'sl_traveller', password: 'traveller password' },
     });
     expect(withCookie.statusCode).toBe(204);
@@ -89,7 +90,7 @@ describe('sign-in limits', () => {
     await createUser(t.db, 'sl_other', 'other password');
     for (let i = 0; i < PAIR_FAILURES; i++) expect((await login('10.64.0.3', 'sl_other', `guess ${i}`)).statusCode).toBe(401);
     const foreign = await t.app.inject({
-      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.3', headers: { 'x-requested-with': 'pucs' },
+      method: 'POST', url: '/api/login', remoteAddress: '10.64.0.3', headers: CSRF_HEADER,
       cookies: { pucs_device: device!.value }, payload: { username: 'sl_other', password: 'other password' },
     });
     expect(foreign.statusCode).toBe(429);
@@ -181,14 +182,14 @@ describe('sign-in and public QR info limits per address', () => {
     limited.app.inject({
       url: '/api/execute_qr_code_action/unknown-id',
       remoteAddress,
-      headers: { 'x-requested-with': 'pucs', ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
+      headers: { ...CSRF_HEADER, ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
     });
   const login = (remoteAddress: string, username: string, password: string, forwarded?: string) =>
     limited.app.inject({
       method: 'POST',
       url: '/api/login',
       remoteAddress,
-      headers: { 'x-requested-with': 'pucs', ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
+      headers: { ...CSRF_HEADER, ...(forwarded ? { 'x-forwarded-for': forwarded } : {}) },
       payload: { username, password },
     });
 

@@ -11,6 +11,7 @@ import { ownMessages } from '../../src/messages';
 import { MAX_PAGE } from '../../server/crud/listQuery';
 import { adminWithTeam, type Client, type TestApp, createTestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -63,7 +64,7 @@ beforeAll(async () => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     headers.set('Accept', 'application/json');
     headers.set('Cookie', a.cookie);
-    headers.set('X-Requested-With', 'pucs');
+    headers.set(CSRF_HEADER_NAME, CSRF_VALUE);
     return fetchUtils.fetchJson(url, { ...options, headers });
   };
   provider = simpleRestProvider(`${address}/api/full`, httpClient);

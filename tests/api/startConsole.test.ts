@@ -12,6 +12,7 @@ import { adminWithTeam, createTestApp, type TestApp } from './helpers';
 import { renderIndex } from '../../server/routes/console';
 import { ownMessages } from '../../src/messages';
 import { connect, type AddressInfo } from 'node:net';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const INDEX = `<!doctype html>
 <html lang="en"><head>
@@ -102,7 +103,7 @@ describe('console routes with a build', () => {
       ['POST', '/api/nope/deeper'],
       ['DELETE', '/devices'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: { 'x-requested-with': 'pucs', cookie } });
+      const res = await t.app.inject({ method, url, headers: { ...CSRF_HEADER, cookie } });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ Description: ownMessages.notFound });
     }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lockFilePath } from '../../server/runtime/pidLock';
 import { ownMessages } from '../../src/messages';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const temp = mkdtempSync(join(tmpdir(), 'pucs-server-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -64,7 +65,7 @@ it('starts on a fresh data folder, serves the console and the API, and stops cle
     expect(await page.text()).toContain('<title>PUCS Acme</title>');
     const login = await fetch(`${url}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'pucs' },
+      headers: { 'content-type': 'application/json', ...CSRF_HEADER },
       body: JSON.stringify({ username: 'boss', password: 'boss password' }),
     });
     expect(login.status).toBe(204);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, type Client, type TestApp, createTestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -133,7 +134,7 @@ describe('device custom field values against the type definitions', () => {
     const infinite = await t.app.inject({
       method: 'PUT',
       url: `/api/device/${devices[0].id}`,
-      headers: { 'x-requested-with': 'pucs', 'content-type': 'application/json', cookie },
+      headers: { ...CSRF_HEADER, 'content-type': 'application/json', cookie },
       payload: '{"custom_fields_from_type":[{"name":"floor","type":2,"value":1e400}]}',
     });
     expect(infinite.statusCode).toBe(400);

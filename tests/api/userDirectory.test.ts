@@ -12,6 +12,7 @@ import { INVITATIONS_PER_HOUR } from '../../server/categories/role';
 import { migrate } from '../../server/db/migrate';
 import { usernameKey } from '../../server/auth/usernameKey';
 import { ensureSupportUser } from '../../server/claim/supportUser';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const PASSWORD = 'correct horse battery';
 
@@ -125,7 +126,7 @@ describe('usernames compared without regard to case or look-alikes', () => {
     const lookalike = await t.app.inject({
       method: 'POST',
       url: '/api/login',
-      headers: { 'x-requested-with': 'pucs' },
+      headers: CSRF_HEADER,
       payload: { username: 'strainger', password: PASSWORD },
     });
     expect(lookalike.statusCode).toBe(401);

@@ -9,6 +9,7 @@ import { mapDbError } from '../../server/crud/dbErrors';
 import { ApiError } from '../../server/http/errors';
 import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -40,7 +41,7 @@ describe('body hygiene', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/type',
-      headers: { 'x-requested-with': 'pucs', 'content-type': 'application/json', cookie },
+      headers: { ...CSRF_HEADER, 'content-type': 'application/json', cookie },
       payload: '"just a string"',
     });
     expect(res.statusCode).toBe(400);

@@ -9,6 +9,7 @@ import { migrate } from '../../server/db/migrate';
 import { insertRows } from '../../server/demo/insertRows';
 import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
 let c: Client;
@@ -180,7 +181,7 @@ describe("a body holding '__proto__'", () => {
       const res = await t.app.inject({
         method,
         url,
-        headers: { 'x-requested-with': 'pucs', 'content-type': 'application/json', cookie },
+        headers: { ...CSRF_HEADER, 'content-type': 'application/json', cookie },
         payload: `{"name":"proto","team_id":${team},"__proto__":{"is_server_admin":true}}`,
       });
       expect(res.statusCode).toBe(400);

@@ -14,6 +14,7 @@ import { readConfig } from '../../server/config';
 import { startupProblems } from '../../server/runtime/startupChecks';
 import { ownMessages } from '../../src/messages';
 import { createTestApp, createUser, type TestApp } from './helpers';
+import { CSRF_HEADER } from '../../src/csrf';
 
 const temp = mkdtempSync(join(tmpdir(), 'pucs-workers-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -100,7 +101,7 @@ function call(port: number, agent: Agent, method: string, path: string, opts: { 
         path,
         agent,
         headers: {
-          'x-requested-with': 'pucs',
+          ...CSRF_HEADER,
           ...(opts.cookie ? { cookie: opts.cookie } : {}),
           ...(body ? { 'content-type': 'application/json' } : {}),
         },

@@ -4,8 +4,9 @@ import { messages, ownMessages } from '../../src/messages';
 import { MIN_PASSWORD } from '../../src/schemas/passwordRules';
 import { create, signedInApi, token } from './listsApi';
 import { signInAs } from './objectApi';
+import { CSRF_HEADER } from '../../src/csrf';
 
-const HEADERS = { 'X-Requested-With': 'pucs' };
+const HEADERS = CSRF_HEADER;
 
 test('the current password is asked for, the rules and refusals show under their field, then the new one signs in', async ({ page }) => {
   // Two scrypt checks, a hash and a dozen round trips: more than the default 30 s on a busy CI machine.

@@ -10,6 +10,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
 import { search } from './listSearch';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let api: APIRequestContext;
 
@@ -54,7 +55,7 @@ test("role names read No access, Member, Team lead, Admin, and a role change say
 test('a user in no team is told to create a team or to ask an admin, with their username', async ({ page }) => {
   const user = (await create(api, 'user', { username: `lonely-${token()}`, password: PASSWORD })) as Obj & { username: string };
   const response = await page.request.post('/api/login', {
-    headers: { 'X-Requested-With': 'pucs' },
+    headers: CSRF_HEADER,
     data: { username: user.username, password: PASSWORD },
   });
   expect(response.status()).toBe(204);

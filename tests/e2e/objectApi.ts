@@ -5,9 +5,10 @@
  */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signInByApi } from './signIn';
+import { CSRF_HEADER } from '../../src/csrf';
 
 /** The header every /api write needs (CSRF rule of the server). */
-export const HEADERS = { 'X-Requested-With': 'pucs' } as const;
+export const HEADERS = CSRF_HEADER;
 
 export type Obj = Record<string, unknown> & { id: number; name: string };
 

@@ -3,6 +3,7 @@ import { messages } from '../../src/messages';
 import { signInByApi } from './signIn';
 import { adminTeam, createMember, createObject, signInAs, uniqueName } from './objectApi';
 import { button, expectScreen, input } from './objectScreen';
+import { CSRF_HEADER } from '../../src/csrf';
 
 test('a member who is not an admin of the team reads the object but cannot modify it', async ({ page }) => {
   await signInByApi(page);
@@ -16,7 +17,7 @@ test('a member who is not an admin of the team reads the object but cannot modif
   });
   const member = await createMember(page.request, team.id);
 
-  await page.request.post('/api/logout', { headers: { 'X-Requested-With': 'pucs' } });
+  await page.request.post('/api/logout', { headers: CSRF_HEADER });
   await signInAs(page, member);
   await page.goto(`/device_view?id=${device.id}`);
   await expectScreen(page, 'Device | View', 'View device');

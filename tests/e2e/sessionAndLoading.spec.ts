@@ -3,6 +3,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { adminTeam, createObject, uniqueName } from './objectApi';
 import { button, expectScreen, inPageDialog, input } from './objectScreen';
+import { CSRF_HEADER } from '../../src/csrf';
 
 test('while a page waits for the server its title says so', async ({ page }) => {
   await signInByApi(page);
@@ -43,7 +44,7 @@ test.describe('an expired session', () => {
     await page.goto('/devices');
     await expect(appTitle(page)).toHaveText('Devices');
     // The session ends behind the console's back (expiry, sign-out in another tab).
-    await page.request.post('/api/logout', { headers: { 'X-Requested-With': 'pucs' } });
+    await page.request.post('/api/logout', { headers: CSRF_HEADER });
     // The list's reference reads may still be out when the session ends: their 401 may come before the click.
     const welcome = page.getByRole('heading', { name: ownMessages.welcome });
     const notice = inPageDialog(page);

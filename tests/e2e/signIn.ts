@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { ADMIN } from './settings';
+import { CSRF_HEADER } from '../../src/csrf';
 
 /**
  * Signs the page's browser context in through the API (the cookie is shared with the page), for
@@ -7,7 +8,7 @@ import { ADMIN } from './settings';
  */
 export async function signInByApi(page: Page): Promise<void> {
   const response = await page.request.post('/api/login', {
-    headers: { 'X-Requested-With': 'pucs' },
+    headers: CSRF_HEADER,
     data: { username: ADMIN.username, password: ADMIN.password },
   });
   expect(response.status()).toBe(204);

@@ -8,12 +8,13 @@ import { ADMIN } from './settings';
 import { signInByApi } from './signIn';
 import { adminTeam, createObject, uniqueName } from './objectApi';
 import { button, expectScreen } from './objectScreen';
+import { CSRF_HEADER } from '../../src/csrf';
 
 test('a team admin who signs in on the welcome page can edit a type reached by clicking', async ({ page }) => {
   await signInByApi(page);
   const team = await adminTeam(page.request);
   const type = await createObject(page.request, 'type', { name: uniqueName('Clicked type'), team_id: team.id });
-  await page.request.post('/api/logout', { headers: { 'X-Requested-With': 'pucs' } });
+  await page.request.post('/api/logout', { headers: CSRF_HEADER });
 
   await page.goto('/');
   await page.getByRole('link', { name: ownMessages.signIn }).click();

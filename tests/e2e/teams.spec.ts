@@ -12,6 +12,7 @@ import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
 import { search } from './listSearch';
 import { errorSnackbar } from './objectScreen';
+import { CSRF_HEADER } from '../../src/csrf';
 
 let api: APIRequestContext;
 
@@ -149,7 +150,7 @@ test('a member who is not an admin sees the team read-only', async ({ page }) =>
   const user = await newUser();
   await create(api, 'role', { team_id: team.id, username: user.username, role_id: 1 });
   const response = await page.request.post('/api/login', {
-    headers: { 'X-Requested-With': 'pucs' },
+    headers: CSRF_HEADER,
     data: { username: user.username, password: PASSWORD },
   });
   expect(response.status()).toBe(204);

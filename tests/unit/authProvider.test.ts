@@ -4,6 +4,7 @@ import { createProfileStore, fetchProfile, type Profile } from '../../src/dataPr
 import { HttpError } from '../../src/dataProvider/http';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { installFetch, jsonResponse } from './fetchMock';
+import { CSRF_VALUE } from '../../src/csrf';
 
 const profile: Profile = {
   id: 1,
@@ -105,7 +106,7 @@ describe('authProvider', () => {
     await auth.login({ username: 'admin', password: 'secret' });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/login', 'GET /api/current_user']);
     expect(calls[0].body).toEqual({ username: 'admin', password: 'secret' });
-    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].headers.get('X-Requested-With')).toBe(CSRF_VALUE);
     expect(store.get()).toEqual({ status: 'signedIn', profile });
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
     expect(await auth.getIdentity!()).toEqual({ id: 1, fullName: 'admin' });
@@ -165,7 +166,7 @@ describe('authProvider', () => {
     await store.load();
     expect(await auth.logout({})).toBe('/');
     expect(server.calls.at(-1)?.url.pathname).toBe('/api/logout');
-    expect(server.calls.at(-1)?.headers.get('X-Requested-With')).toBe('pucs');
+    expect(server.calls.at(-1)?.headers.get('X-Requested-With')).toBe(CSRF_VALUE);
     expect(store.get()).toEqual({ status: 'signedOut' });
   });
 

@@ -3,6 +3,7 @@ import { mustGetCategory } from '../../src/schemas';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { changedFields, createBody } from '../../src/dataProvider/recordDiff';
+import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { sameJson } from '../../src/schemas/sameJson';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 
@@ -60,7 +61,7 @@ describe('dataProvider reads', () => {
     expect(route(calls[0])).toBe('GET /api/full/device');
     expect(paged(calls[0])).toEqual({ sort: ['name', 'DESC'], range: null, filter: { team_id: 1 } });
     expect(calls[0].url.searchParams.get('fields')).toBe('id');
-    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].headers.get(CSRF_HEADER_NAME)).toBe(CSRF_VALUE);
     expect(res).toEqual({ data: devices, total: 3 });
   });
 

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile, downloadLargeFile, fetchFile, filenameFromContentDisposition } from '../../src/dataProvider/download';
 import { installFetch, jsonResponse } from './fetchMock';
+import { CSRF_VALUE } from '../../src/csrf';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,7 +31,7 @@ describe('fetchFile', () => {
     expect(a.get('translate_y_in')).toBe('1');
     expect(a.get('r')).toMatch(/^[0-9a-z]+$/);
     expect(a.get('r')).not.toBe(b.get('r'));
-    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].headers.get('X-Requested-With')).toBe(CSRF_VALUE);
   });
 
   it('names the file from content-disposition, firmware.bin by default', async () => {

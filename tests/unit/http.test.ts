@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, BUSY_RETRIES, http, HttpError, isAbortError, pendingCalls, send } from '../../src/dataProvider/http';
 import { installFetch, jsonResponse } from './fetchMock';
+import { CSRF_VALUE } from '../../src/csrf';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,7 +27,7 @@ describe('http', () => {
     expect(calls[0].url.pathname).toBe('/api/device');
     expect(calls[0].url.searchParams.get('fields')).toBe('id');
     expect(calls[0].method).toBe('GET');
-    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].headers.get('X-Requested-With')).toBe(CSRF_VALUE);
     expect(calls[0].init.credentials).toBe('same-origin');
     expect(calls[0].headers.get('Content-Type')).toBeNull();
   });
@@ -38,7 +39,7 @@ describe('http', () => {
     expect(calls[0].method).toBe('POST');
     expect(calls[0].body).toEqual({ name: 'x' });
     expect(calls[0].headers.get('Content-Type')).toBe('application/json');
-    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].headers.get('X-Requested-With')).toBe(CSRF_VALUE);
   });
 
   it('lets the browser encode multipart uploads', async () => {
@@ -48,7 +49,7 @@ describe('http', () => {
     await http('/upload/firmware/3', { method: 'POST', body: form });
     expect(calls[0].body).toBe(form);
     expect(calls[0].headers.get('Content-Type')).toBeNull();
-    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].headers.get('X-Requested-With')).toBe(CSRF_VALUE);
   });
 
   it('answers null for an empty body (204, or current_user signed out)', async () => {

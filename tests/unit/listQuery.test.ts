@@ -11,6 +11,7 @@ import {
 } from '../../src/dataProvider/listQuery';
 import { installFetch, jsonResponse } from './fetchMock';
 import { ownMessages } from '../../src/messages';
+import { CSRF_VALUE } from '../../src/csrf';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,7 +81,7 @@ describe('fetchListPage', () => {
   it('carries the CSRF header of the shared helper', async () => {
     const calls = installFetch(() => jsonResponse([]));
     await fetchListPage(mustGetCategory('team'), {});
-    expect(calls[0].headers.get('X-Requested-With')).toBe('pucs');
+    expect(calls[0].headers.get('X-Requested-With')).toBe(CSRF_VALUE);
   });
 });
 

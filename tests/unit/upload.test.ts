@@ -7,6 +7,7 @@ import { ownMessages } from '../../src/messages';
 import { HttpError } from '../../src/dataProvider/http';
 import { uploadFile } from '../../src/dataProvider/upload';
 import { FakeXhr, installXhr } from './uploadXhrMock';
+import { CSRF_VALUE } from '../../src/csrf';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +20,7 @@ describe('uploadFile', () => {
     const done = uploadFile('/upload/firmware/3', 'firmware', file(), { onProgress: (p) => progress.push(p) });
     const xhr = FakeXhr.last;
     expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/upload/firmware/3', true]);
-    expect(xhr.headers['X-Requested-With']).toBe('pucs');
+    expect(xhr.headers['X-Requested-With']).toBe(CSRF_VALUE);
     const sent = xhr.body?.get('firmware') as File;
     expect(sent.name).toBe('fw 1.bin');
     expect(await sent.text()).toBe('0123456789');
