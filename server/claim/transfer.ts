@@ -86,12 +86,21 @@ async function copiedFirmware(move: Move, firmwareId: unknown, typeId: number | 
   if (typeof first?.firmware_hash === 'string') await lockHash(move.tx, first.firmware_hash);
   const old = first && (await read());
   if (!old) return null;
-  const { rows: [same] } = await move.tx.query<Row>('SELECT "id", "type_id" FROM "firmware" WHERE "team_id" = $1 AND "name" = $2 AND "version" = $3', [
+  // A disabled target held from before targets were checked is not carried into the new team as one.
+  const targetField = move.registry.get('device').fields.target_firmware_id;
+  const disabled = disabledChoiceProblem(targetField, firmware, old);
+  if (disabled !== undefined) throw badRequest(disabled);
+  // Locked like a chosen firmware: a disable racing this claim waits for it, and then finds the target.
+  const { rows: [same] } = await move.tx.query<Row>('SELECT * FROM "firmware" WHERE "team_id" = $1 AND "name" = $2 AND "version" = $3 FOR SHARE', [
     move.teamId,
     old.name,
     old.version,
   ]);
-  if (same && same.type_id === typeId) return same.id as number;
+  if (same && same.type_id === typeId) {
+    const disabledSame = disabledChoiceProblem(targetField, firmware, same);
+    if (disabledSame !== undefined) throw badRequest(disabledSame);
+    return same.id as number;
+  }
   if (same) throw conflict(messages.firmwareNotUnique(String(old.name), String(old.version)));
   return copyInto(move, firmware, old, { type_id: typeId, date: old.date });
 }

@@ -65,7 +65,10 @@ function response({ description, headers, content: byType }: ResponseDoc) {
 function requestBody(body: unknown) {
   if (!body) return {};
   const byType = (body as { content?: Record<string, { schema: z.ZodType }> }).content ?? { 'application/json': { schema: body as z.ZodType } };
-  return { requestBody: { required: true, content: content(byType) } };
+  // Optional when the call is valid without one (a bare PUT: optionalBody reads it as {}).
+  const json = byType['application/json']?.schema;
+  const required = json === undefined || !json.safeParse(undefined).success;
+  return { requestBody: { required, content: content(byType) } };
 }
 
 export interface RouteSeen {

@@ -88,19 +88,65 @@ describe('a group is never given a disabled target firmware', () => {
   });
 });
 
+describe('a device joining a group follows its target only when that is not disabled', () => {
+  it('refuses the move into a group holding a disabled target, the device unchanged', async () => {
+    const group = (await createOk(c, 'devices_group', { name: 'old fleet', team_id: team, type_id: typeId })).id as number;
+    // Stored before targets were checked.
+    await t.db.query('UPDATE devices_group SET target_firmware_id = $1 WHERE id = $2', [disabled, group]);
+    const id = await newDevice({ target_firmware_id: enabled });
+    await expectError(c.put(`/api/device/${id}`, { group_id: group }), 400, REFUSED);
+    expect(await read('device', id)).toMatchObject({ group_id: null, target_firmware_id: enabled });
+  });
+});
+
+/** A device of another team waiting to be claimed: its id, QR id and claim code. */
+async function waitingDevice(name: string, target?: (owner: { client: Client; teamId: number }, ownerType: number) => Promise<number>) {
+  const owner = await adminWithTeam(t, `owner of ${name}`);
+  const theirType = (await createOk(owner.client, 'type', { name: 'their board', team_id: owner.teamId })).id as number;
+  const device = (await createOk(owner.client, 'device', { name, team_id: owner.teamId, type_id: theirType, uid_for_type: name })).id as number;
+  if (target) await t.db.query('UPDATE device SET target_firmware_id = $1 WHERE id = $2', [await target(owner, theirType), device]);
+  const qr = ((await owner.client.post(`/api/device_qr_code/${device}`)).json() as { id: string }).id;
+  const code = ((await owner.client.put(`/api/set_device_claimed_status/${device}`, { to_be_claimed: true })).json() as { claim_code: string }).claim_code;
+  return { device, qr, code };
+}
+
 describe('a claim is never given a disabled target firmware', () => {
   it('refuses the chosen firmware and leaves the device waiting to be claimed', async () => {
-    const owner = await adminWithTeam(t, 'previous owner');
-    const theirType = (await createOk(owner.client, 'type', { name: 'their board', team_id: owner.teamId })).id as number;
-    const device = (await createOk(owner.client, 'device', { name: 'handed over', team_id: owner.teamId, type_id: theirType, uid_for_type: 'handed' })).id as number;
-    const qr = ((await owner.client.post(`/api/device_qr_code/${device}`)).json() as { id: string }).id;
-    const code = ((await owner.client.put(`/api/set_device_claimed_status/${device}`, { to_be_claimed: true })).json() as { claim_code: string }).claim_code;
+    const { device, qr, code } = await waitingDevice('handed over');
 
     const body = { claim_code: code, team_id: team, type_id: typeId, target_firmware_id: disabled };
     await expectError(c.put(`/api/claim_device/${device}`, body), 400, REFUSED);
     expect((await c.put(`/api/get_device_by_qr_and_claim_codes/${qr}`, { claim_code: code })).json()).toMatchObject({ is_code_valid: true });
     expect((await c.put(`/api/claim_device/${device}`, { ...body, target_firmware_id: enabled })).statusCode).toBe(204);
     expect((await read('device', device)).target_firmware_id).toBe(enabled);
+  });
+
+  it('refuses to copy a disabled target it held, and claims without the copy', async () => {
+    const { device, code } = await waitingDevice('legacy target', async (owner, ownerType) =>
+      (await createOk(owner.client, 'firmware', { name: 'retired', version: '1.0.0', team_id: owner.teamId, type_id: ownerType, is_disabled: 1 })).id as number,
+    );
+    const body = { claim_code: code, team_id: team, type_id: typeId, should_firmware_be_copied: true };
+    await expectError(c.put(`/api/claim_device/${device}`, body), 400, REFUSED);
+    expect(await stored('firmware', 'retired')).toBe(2);
+    expect((await c.put(`/api/claim_device/${device}`, { ...body, should_firmware_be_copied: false })).statusCode).toBe(204);
+    expect((await read('device', device)).target_firmware_id).toBe(null);
+  });
+
+  it("refuses the team's own disabled firmware of that name and version as the copy", async () => {
+    const { device, code } = await waitingDevice('same name', async (owner, ownerType) =>
+      (await createOk(owner.client, 'firmware', { name: 'retired', version: '1.0.0', team_id: owner.teamId, type_id: ownerType })).id as number,
+    );
+    // The claimant's team holds 'retired 1.0.0' of the type claimed into, disabled: it would be used instead of a copy.
+    const body = { claim_code: code, team_id: team, type_id: typeId, should_firmware_be_copied: true };
+    await expectError(c.put(`/api/claim_device/${device}`, body), 400, REFUSED);
+    expect((await read('device', device)).team_id).not.toBe(team);
+  });
+
+  it('refuses an id beyond the database integers with the field named', async () => {
+    const { device, code } = await waitingDevice('big ids');
+    for (const field of ['team_id', 'type_id', 'target_firmware_id']) {
+      await expectError(c.put(`/api/claim_device/${device}`, { claim_code: code, team_id: team, [field]: 2 ** 31 }), 400, ownMessages.wrongFieldType(field, 'an id'));
+    }
   });
 });
 

@@ -12,7 +12,7 @@ type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; r
 interface Operation {
   operationId: string;
   security?: unknown[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 interface Doc {
@@ -74,6 +74,11 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/get_teams_where_user_is_admin/'].get).toBeDefined();
     expect(doc.paths['/api/user'].put).toBeDefined();
     expect(doc.paths['/api/download/csv_export/{category}'].get).toBeDefined();
+  });
+
+  it('says which calls may leave their body out (a bare PUT sets a device to be claimed)', async () => {
+    expect(doc.paths['/api/set_device_claimed_status/{id}'].put.requestBody?.required).toBe(false);
+    expect(doc.paths['/api/claim_device/{id}'].put.requestBody?.required).toBe(true);
   });
 
   it('describes exactly the /api routes the server has, public ones without sign-in', () => {
