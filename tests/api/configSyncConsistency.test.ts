@@ -11,7 +11,7 @@ import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { createOk } from './crudFixtures';
 import { adminWithTeam, createTeam, createTestApp, description, memberOf, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, postCheckin, type TestDevice } from './deviceApiHelpers';
+import { checkinOk, deviceWithKey, postCheckin, type TestDevice, expectJsonError, type SyncView, postRawCheckin } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -28,26 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const raw = (body: string, headers: Record<string, string>, token = device.token()) =>
-  t.app.inject({ method: 'POST', url: '/device-api/v1/checkin', headers: { authorization: `Bearer ${token}`, ...headers }, payload: body });
-
-/** An error answer a device can read: JSON with a Description, never a 500. */
-function expectJsonError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }, status?: number) {
-  expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
-  if (status !== undefined) expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(typeof description(res)).toBe('string');
-}
-
-interface SyncView {
-  team_id: number;
-  config_id: number | null;
-  config_state: string | null;
-  last_config_sync: string | null;
-  config_history: { config_id: number; date: string; source: string }[];
-  firmware_history: unknown[];
-}
+const raw = (body: string, headers: Record<string, string>, token = device.token()) => postRawCheckin(t.app, body, headers, token);
 
 const newConfig = async (value: unknown, client = c, team = owner.teamId) => {
   const res = await client.post('/api/config', { config: JSON.stringify(value), team_id: team });

@@ -15,7 +15,7 @@ import { config as configCategory } from '../../src/schemas/config';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { createOk } from './crudFixtures';
 import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, postCheckin, type TestDevice } from './deviceApiHelpers';
+import { checkinOk, deviceWithKey, postCheckin, type TestDevice, expectJsonError, type SyncView, postRawCheckin } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -32,26 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const raw = (body: string, headers: Record<string, string>, token = device.token()) =>
-  t.app.inject({ method: 'POST', url: '/device-api/v1/checkin', headers: { authorization: `Bearer ${token}`, ...headers }, payload: body });
-
-/** An error answer a device can read: JSON with a Description, never a 500. */
-function expectJsonError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }, status?: number) {
-  expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
-  if (status !== undefined) expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(typeof description(res)).toBe('string');
-}
-
-interface SyncView {
-  team_id: number;
-  config_id: number | null;
-  config_state: string | null;
-  last_config_sync: string | null;
-  config_history: { config_id: number; date: string; source: string }[];
-  firmware_history: unknown[];
-}
+const raw = (body: string, headers: Record<string, string>, token = device.token()) => postRawCheckin(t.app, body, headers, token);
 
 const view = async (d: TestDevice, client = c) => (await client.get(`/api/device/${d.id}`)).json() as SyncView;
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
-import { adminWithTeam, createTeam, createTestApp, description, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, type TestDevice } from './deviceApiHelpers';
+import { adminWithTeam, createTeam, createTestApp, ROLE, type Client, type TestApp } from './helpers';
+import { checkinOk, deviceWithKey, type TestDevice, expectJsonError } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -22,15 +22,6 @@ beforeAll(async () => {
   c = owner.client;
 });
 afterAll(() => t.close());
-
-/** An error answer a device can read: JSON with a Description, never a 500. */
-function expectJsonError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }, status?: number) {
-  expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
-  if (status !== undefined) expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(typeof description(res)).toBe('string');
-}
 
 describe('firmware downloads a device should not get', () => {
   const BYTES = Buffer.from('probe firmware image 0123456789abcdef');

@@ -9,7 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { ownMessages } from '../../src/messages';
 import { createOk } from './crudFixtures';
-import type { Client } from './helpers';
+import { description, type Client } from './helpers';
 
 export interface TestDevice {
   id: number;
@@ -69,3 +69,26 @@ export async function checkinOk(app: FastifyInstance, device: TestDevice, body: 
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+/** An error answer a device can read: JSON with a Description, never a 500. */
+export function expectJsonError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }, status?: number) {
+  expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
+  if (status !== undefined) expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  expect(typeof description(res)).toBe('string');
+}
+
+/** What the device API changes on a device, as its team reads it. */
+export interface SyncView {
+  team_id: number;
+  config_id: number | null;
+  config_state: string | null;
+  last_config_sync: string | null;
+  config_history: { config_id: number; date: string; source: string }[];
+  firmware_history: unknown[];
+}
+
+/** A check-in body sent as given (a string, any headers): malformed and odd bodies. */
+export const postRawCheckin = (app: FastifyInstance, body: string, headers: Record<string, string>, token: string) =>
+  app.inject({ method: 'POST', url: '/device-api/v1/checkin', headers: { authorization: `Bearer ${token}`, ...headers }, payload: body });

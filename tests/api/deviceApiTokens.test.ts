@@ -6,8 +6,8 @@
  */
 import { createHmac, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
-import { b64, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice } from './deviceApiHelpers';
+import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
+import { b64, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice, expectJsonError } from './deviceApiHelpers';
 import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
@@ -30,15 +30,6 @@ afterAll(() => t.close());
 const expectUnauthorized = (token: string | undefined, headers: Record<string, string> = {}) => expectDeviceUnauthorized(t.app, token, headers);
 
 const accepted = async (token: string) => (await postCheckin(t.app, token, {})).statusCode;
-
-/** An error answer a device can read: JSON with a Description, never a 500. */
-function expectJsonError(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }, status?: number) {
-  expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
-  if (status !== undefined) expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(typeof description(res)).toBe('string');
-}
 
 describe('forged tokens', () => {
   it('refuses every alg but ES256: HS256 keyed with the certificate, RS256, ES384, none (with or without a signature), es256, an array', async () => {
