@@ -6,6 +6,7 @@ import type { Category } from './defineCategory';
 import { checkRegistry } from './registryCheck';
 import type { KnownKey } from './knownKey';
 import type { UnknownKeys } from './namedKeys';
+import type { RowOf } from './rowOf';
 import { device } from './device';
 import { devicesGroup } from './devicesGroup';
 import { type } from './type';
@@ -36,6 +37,8 @@ type Declared = (typeof declared)[number];
 export type CategoryKey = Declared['key'];
 /** The registry's category of that key, with its literal declaration (fields, kinds, refs). */
 export type CategoryOf<K extends CategoryKey> = Extract<Declared, { key: K }>;
+/** A row of the registry's category of that key, as the server reads it (`CategoryRow<'firmware'>`, rowOf.ts). */
+export type CategoryRow<K extends CategoryKey> = RowOf<CategoryOf<K>>;
 
 
 /**
