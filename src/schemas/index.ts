@@ -72,6 +72,6 @@ export * from './kinds';
 export * from './compile';
 export type { RowOf } from './rowOf';
 export type { KnownKey } from './knownKey';
-export type { UnknownKeys } from './namedKeys';
+export type { UnknownKeys, DeclaredNames } from './namedKeys';
 export { checkRegistry } from './registryCheck';
 export { RegistryError } from './fieldCheck';

@@ -10,6 +10,9 @@ type Declaration<T> = { [N in keyof T as string extends N ? never : N]: T[N] };
 type Entries<T> = Declaration<NonNullable<T>>[keyof Declaration<NonNullable<T>>];
 type Named<T, P extends string> = T extends { readonly [Q in P]: infer K } ? K : never;
 
+/** The names a record of a declaration declares (its fields, its lists), as literals: never any string. */
+export type DeclaredNames<T> = keyof Declaration<NonNullable<T>> & string;
+
 /** Every category key a declaration names: its references, its reverse lists' and counts' categories. */
 type NamedKeys<C extends Category> = Named<Entries<C['fields']>, 'ref'> | Named<Entries<C['lists']>, 'category'> | Named<Entries<C['counts']>, 'category'>;
 

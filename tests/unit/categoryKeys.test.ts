@@ -10,6 +10,7 @@ import { registry } from '../../server/registry';
 import { serverRegistry } from '../../server/crud/registry';
 import { site } from '../fixtures/schemas/site';
 import { maintenanceVisit } from '../fixtures/schemas/maintenanceVisit';
+import type { ResourceOverride } from '../../src/resources/overrides';
 
 const typo = defineCategory({
   key: 'typo',
@@ -48,5 +49,20 @@ describe('category keys', () => {
     expectTypeOf<UnknownKeys<typeof device | typeof type, CategoryKey>>().toBeNever();
     expectTypeOf<UnknownKeys<typeof typo, CategoryKey>>().toEqualTypeOf<'tpye' | 'devce' | 'device'>();
     expect(typo.key).toBe('typo');
+  });
+
+  it("an override's field inputs and own lists are its category's", () => {
+    const Input = () => null;
+    const device: ResourceOverride<'device'> = { fieldInputs: { last_seen: Input } };
+    // @ts-expect-error 'last_sen' is no field of a device
+    const typo: ResourceOverride<'device'> = { fieldInputs: { last_sen: Input } };
+    const group: ResourceOverride<'devices_group'> = { ownLists: ['devices'] };
+    // @ts-expect-error a group's list of its devices is 'devices'
+    const list: ResourceOverride<'devices_group'> = { ownLists: ['device'] };
+    // The generic screens read any override, its inputs by a field's name read at run time.
+    const anyOverride: ResourceOverride = device;
+    const name: string = 'last_seen';
+    expect(anyOverride.fieldInputs?.[name]).toBe(Input);
+    expect([typo, group, list].map((o) => Object.keys(o))).toEqual([['fieldInputs'], ['ownLists'], ['ownLists']]);
   });
 });
