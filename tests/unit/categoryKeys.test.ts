@@ -11,6 +11,7 @@ import { serverRegistry } from '../../server/crud/registry';
 import { site } from '../fixtures/schemas/site';
 import { maintenanceVisit } from '../fixtures/schemas/maintenanceVisit';
 import type { ResourceOverride } from '../../src/resources/overrides';
+import type { DropdownProps } from '../../src/resources/dropdown/picker';
 
 const typo = defineCategory({
   key: 'typo',
@@ -35,6 +36,13 @@ describe('category keys', () => {
     expect(getCategory('devce')).toBeUndefined();
     const fromRoute: string = 'devce';
     expect(getCategory(fromRoute)).toBeUndefined();
+  });
+
+  it("a picker's category: a registry key written in code, any string read at run time", () => {
+    expectTypeOf<DropdownProps<'type'>['category']>().toEqualTypeOf<'type'>();
+    // <Dropdown category="tpye" /> asks for one of the registry's keys.
+    expectTypeOf<DropdownProps<'tpye'>['category']>().toEqualTypeOf<CategoryKey>();
+    expectTypeOf<DropdownProps['category']>().toEqualTypeOf<string>();
   });
 
   it("the server's registry takes the product's keys; a test's registry its own", () => {

@@ -4,7 +4,7 @@
  * option says and when a choice no longer fits its filters. The components only wire these up.
  */
 import type { ReactNode } from 'react';
-import type { Category, PickerSpec } from '../../schemas';
+import type { Category, CategoryKey, KnownKey, PickerSpec } from '../../schemas';
 import { displayField } from '../displayField';
 
 /** Where the Dropdown sits: a list filter ('All types') or an object form ('Select a type...'). */
@@ -14,8 +14,9 @@ export type DropdownContext = 'filter' | 'form';
 export type PickerFilters = Readonly<Record<string, unknown>>;
 
 /** What both pickers take, the select (Dropdown.tsx, which documents each prop) and the search (SearchDropdown.tsx). */
-export interface DropdownProps {
-  category: string;
+export interface DropdownProps<K extends string = string> {
+  /** The key of the category picked from: written in code, one of the registry's (KnownKey). */
+  category: KnownKey<K, CategoryKey>;
   value: number | null;
   onChange: (id: number | null) => void;
   context?: DropdownContext;
