@@ -7,6 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
 import type { ServerConfig } from './config';
 import type { ServerRegistry } from './crud/registry';
+import type { CategoryKey } from '../src/schemas/index';
 import { CountCache } from './crud/countCache';
 import { registry as defaultRegistry } from './registry';
 import { ApiError } from './http/errors';
@@ -36,7 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: ServerConfig;
-    registry: ServerRegistry;
+    /** Product code looks up the product's keys (`app.registry.get('device')`); a test's app holds them too. */
+    registry: ServerRegistry<CategoryKey>;
     counts: CountCache;
   }
 }

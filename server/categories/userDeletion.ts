@@ -9,7 +9,7 @@
  * once cannot both pass; and one lock for the server administrators.
  */
 import type { Queryable } from '../db/database';
-import type { Row } from '../crud/hooks';
+import type { CategoryRow } from '../../src/schemas/index';
 import { ownMessages } from '../../src/messages';
 import { ROLE } from '../../src/schemas/role';
 import { conflict } from '../http/errors';
@@ -19,13 +19,13 @@ const SERVER_ADMINS_LOCK = 7_311_021;
 
 async function assertTeamsKeepAnAdmin(tx: Queryable, userId: number): Promise<void> {
   await tx.query(`SELECT 1 FROM "role" WHERE "user_id" = $1 ORDER BY "id" FOR UPDATE`, [userId]);
-  const { rows: teams } = await tx.query<{ id: number }>(
+  const { rows: teams } = await tx.query<Pick<CategoryRow<'team'>, 'id'>>(
     `SELECT "t"."id" FROM "team" AS "t" JOIN "role" AS "r" ON "r"."team_id" = "t"."id"
       WHERE "r"."user_id" = $1 AND "r"."role_id" = $2 ORDER BY "t"."id" FOR UPDATE OF "t"`,
     [userId, ROLE.ADMIN],
   );
   if (teams.length === 0) return;
-  const { rows: orphaned } = await tx.query<{ name: string }>(
+  const { rows: orphaned } = await tx.query<Pick<CategoryRow<'team'>, 'name'>>(
     `SELECT "t"."name" FROM "team" AS "t" WHERE "t"."id" = ANY($1::int[]) AND NOT EXISTS (
        SELECT 1 FROM "role" AS "r" WHERE "r"."team_id" = "t"."id" AND "r"."role_id" = $2 AND "r"."user_id" <> $3)
       ORDER BY "t"."name"`,
@@ -34,14 +34,14 @@ async function assertTeamsKeepAnAdmin(tx: Queryable, userId: number): Promise<vo
   if (orphaned.length > 0) throw conflict(ownMessages.lastAdminOfTeams(orphaned.map((t) => t.name)));
 }
 
-async function assertAnotherServerAdmin(tx: Queryable, existing: Row): Promise<void> {
+async function assertAnotherServerAdmin(tx: Queryable, existing: CategoryRow<'user'>): Promise<void> {
   if (existing.is_server_admin !== true) return;
   await tx.query('SELECT pg_advisory_xact_lock($1)', [SERVER_ADMINS_LOCK]);
   const { rows } = await tx.query(`SELECT 1 FROM "user" WHERE "is_server_admin" AND "id" <> $1 LIMIT 1`, [existing.id]);
   if (rows.length === 0) throw conflict(ownMessages.lastServerAdmin);
 }
 
-export async function assertDeletable(tx: Queryable, existing: Row): Promise<void> {
+export async function assertDeletable(tx: Queryable, existing: CategoryRow<'user'>): Promise<void> {
   await assertAnotherServerAdmin(tx, existing);
-  await assertTeamsKeepAnAdmin(tx, existing.id as number);
+  await assertTeamsKeepAnAdmin(tx, existing.id);
 }

@@ -6,6 +6,7 @@
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { disabledChoiceProblem } from '../../src/schemas/disabled';
+import type { CategoryRow } from '../../src/schemas/index';
 import { messages, ownMessages } from '../../src/messages';
 import type { Queryable } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
@@ -25,6 +26,9 @@ export interface ClaimChoice {
   targetFirmwareId?: number;
   copyFirmware: boolean;
 }
+
+type TypeRow = CategoryRow<'type'>;
+type FirmwareRow = CategoryRow<'firmware'>;
 
 /** Fields that tie an object to its old team: never copied. */
 const TEAM_BOUND = ['id', 'team_id', 'author_id', 'documents_collection_id'];
@@ -50,9 +54,9 @@ async function copyInto({ tx, user, teamId }: Move, category: Category, row: Row
 /** The device field's label, as the usual reference messages name it. */
 const label = (move: Move, field: string) => move.registry.get('device').fields[field]?.label ?? field;
 
-/** A reference the claimant chose: one of the team's own objects, else the usual reference messages. */
-async function chosen(move: Move, category: Category, label: string, id: number): Promise<Row> {
-  const { rows } = await move.tx.query<Row>(`SELECT * FROM "${category.key}" WHERE "id" = $1 AND "team_id" = ANY($2::int[]) FOR SHARE`, [
+/** A reference the claimant chose (a row of `category`, R): one of the team's own objects, else the usual reference messages. */
+async function chosen<R extends Row>(move: Move, category: Category, label: string, id: number): Promise<R> {
+  const { rows } = await move.tx.query<R>(`SELECT * FROM "${category.key}" WHERE "id" = $1 AND "team_id" = ANY($2::int[]) FOR SHARE`, [
     id,
     memberTeamIds(move.user),
   ]);
@@ -62,15 +66,15 @@ async function chosen(move: Move, category: Category, label: string, id: number)
 }
 
 /** The device's type in the team: the chosen one, else the team's type of the same name, else a copy. */
-async function typeInTeam(move: Move, device: Row, typeId: number | undefined): Promise<Row | undefined> {
+async function typeInTeam(move: Move, device: Row, typeId: number | undefined): Promise<TypeRow | undefined> {
   const type = move.registry.get('type');
-  if (typeId !== undefined) return chosen(move, type, label(move, 'type_id'), typeId);
-  const { rows: [old] } = await move.tx.query<Row>('SELECT * FROM "type" WHERE "id" = $1', [device.type_id]);
+  if (typeId !== undefined) return chosen<TypeRow>(move, type, label(move, 'type_id'), typeId);
+  const { rows: [old] } = await move.tx.query<TypeRow>('SELECT * FROM "type" WHERE "id" = $1', [device.type_id]);
   if (!old) return undefined;
-  const { rows: [same] } = await move.tx.query<Row>('SELECT * FROM "type" WHERE "team_id" = $1 AND "name" = $2', [move.teamId, old.name]);
+  const { rows: [same] } = await move.tx.query<TypeRow>('SELECT * FROM "type" WHERE "team_id" = $1 AND "name" = $2', [move.teamId, old.name]);
   if (same) return same;
   const id = await copyInto(move, type, old);
-  return (await move.tx.query<Row>('SELECT * FROM "type" WHERE "id" = $1', [id])).rows[0];
+  return (await move.tx.query<TypeRow>('SELECT * FROM "type" WHERE "id" = $1', [id])).rows[0];
 }
 
 /**
@@ -81,7 +85,7 @@ async function typeInTeam(move: Move, device: Row, typeId: number | undefined): 
 async function copiedFirmware(move: Move, firmwareId: unknown, typeId: number | null): Promise<number | null> {
   if (typeof firmwareId !== 'number') return null;
   const firmware = move.registry.get('firmware');
-  const read = async () => (await move.tx.query<Row>('SELECT * FROM "firmware" WHERE "id" = $1 FOR SHARE', [firmwareId])).rows[0];
+  const read = async () => (await move.tx.query<FirmwareRow>('SELECT * FROM "firmware" WHERE "id" = $1 FOR SHARE', [firmwareId])).rows[0];
   const first = await read();
   if (typeof first?.firmware_hash === 'string') await lockHash(move.tx, first.firmware_hash);
   const old = first && (await read());
@@ -91,7 +95,7 @@ async function copiedFirmware(move: Move, firmwareId: unknown, typeId: number | 
   const disabled = disabledChoiceProblem(targetField, firmware, old);
   if (disabled !== undefined) throw badRequest(disabled);
   // Locked like a chosen firmware: a disable racing this claim waits for it, and then finds the target.
-  const { rows: [same] } = await move.tx.query<Row>('SELECT * FROM "firmware" WHERE "team_id" = $1 AND "name" = $2 AND "version" = $3 FOR SHARE', [
+  const { rows: [same] } = await move.tx.query<FirmwareRow>('SELECT * FROM "firmware" WHERE "team_id" = $1 AND "name" = $2 AND "version" = $3 FOR SHARE', [
     move.teamId,
     old.name,
     old.version,
@@ -99,15 +103,15 @@ async function copiedFirmware(move: Move, firmwareId: unknown, typeId: number | 
   if (same && same.type_id === typeId) {
     const disabledSame = disabledChoiceProblem(targetField, firmware, same);
     if (disabledSame !== undefined) throw badRequest(disabledSame);
-    return same.id as number;
+    return same.id;
   }
-  if (same) throw conflict(messages.firmwareNotUnique(String(old.name), String(old.version)));
+  if (same) throw conflict(messages.firmwareNotUnique(old.name, old.version));
   return copyInto(move, firmware, old, { type_id: typeId, date: old.date });
 }
 
 async function copiedConfig(move: Move, configId: unknown): Promise<number | null> {
   if (typeof configId !== 'number') return null;
-  const { rows: [old] } = await move.tx.query<Row>('SELECT * FROM "config" WHERE "id" = $1', [configId]);
+  const { rows: [old] } = await move.tx.query<CategoryRow<'config'>>('SELECT * FROM "config" WHERE "id" = $1', [configId]);
   return old ? copyInto(move, move.registry.get('config'), old) : null;
 }
 
@@ -115,14 +119,14 @@ async function copiedConfig(move: Move, configId: unknown): Promise<number | nul
 export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: SessionUser, device: Row, choice: ClaimChoice): Promise<void> {
   const move: Move = { tx, registry, user, teamId: choice.teamId };
   const type = await typeInTeam(move, device, choice.typeId);
-  const typeId = (type?.id as number | undefined) ?? null;
+  const typeId = type?.id ?? null;
   let target: number | null = null;
   if (choice.targetFirmwareId !== undefined) {
-    const firmware = await chosen(move, registry.get('firmware'), label(move, 'target_firmware_id'), choice.targetFirmwareId);
+    const firmware = await chosen<FirmwareRow>(move, registry.get('firmware'), label(move, 'target_firmware_id'), choice.targetFirmwareId);
     if (firmware.type_id !== typeId) throw badRequest(ownMessages.referenceMismatch(label(move, 'target_firmware_id'), label(move, 'type_id')));
     const disabled = disabledChoiceProblem(registry.get('device').fields.target_firmware_id, registry.get('firmware'), firmware);
     if (disabled !== undefined) throw badRequest(disabled);
-    target = firmware.id as number;
+    target = firmware.id;
   } else if (choice.copyFirmware) {
     target = await copiedFirmware(move, device.target_firmware_id, typeId);
   }

@@ -58,12 +58,17 @@ export interface CategoryHooks<R extends Row = Row> {
 
 /**
  * The registry an app runs on (made by serverRegistry, registry.ts): declared here beside the hooks it
- * holds, since every hook's context carries it.
+ * holds, since every hook's context carries it. `K`: its category keys. The product's registry
+ * (server/registry.ts, app.registry) takes the product's keys, so `get('devce')` does not compile; a
+ * test's registry of other keys takes any string (the default), and so does generic code, which looks
+ * up the keys a declaration or a route names and runs on either: the one registry seen with its keys
+ * known or not (methods, so TypeScript gives one where the other is asked).
  */
-export interface ServerRegistry {
+export interface ServerRegistry<K extends string = string> {
   readonly categories: readonly Category[];
-  hooks(key: string): CategoryHooks;
+  hooks(key: K): CategoryHooks;
   /** The category of that key; throws for an unknown key (the registry check makes that a bug). */
-  get(key: string): Category;
+  get(key: K): Category;
+  /** The category of a key read at run time (a route's parameter): any string, undefined when unknown. */
   find(key: string): Category | undefined;
 }

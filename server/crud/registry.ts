@@ -12,16 +12,17 @@ export type { ServerRegistry } from './hooks';
 
 const none: CategoryHooks = {};
 
-export function serverRegistry(
-  categories: readonly Category[],
-  hooks: Readonly<Partial<Record<string, CategoryHooks>>> = {},
-): ServerRegistry {
+/** `K`: the categories' keys, as their type names them (the product's keys, or any string for a test's registry). */
+export function serverRegistry<K extends string>(
+  categories: readonly (Category & { readonly key: K })[],
+  hooks?: Readonly<Partial<Record<K, CategoryHooks>>>,
+): ServerRegistry<K> {
   // A test's registry is checked like the console's (src/schemas/index.ts): one clear line, at once.
   checkRegistry(categories);
-  const byKey = new Map(categories.map((c) => [c.key, c]));
+  const byKey = new Map<string, Category>(categories.map((c) => [c.key, c]));
   return {
     categories,
-    hooks: (key) => hooks[key] ?? none,
+    hooks: (key) => hooks?.[key] ?? none,
     get(key) {
       const category = byKey.get(key);
       if (!category) throw new Error(`Unknown category '${key}'`);

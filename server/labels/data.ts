@@ -4,6 +4,7 @@
  */
 import { qrLink } from '../../src/custom/qrImage';
 import { messages } from '../../src/messages';
+import type { CategoryKey, CategoryRow } from '../../src/schemas/index';
 import { labelValues, qrSvg, type LabelValues } from './render';
 
 /** Columns of a device's label, over `"device" d`, then LABEL_JOINS. */
@@ -14,19 +15,17 @@ export const LABEL_COLUMNS = `d."id", d."team_id", d."name", d."uid_for_type", d
 export const LABEL_JOINS = `LEFT JOIN "type" ty ON ty."id" = d."type_id" LEFT JOIN "team" tm ON tm."id" = d."team_id"
   LEFT JOIN "devices_group" g ON g."id" = d."group_id" LEFT JOIN "firmware" f ON f."id" = d."target_firmware_id"`;
 
-export interface LabelRow {
-  id: number;
-  team_id: number;
-  name: string | null;
-  uid_for_type: string | null;
-  qr_code_id: string | null;
-  type_name: string | null;
-  name_of_uid: string | null;
-  team_name: string | null;
-  group_name: string | null;
-  firmware_name: string | null;
-  firmware_version: string | null;
-}
+type Name<K extends CategoryKey> = CategoryRow<K>['name'] | null;
+
+/** A row of LABEL_COLUMNS, typed from the declarations; the joined objects may be missing (LEFT JOIN). */
+export type LabelRow = Pick<CategoryRow<'device'>, 'id' | 'team_id' | 'name' | 'uid_for_type' | 'qr_code_id'> & {
+  type_name: Name<'type'>;
+  name_of_uid: CategoryRow<'type'>['name_of_uid'] | null;
+  team_name: Name<'team'>;
+  group_name: Name<'devices_group'>;
+  firmware_name: Name<'firmware'>;
+  firmware_version: CategoryRow<'firmware'>['version'] | null;
+};
 
 /** The template values of a device with a QR id, its QR code drawn for the public origin. */
 export async function valuesOf(row: LabelRow & { qr_code_id: string }, origin: string): Promise<LabelValues> {

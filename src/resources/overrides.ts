@@ -5,14 +5,23 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { DataProvider, RaRecord } from 'react-admin';
-import type { Category, FieldSpec } from '../schemas';
+import type { Category, CategoryKey, CategoryOf, DeclaredNames, FieldSpec } from '../schemas';
 import type { ConsoleRoute, ObjectMode } from './consoleRoutes';
 
 export interface PageProps {
   route: ConsoleRoute;
 }
 
-export interface ResourceOverride {
+/** The fields of the category of key K (any string where the key is not known: the generic screens). */
+type FieldName<K extends string> = K extends CategoryKey ? DeclaredNames<CategoryOf<K>['fields']> : string;
+/** The reverse lists (`lists`) of the category of key K. */
+type ListName<K extends string> = K extends CategoryKey ? DeclaredNames<CategoryOf<K>['lists']> : string;
+
+/**
+ * `K`: the key of the category overridden. An override file names it (`ResourceOverride<'device'>`),
+ * so a field input or an own list the category does not declare fails `npm run typecheck`.
+ */
+export interface ResourceOverride<K extends string = string> {
   /** Side-menu icon. */
   icon?: ComponentType;
   /** Replaces the generic table/list page on the category's list route. */
@@ -24,7 +33,7 @@ export interface ResourceOverride {
   /** Blocks shown under the object form (the devices of a group, ...). */
   panels?: ComponentType<ObjectPanelProps>[];
   /** Declared reverse lists (`lists`) a panel shows its own way, left out of the generic lists panel. */
-  ownLists?: readonly string[];
+  ownLists?: readonly ListName<K>[];
   /**
    * Actions on the rows selected in the category's table (react-admin bulk action buttons, reading
    * the selection with useListContext). With it the table has a checkbox column, 'Select all N
@@ -38,7 +47,7 @@ export interface ResourceOverride {
    * field or one declared `input: 'none'` given an input here is shown too once the object exists
    * (what a device reports, read-only; a reference the override edits its own way).
    */
-  fieldInputs?: Record<string, ComponentType<FieldInputProps>>;
+  fieldInputs?: Partial<Record<FieldName<K>, ComponentType<FieldInputProps>>>;
   /**
    * Runs when a valid form is submitted, before the create or update: answers the values to save
    * (what the category must make first, such as another object the saved one refers to), or

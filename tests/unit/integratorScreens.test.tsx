@@ -8,11 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Only the registry changes: the two categories are appended, as src/schemas/index.ts would list
 // them (unless they were copied there already). Every console module reads this one.
+import type { Category } from '../../src/schemas';
+
 vi.mock('../../src/schemas', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/schemas')>();
   const { site } = await import('../fixtures/schemas/site');
   const { maintenanceVisit } = await import('../fixtures/schemas/maintenanceVisit');
-  const categories = [...real.categories, ...[site, maintenanceVisit].filter((f) => !real.categories.some((c) => c.key === f.key))];
+  // A registry of other keys than the product's: its lookups take any string.
+  const known: readonly Category[] = real.categories;
+  const categories = [...known, ...[site, maintenanceVisit].filter((f) => !known.some((c) => c.key === f.key))];
   real.checkRegistry(categories);
   const byKey = new Map(categories.map((c) => [c.key, c]));
   const mustGetCategory = (key: string) => {

@@ -10,7 +10,7 @@ import { DocTypeInput } from './DocTypeInput';
 import { UsedInPanel } from './UsedInPanel';
 import { AssignToObjectsPanel } from '../documentation/AssignToObjectsPanel';
 
-export const override: ResourceOverride = {
+export const override: ResourceOverride<'basic_document'> = {
   icon: DescriptionIcon,
   fieldInputs: { doc_type: DocTypeInput, content: ContentInput },
   panels: [

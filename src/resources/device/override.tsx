@@ -17,7 +17,7 @@ import { ConfigurationInput } from './ConfigurationInput';
 import { ConfigHistoryInput } from './ConfigHistoryInput';
 import { saveConfigurationFirst } from './configSave';
 
-export const override: ResourceOverride = {
+export const override: ResourceOverride<'device'> = {
   icon: DevicesOtherIcon,
   panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel, LabelPanel, DocumentationPanel],
   bulkActions: DeviceBulkActions,

@@ -3,4 +3,4 @@ import type { ResourceOverride } from '../overrides';
 import { DevicesInGroupPanel } from './DevicesInGroupPanel';
 import { DocumentationPanel } from '../documentation/DocumentationPanel';
 
-export const override: ResourceOverride = { icon: WorkspacesIcon, panels: [DevicesInGroupPanel, DocumentationPanel], ownLists: ['devices'] };
+export const override: ResourceOverride<'devices_group'> = { icon: WorkspacesIcon, panels: [DevicesInGroupPanel, DocumentationPanel], ownLists: ['devices'] };

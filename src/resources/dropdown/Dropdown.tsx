@@ -51,7 +51,7 @@ export type { DropdownProps } from './picker';
 const NO_FILTERS: PickerFilters = {};
 const NONE: readonly number[] = [];
 
-export const Dropdown = (props: DropdownProps) =>
+export const Dropdown = <K extends string>(props: DropdownProps<K>) =>
   pickerOf(mustGetCategory(props.category)).search ? <SearchDropdown {...props} /> : <SelectDropdown {...props} />;
 
 const SelectDropdown = ({

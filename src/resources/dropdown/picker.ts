@@ -5,7 +5,7 @@
  * components only wire these up.
  */
 import type { ReactNode } from 'react';
-import type { Category, PickerSpec } from '../../schemas';
+import type { Category, CategoryKey, KnownKey, PickerSpec } from '../../schemas';
 import { isDisabled } from '../../schemas/disabled';
 import { displayField } from '../displayField';
 
@@ -16,8 +16,9 @@ export type DropdownContext = 'filter' | 'form';
 export type PickerFilters = Readonly<Record<string, unknown>>;
 
 /** What both pickers take, the select (Dropdown.tsx, which documents each prop) and the search (SearchDropdown.tsx). */
-export interface DropdownProps {
-  category: string;
+export interface DropdownProps<K extends string = string> {
+  /** The key of the category picked from: written in code, one of the registry's (KnownKey). */
+  category: KnownKey<K, CategoryKey>;
   value: number | null;
   onChange: (id: number | null) => void;
   context?: DropdownContext;

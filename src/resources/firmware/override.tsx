@@ -7,7 +7,7 @@ import { DocumentationPanel } from '../documentation/DocumentationPanel';
 /** A firmware's devices may be thousands: its two device lists are tables paged by the server. */
 const deviceLists = ['is_target_of', 'is_currently_on'] as const;
 
-export const override: ResourceOverride = {
+export const override: ResourceOverride<'firmware'> = {
   icon: MemoryIcon,
   // Spec section 4 'Firmware save': the file's SHA3-256, computed in the browser, is sent before the upload.
   hashFile,

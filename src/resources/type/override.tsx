@@ -4,7 +4,7 @@ import { CustomFieldDefinitionsInput } from './CustomFieldDefinitionsInput';
 import { TypeDeleteButton } from './TypeDeleteButton';
 import { DocumentationPanel } from '../documentation/DocumentationPanel';
 
-export const override: ResourceOverride = {
+export const override: ResourceOverride<'type'> = {
   icon: CategoryIcon,
   DeleteButton: TypeDeleteButton,
   panels: [DocumentationPanel],
