@@ -175,7 +175,10 @@ async function readBody(response: Response): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
-  } catch {
+  } catch (error) {
+    // A call aborted while its body arrives is aborted, not empty: an empty answer read as a list
+    // or an object would reach the screens as null.
+    if (isAbortError(error)) throw error;
     return null;
   }
   if (text === '') return null;

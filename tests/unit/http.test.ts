@@ -134,6 +134,16 @@ describe('http', () => {
     expect(isAbortError(error)).toBe(true);
   });
 
+  it('rejects a call aborted while its body arrives, instead of answering an empty body', async () => {
+    installFetch(() => {
+      const answer = jsonResponse([{ id: 1 }]);
+      vi.spyOn(answer, 'text').mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+      return answer;
+    });
+    const error = await http('/full/device?filter={}').catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+  });
+
   it('counts the calls waiting for an answer, failed and aborted ones included, for the page title', async () => {
     const answers: ((r: Response) => void)[] = [];
     installFetch(() => new Promise<Response>((resolve) => answers.push(resolve)));
