@@ -10,7 +10,7 @@ import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { openApiDocumentOf } from '../server/openapi/plugin';
-import { apiDoc } from './apiDoc';
+import { apiDoc } from '../server/openapi/markdown';
 
 const scratch = mkdtempSync(join(tmpdir(), 'pucs-docs-'));
 const db = await openDatabase({});

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the API, built from the registry and the contracts the routes declare
  * (server/openapi/plugin.ts collects them): GET /api/openapi.json serves it, the reference page shows
- * it, and scripts/apiDoc.ts writes docs/API.md from it. Deterministic: the same registry and routes
+ * it, and server/openapi/markdown.ts writes docs/API.md (npm run docs) from it. Deterministic: the same registry and routes
  * give the same text.
  */
 import type { Category } from '../../src/schemas/defineCategory';

@@ -1,7 +1,7 @@
 /** docs/API.md is what `npm run docs` writes from the document of the app's own routes. */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiDoc } from '../../scripts/apiDoc';
+import { apiDoc } from '../../server/openapi/markdown';
 import { openApiDocumentOf } from '../../server/openapi/plugin';
 import { createTestApp, type TestApp } from './helpers';
 

@@ -4,8 +4,8 @@
  * an API test fails when it is stale. Reads nothing but the document, in its order, so the same
  * registry and routes always give the same text.
  */
-import type { OpenApiDocument } from '../server/openapi/document';
-import type { JsonSchema } from '../server/openapi/jsonSchema';
+import type { OpenApiDocument } from './document';
+import type { JsonSchema } from './jsonSchema';
 
 interface ResponseDoc {
   description: string;
