@@ -211,8 +211,13 @@ export interface FieldSpec {
   shownReadOnly?: boolean;
   /** Also checked by the server through GET /api{path}/{value}, answering true or false (the semver check). */
   remoteCheck?: { path: string; message: string };
-  /** A 0/1 switch's texts for off and on ('Enabled' / 'Disabled'). */
+  /** A switch's texts for its off and on positions (a firmware's 'Disabled' / 'Enabled'). */
   switchLabels?: readonly [off: string, on: string];
+  /**
+   * The switch is on when the stored flag is off: a negative flag (is_disabled) shown as its
+   * positive (on and 'Enabled' for is_disabled 0), spec 'Enabled/Disabled switch'. The API keeps the flag.
+   */
+  switchInverted?: boolean;
 }
 
 /** Who may see objects of a category and how their team is found. */

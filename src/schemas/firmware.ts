@@ -31,7 +31,9 @@ export const firmware = defineCategory({
       default: 0,
       input: 'switch',
       list: true,
-      switchLabels: [ownMessages.enabled, ownMessages.disabled],
+      // Spec 'Enabled/Disabled switch': on and 'Enabled' for an enabled firmware (is_disabled 0).
+      switchLabels: [ownMessages.disabled, ownMessages.enabled],
+      switchInverted: true,
       // Spec: 'is_disabled equal 1'; a flag, 0 or 1.
       check: (v, label) => (v === 0 || v === 1 ? undefined : ownMessages.wrongFieldType(label, '0 or 1')),
     },

@@ -219,16 +219,19 @@ test.describe('the Enabled/Disabled switch', () => {
       uid_for_type: uniqueName('uid'),
     });
     await page.goto(`/firmware_edit?id=${aimedAt.id}`);
-    // The switch reads 'Enabled' or 'Disabled' after its state.
-    const toggle = page.getByRole('switch');
-    await expect(toggle).not.toBeChecked();
+    // Spec 'Enabled/Disabled switch': on and 'Enabled' for an enabled firmware, off and 'Disabled' once turned off.
+    const toggle = page.getByRole('switch', { name: ownMessages.enabled });
+    await expect(toggle).toBeChecked();
     await expect(page.getByText(ownMessages.enabled, { exact: true })).toBeVisible();
     await toggle.click();
-    await expect(toggle).toBeChecked();
+    await expect(toggle).not.toBeChecked();
     await expect(page.getByText(ownMessages.disabled, { exact: true })).toBeVisible();
     await button(page, messages.submit).click();
+    // Refused, the form keeps what the user asked for: the switch off, 'Disabled', beside the server's words.
     await expect(errorSnackbar(page)).toHaveText(ownMessages.firmwareIsTarget);
     await expect(page).toHaveURL(new RegExp(`/firmware_edit\\?id=${aimedAt.id}$`));
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByText(ownMessages.disabled, { exact: true })).toBeVisible();
     expect(await readObject(page.request, 'firmware', aimedAt.id)).toMatchObject({ is_disabled: 0 });
 
     const free = await firmwareWithFile(page, uniqueName('Free fw'));
@@ -236,7 +239,7 @@ test.describe('the Enabled/Disabled switch', () => {
     await toggle.click();
     await button(page, messages.submit).click();
     await expect(page).toHaveURL(new RegExp(`/firmware_view\\?id=${free.id}$`));
-    await expect(toggle).toBeChecked();
+    await expect(toggle).not.toBeChecked();
     await expect(page.getByText(ownMessages.disabled, { exact: true })).toBeVisible();
     expect(await readObject(page.request, 'firmware', free.id)).toMatchObject({ is_disabled: 1 });
     expect(dialogs).toEqual([]);

@@ -23,6 +23,8 @@ test('a firmware: add, view, edit, cancel, delete', async ({ page, dialogs }) =>
   await input(page, 'Team').selectOption({ label: team.name });
   await input(page, 'Type').selectOption({ label: type.name });
   await input(page, 'Version').fill('1.2.3');
+  // A new firmware is enabled: its switch on, reading 'Enabled'.
+  await expect(page.getByRole('switch', { name: ownMessages.enabled })).toBeChecked();
   await expect(page.getByText(ownMessages.enabled, { exact: true })).toBeVisible();
   // A firmware requires its file (firmwareFiles.spec.ts follows it further).
   await page.getByTestId('file-input').setInputFiles({ name: 'fw.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('firmware') });
@@ -45,9 +47,10 @@ test('a firmware: add, view, edit, cancel, delete', async ({ page, dialogs }) =>
   await expect(page).toHaveURL(new RegExp(`/firmware_view\\?id=${id}$`));
   await expect(input(page, 'Notes')).toHaveValue('');
 
-  // The Enabled/Disabled switch stores is_disabled 0/1; a version change asks for confirmation.
+  // The Enabled/Disabled switch, turned off, stores is_disabled 1; a version change asks for confirmation.
   await button(page, messages.edit).click();
-  await page.getByRole('switch').click();
+  await page.getByRole('switch', { name: ownMessages.enabled }).click();
+  await expect(page.getByRole('switch', { name: ownMessages.enabled })).not.toBeChecked();
   await expect(page.getByText(ownMessages.disabled, { exact: true })).toBeVisible();
   await input(page, 'Version').fill('1.2.4');
   await button(page, messages.submit).click();
@@ -56,6 +59,7 @@ test('a firmware: add, view, edit, cancel, delete', async ({ page, dialogs }) =>
   const saved = await readObject(page.request, 'firmware', id);
   expect(saved.is_disabled).toBe(1);
   expect(saved.version).toBe('1.2.4');
+  await expect(page.getByRole('switch', { name: ownMessages.enabled })).not.toBeChecked();
   await expect(page.getByText(ownMessages.disabled, { exact: true })).toBeVisible();
 
   await button(page, messages.delete).click();
