@@ -122,6 +122,11 @@ export const messages = {
  * Strings the spec leaves to us (sign-in page, server errors the console never causes itself).
  * Kept apart so a reader can tell spec text from ours.
  */
+/** Role display names (issue 13 item 8) by the names of ROLE (src/schemas/role.ts, roleLabel); the values stay the spec's.
+ * The console and `npm run user` (its usage, its answers, the names it accepts) both read them. */
+const roleLabels = { NONE: 'No access', USER: 'Member', TEAMLEADER: 'Team lead', ADMIN: 'Admin' } as const;
+const roleChoices = [roleLabels.ADMIN, roleLabels.TEAMLEADER, roleLabels.USER, roleLabels.NONE].map((l) => `'${l}'`).join(', ');
+
 export const ownMessages = {
   // In-page dialogs (src/custom/confirm/)
   ok: 'OK',
@@ -280,13 +285,14 @@ export const ownMessages = {
   stopping: 'Stopping the server...',
   cliUsage: [
     'Usage:',
-    '  npm run user -- add NAME [--password P] [--team TEAM]... [--teams T1,T2] [--role admin|user] [--server-admin]',
-    '  npm run user -- grant NAME --team TEAM [--team TEAM2]... --role admin|user',
+    '  npm run user -- add NAME [--password P] [--team TEAM]... [--teams T1,T2] [--role ROLE] [--server-admin]',
+    '  npm run user -- grant NAME --team TEAM [--team TEAM2]... --role ROLE',
     '  npm run user -- password NAME [--password P]',
     '  npm run user -- list',
     'Without --password a strong password is generated and printed. TEAM is a team name or id;',
     '--team may be repeated. --role applies to every team named. grant sets the role of an',
     'existing user in the team(s), adding them as a member when they are not one yet.',
+    `ROLE is named as in the console: ${roleChoices} (any case; admin, user, 0-3 too). Default: ${roleLabels.USER}.`,
   ].join('\n'),
   cliUserAdded: (name: string) => `User '${name}' created.`,
   cliRoleGiven: (name: string, role: string, team: string) => `'${name}' is now ${role} of the team '${team}'.`,
@@ -295,7 +301,7 @@ export const ownMessages = {
   cliUserNotFound: (name: string) => `No user '${name}'.`,
   cliTeamNotFound: (team: string) => `No team '${team}' (give a team name or id; "npm run user -- list" shows them).`,
   cliTeamAmbiguous: (team: string) => `Several teams are named '${team}': give the team id instead.`,
-  cliBadRole: (role: string) => `Unknown role '${role}': use admin or user.`,
+  cliBadRole: (role: string) => `Unknown role '${role}': use ${roleChoices}.`,
   cliRoleNeedsTeam: '--role needs --team.',
   cliGrantNeeds: 'grant needs --team and --role.',
   cliNoUsers: 'No users yet.',
@@ -522,8 +528,7 @@ export const ownMessages = {
   schemaError: (where: string, problem: string) => `Schema error in ${where}: ${problem}`,
   schemaUnknownKind: (kind: string, kinds: readonly string[]) => `unknown kind '${kind}' (one of ${kinds.join(', ')})`,
   schemaNeedsRef: (kind: string) => `a ${kind} field needs 'ref'`,
-  /** Role display names (issue 13 item 8) by the names of ROLE (src/schemas/role.ts, roleLabel); the values stay the spec's. */
-  roleLabels: { NONE: 'No access', USER: 'Member', TEAMLEADER: 'Team lead', ADMIN: 'Admin' },
+  roleLabels,
   roleSaved: 'Saved',
   memberActions: 'Actions',
   confirmRemoveMemberLabel: 'Remove',
