@@ -51,6 +51,8 @@ export const messages = {
   currentGroupColumn: 'Current group',
 
   // Documents
+  // Section 2: a form's read-only fields when not adding include the product ID.
+  productId: 'Product ID',
   whatKindOfDocument: 'What kind of document type do you want to create?',
   documentAlreadyInCollection: 'The document is already in the collection.',
   documentsCollection: 'documents collection',
@@ -484,6 +486,8 @@ export const ownMessages = {
   /** One export per category when a table shows several: 'Export CSV: Documents'. */
   exportCsvOf: (plural: string) => `Export CSV: ${plural}`,
   noResults: 'No objects match.',
+  /** An object named by its id while its name is not known (a filter chip, a documentation source): 'ID 5', not '#5'. */
+  objectById: (id: number) => `ID ${id}`,
   /** The column naming each row's kind in a table of several categories (/documents). */
   kindColumn: 'Kind',
   /** The zero option of a filter by an enum field (document type, target class). */

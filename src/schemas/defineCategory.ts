@@ -10,6 +10,7 @@ import { fieldDeclarationProblem, RegistryError } from './fieldCheck';
 import { lookalikeColumn } from './lookalike';
 import { fieldSetsOf, type FieldSets } from './fieldSets';
 import type { FieldSpec, Scope } from './fieldSpec';
+import { messages } from '../messages';
 
 export type { FieldKind, FieldSpec, InputKind, Scope } from './fieldSpec';
 
@@ -216,7 +217,7 @@ export type Category = CategoryDef & {
 };
 
 /** The common fields of spec section 3: id, name, team_id, notes, icon. */
-export const ID_FIELD: FieldSpec = { kind: 'integer', label: 'Product ID', system: true, list: true };
+export const ID_FIELD: FieldSpec = { kind: 'integer', label: messages.productId, system: true, list: true };
 
 export function defineCategory<const T extends CategoryDef>(def: T): T & Category {
   for (const [name, field] of Object.entries(def.fields)) {
