@@ -712,7 +712,13 @@ export const ownMessages = {
   viewConfigOf: (id: number) => `View configuration ${id}`,
   configTitle: (id: number) => `Configuration ${id}`,
   // Configuration sync and the device API (server/categories/device.ts, server/deviceApi/, docs/DEVICE_API.md)
+  // Spec sections 2 and 4: 'waiting to be sent' (waiting_to_be_send), read the same on the chip, the table, its filter and the dashboard.
   configStateLabels: { synchronized: 'Synchronized', waiting_to_be_send: 'Waiting to be sent', conflict: 'Conflict' },
+  /** Spec section 4's gloss of the states that ask something of the user, on hover over the device's state chip. */
+  configStateHints: {
+    waiting_to_be_send: 'Not yet sent to the device.',
+    conflict: 'The device and a PUCS user changed the configuration differently.',
+  } as Readonly<Record<string, string>>,
   configStateNotAllowed: (sent: string, computed: string | null) =>
     `The configuration state cannot be set to ${sent} here: this change makes it ${computed ?? 'empty (no configuration)'}.`,
   deviceUnauthorized: 'The device token is missing or invalid: send Authorization: Bearer <JWT> signed ES256 with the device key.',
