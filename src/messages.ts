@@ -486,6 +486,10 @@ export const ownMessages = {
   /** One export per category when a table shows several: 'Export CSV: Documents'. */
   exportCsvOf: (plural: string) => `Export CSV: ${plural}`,
   noResults: 'No objects match.',
+  // An unfiltered list with nothing in it says what to do (src/resources/list/EmptyList.tsx).
+  emptyList: (plural: string) => `No ${plural.toLowerCase()} yet.`,
+  emptyListAddFirst: (singular: string) => `Add the first ${singular}:`,
+  emptyListNeedsFirst: (singular: string, first: string) => `A ${singular} needs a ${first} first: add a ${first}, then the ${singular}.`,
   /** An object named by its id while its name is not known (a filter chip, a documentation source): 'ID 5', not '#5'. */
   objectById: (id: number) => `ID ${id}`,
   /** The column naming each row's kind in a table of several categories (/documents). */
@@ -553,6 +557,7 @@ export const ownMessages = {
   schemaIdReserved: (id: number, name: string) => `the category id ${id} is the spec's '${name}'`,
   schemaServerTable: 'the key names a table the server keeps for itself',
   schemaUnknownRef: (key: string) => `'ref' names an unknown category '${key}'`,
+  schemaUnknownNeedsFirst: (key: string) => `'console.needsFirst' names an unknown category '${key}'`,
   schemaUnknownField: (name: string) => `names an unknown field '${name}'`,
   schemaRenamedStillExists: (old: string) => `'renamedFrom' names a field that still exists ('${old}')`,
   schemaDefinedBy: (field: string) => `'definedBy' needs a json field and a reference to a category with the json field '${field}'`,

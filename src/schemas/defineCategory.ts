@@ -155,6 +155,11 @@ export interface CategoryDef {
      * route asks first, its choices being each category's kindLabel.
      */
     kindQuestion?: string;
+    /**
+     * The category whose object must exist before one of this can be added (a device needs a type):
+     * an empty list says so, with the button adding one (src/resources/list/EmptyList.tsx).
+     */
+    needsFirst?: string;
     /** Side-menu entry (label = plural); categories sharing a list route declare it once. */
     menu?: { order: number };
     /**
