@@ -51,6 +51,8 @@ export const messages = {
   currentGroupColumn: 'Current group',
 
   // Documents
+  // Section 2: a form's read-only fields when not adding include the product ID.
+  productId: 'Product ID',
   whatKindOfDocument: 'What kind of document type do you want to create?',
   documentAlreadyInCollection: 'The document is already in the collection.',
   documentsCollection: 'documents collection',
@@ -122,6 +124,11 @@ export const messages = {
  * Strings the spec leaves to us (sign-in page, server errors the console never causes itself).
  * Kept apart so a reader can tell spec text from ours.
  */
+/** Role display names (issue 13 item 8) by the names of ROLE (src/schemas/role.ts, roleLabel); the values stay the spec's.
+ * The console and `npm run user` (its usage, its answers, the names it accepts) both read them. */
+const roleLabels = { NONE: 'No access', USER: 'Member', TEAMLEADER: 'Team lead', ADMIN: 'Admin' } as const;
+const roleChoices = [roleLabels.ADMIN, roleLabels.TEAMLEADER, roleLabels.USER, roleLabels.NONE].map((l) => `'${l}'`).join(', ');
+
 export const ownMessages = {
   // In-page dialogs (src/custom/confirm/)
   ok: 'OK',
@@ -280,13 +287,14 @@ export const ownMessages = {
   stopping: 'Stopping the server...',
   cliUsage: [
     'Usage:',
-    '  npm run user -- add NAME [--password P] [--team TEAM]... [--teams T1,T2] [--role admin|user] [--server-admin]',
-    '  npm run user -- grant NAME --team TEAM [--team TEAM2]... --role admin|user',
+    '  npm run user -- add NAME [--password P] [--team TEAM]... [--teams T1,T2] [--role ROLE] [--server-admin]',
+    '  npm run user -- grant NAME --team TEAM [--team TEAM2]... --role ROLE',
     '  npm run user -- password NAME [--password P]',
     '  npm run user -- list',
     'Without --password a strong password is generated and printed. TEAM is a team name or id;',
     '--team may be repeated. --role applies to every team named. grant sets the role of an',
     'existing user in the team(s), adding them as a member when they are not one yet.',
+    `ROLE is named as in the console: ${roleChoices} (any case; admin, user, 0-3 too). Default: ${roleLabels.USER}.`,
   ].join('\n'),
   cliUserAdded: (name: string) => `User '${name}' created.`,
   cliRoleGiven: (name: string, role: string, team: string) => `'${name}' is now ${role} of the team '${team}'.`,
@@ -295,7 +303,7 @@ export const ownMessages = {
   cliUserNotFound: (name: string) => `No user '${name}'.`,
   cliTeamNotFound: (team: string) => `No team '${team}' (give a team name or id; "npm run user -- list" shows them).`,
   cliTeamAmbiguous: (team: string) => `Several teams are named '${team}': give the team id instead.`,
-  cliBadRole: (role: string) => `Unknown role '${role}': use admin or user.`,
+  cliBadRole: (role: string) => `Unknown role '${role}': use ${roleChoices}.`,
   cliRoleNeedsTeam: '--role needs --team.',
   cliGrantNeeds: 'grant needs --team and --role.',
   cliNoUsers: 'No users yet.',
@@ -478,6 +486,12 @@ export const ownMessages = {
   /** One export per category when a table shows several: 'Export CSV: Documents'. */
   exportCsvOf: (plural: string) => `Export CSV: ${plural}`,
   noResults: 'No objects match.',
+  // An unfiltered list with nothing in it says what to do (src/resources/list/EmptyList.tsx).
+  emptyList: (plural: string) => `No ${plural.toLowerCase()} yet.`,
+  emptyListAddFirst: (singular: string) => `Add the first ${singular}:`,
+  emptyListNeedsFirst: (singular: string, first: string) => `A ${singular} needs a ${first} first: add a ${first}, then the ${singular}.`,
+  /** An object named by its id while its name is not known (a filter chip, a documentation source): 'ID 5', not '#5'. */
+  objectById: (id: number) => `ID ${id}`,
   /** The column naming each row's kind in a table of several categories (/documents). */
   kindColumn: 'Kind',
   /** The zero option of a filter by an enum field (document type, target class). */
@@ -522,8 +536,7 @@ export const ownMessages = {
   schemaError: (where: string, problem: string) => `Schema error in ${where}: ${problem}`,
   schemaUnknownKind: (kind: string, kinds: readonly string[]) => `unknown kind '${kind}' (one of ${kinds.join(', ')})`,
   schemaNeedsRef: (kind: string) => `a ${kind} field needs 'ref'`,
-  /** Role display names (issue 13 item 8) by the names of ROLE (src/schemas/role.ts, roleLabel); the values stay the spec's. */
-  roleLabels: { NONE: 'No access', USER: 'Member', TEAMLEADER: 'Team lead', ADMIN: 'Admin' },
+  roleLabels,
   roleSaved: 'Saved',
   memberActions: 'Actions',
   confirmRemoveMemberLabel: 'Remove',
@@ -544,6 +557,7 @@ export const ownMessages = {
   schemaIdReserved: (id: number, name: string) => `the category id ${id} is the spec's '${name}'`,
   schemaServerTable: 'the key names a table the server keeps for itself',
   schemaUnknownRef: (key: string) => `'ref' names an unknown category '${key}'`,
+  schemaUnknownNeedsFirst: (key: string) => `'console.needsFirst' names an unknown category '${key}'`,
   schemaUnknownField: (name: string) => `names an unknown field '${name}'`,
   schemaRenamedStillExists: (old: string) => `'renamedFrom' names a field that still exists ('${old}')`,
   schemaDefinedBy: (field: string) => `'definedBy' needs a json field and a reference to a category with the json field '${field}'`,
@@ -703,7 +717,13 @@ export const ownMessages = {
   viewConfigOf: (id: number) => `View configuration ${id}`,
   configTitle: (id: number) => `Configuration ${id}`,
   // Configuration sync and the device API (server/categories/device.ts, server/deviceApi/, docs/DEVICE_API.md)
+  // Spec sections 2 and 4: 'waiting to be sent' (waiting_to_be_send), read the same on the chip, the table, its filter and the dashboard.
   configStateLabels: { synchronized: 'Synchronized', waiting_to_be_send: 'Waiting to be sent', conflict: 'Conflict' },
+  /** Spec section 4's gloss of the states that ask something of the user, on hover over the device's state chip. */
+  configStateHints: {
+    waiting_to_be_send: 'Not yet sent to the device.',
+    conflict: 'The device and a PUCS user changed the configuration differently.',
+  } as Readonly<Record<string, string>>,
   configStateNotAllowed: (sent: string, computed: string | null) =>
     `The configuration state cannot be set to ${sent} here: this change makes it ${computed ?? 'empty (no configuration)'}.`,
   deviceUnauthorized: 'The device token is missing or invalid: send Authorization: Bearer <JWT> signed ES256 with the device key.',

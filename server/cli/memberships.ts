@@ -5,13 +5,11 @@
  * server/categories/role.ts), and a team's last administrator is never made a plain user.
  */
 import type { Database, Queryable } from '../db/database';
-import { ROLE } from '../../src/schemas/role';
+import { ROLE, roleByName, roleLabel } from '../../src/schemas/role';
 import { ownMessages } from '../../src/messages';
 import { findUserByName } from '../auth/usernameKey';
 
 export class CliError extends Error {}
-
-export const ROLES: Record<string, number> = { admin: ROLE.ADMIN, user: ROLE.USER };
 
 export interface Team {
   id: number;
@@ -43,8 +41,9 @@ export async function findTeams(db: Queryable, teams: readonly string[]): Promis
   return found;
 }
 
+/** A role by any of its names (src/schemas/role.ts roleByName: 'Member', 'admin', 'USER', 3...). */
 export function roleIdOf(roleName: string): number {
-  const roleId = ROLES[roleName];
+  const roleId = roleByName(roleName);
   if (roleId === undefined) throw new CliError(ownMessages.cliBadRole(roleName));
   return roleId;
 }
@@ -67,7 +66,7 @@ export async function setRole(tx: Queryable, userId: number, team: Team, roleId:
   );
 }
 
-/** `grant NAME --team T... --role admin|user`. */
+/** `grant NAME --team T... --role ROLE` (the console's role names, src/messages.ts roleLabels). */
 export async function grantRole(db: Database, username: string, teamNames: readonly string[], roleName: string | undefined): Promise<string[]> {
   if (teamNames.length === 0 || roleName === undefined) throw new CliError(ownMessages.cliGrantNeeds);
   const roleId = roleIdOf(roleName);
@@ -77,5 +76,5 @@ export async function grantRole(db: Database, username: string, teamNames: reado
   await db.transaction(async (tx) => {
     for (const team of teams) await setRole(tx, user.id, team, roleId);
   });
-  return teams.map((team) => ownMessages.cliRoleGiven(user.username, roleName, team.name));
+  return teams.map((team) => ownMessages.cliRoleGiven(user.username, roleLabel(roleId), team.name));
 }

@@ -1,6 +1,6 @@
 /**
- * `npm run user -- add NAME [--password P] [--team T]... [--teams T1,T2] [--role admin|user] [--server-admin]`,
- * `npm run user -- grant NAME --team T [--team T2]... --role admin|user`,
+ * `npm run user -- add NAME [--password P] [--team T]... [--teams T1,T2] [--role ROLE] [--server-admin]`,
+ * `npm run user -- grant NAME --team T [--team T2]... --role ROLE` (ROLE as the console names it),
  * `npm run user -- password NAME [--password P]`, `npm run user -- list`.
  * Works on the configured database (migrated first, so a fresh data folder is fine) and refuses
  * to touch the embedded one while a running server holds it.

@@ -10,7 +10,8 @@ import { generatePassword } from '../auth/bootstrap';
 import { USERNAME_PATTERN } from '../../src/schemas/user';
 import { passwordProblem } from '../../src/schemas/passwordRules';
 import { isCommonPassword } from '../auth/commonPasswords';
-import { messages, ownMessages } from '../../src/messages';
+import { ownMessages } from '../../src/messages';
+import { ROLE, roleLabel } from '../../src/schemas/role';
 import { usernameKey } from '../auth/usernameKey';
 import { CliError, findTeams, roleIdOf, setRole } from './memberships';
 
@@ -36,8 +37,7 @@ function checkPassword(password: string | undefined, username: string): string {
 export async function addUser(db: Database, opts: AddUserOptions): Promise<string[]> {
   if (!USERNAME_PATTERN.test(opts.username)) throw new CliError(ownMessages.usernameInvalid);
   if (opts.role !== undefined && opts.team === undefined) throw new CliError(ownMessages.cliRoleNeedsTeam);
-  const roleName = opts.role ?? 'user';
-  const roleId = roleIdOf(roleName);
+  const roleId = opts.role === undefined ? ROLE.USER : roleIdOf(opts.role);
   const password = checkPassword(opts.password, opts.username);
   const teams = await findTeams(db, opts.team === undefined ? [] : typeof opts.team === 'string' ? [opts.team] : opts.team);
   // 'Bob' or 'b0b' beside 'bob' is taken too (server/auth/usernameKey.ts).
@@ -54,7 +54,7 @@ export async function addUser(db: Database, opts: AddUserOptions): Promise<strin
     for (const team of teams) await setRole(tx, rows[0].id, team, roleId);
   });
   const lines = [ownMessages.cliUserAdded(opts.username)];
-  for (const team of teams) lines.push(ownMessages.cliRoleGiven(opts.username, roleName, team.name));
+  for (const team of teams) lines.push(ownMessages.cliRoleGiven(opts.username, roleLabel(roleId), team.name));
   if (opts.password === undefined) lines.push(ownMessages.cliGeneratedPassword(password));
   return lines;
 }
@@ -85,7 +85,7 @@ export async function listUsers(db: Database): Promise<string[]> {
   return users.rows.map((u) => {
     const teams = memberships.rows
       .filter((m) => m.user_id === u.id)
-      .map((m) => `${m.name} (#${m.team_id}, ${messages.roleName(m.role_id)})`)
+      .map((m) => `${m.name} (#${m.team_id}, ${roleLabel(m.role_id)})`)
       .join(', ');
     return `${String(u.id).padStart(4)}  ${u.username}${u.is_server_admin ? ' [server admin]' : ''}${teams ? `  ${teams}` : ''}`;
   });

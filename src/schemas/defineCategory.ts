@@ -10,6 +10,7 @@ import { fieldDeclarationProblem, RegistryError } from './fieldCheck';
 import { lookalikeColumn } from './lookalike';
 import { fieldSetsOf, type FieldSets } from './fieldSets';
 import type { FieldSpec, Scope } from './fieldSpec';
+import { messages } from '../messages';
 
 export type { FieldKind, FieldSpec, InputKind, Scope } from './fieldSpec';
 
@@ -154,6 +155,11 @@ export interface CategoryDef {
      * route asks first, its choices being each category's kindLabel.
      */
     kindQuestion?: string;
+    /**
+     * The category whose object must exist before one of this can be added (a device needs a type):
+     * an empty list says so, with the button adding one (src/resources/list/EmptyList.tsx).
+     */
+    needsFirst?: string;
     /** Side-menu entry (label = plural); categories sharing a list route declare it once. */
     menu?: { order: number };
     /**
@@ -216,7 +222,7 @@ export type Category = CategoryDef & {
 };
 
 /** The common fields of spec section 3: id, name, team_id, notes, icon. */
-export const ID_FIELD: FieldSpec = { kind: 'integer', label: 'Product ID', system: true, list: true };
+export const ID_FIELD: FieldSpec = { kind: 'integer', label: messages.productId, system: true, list: true };
 
 export function defineCategory<const T extends CategoryDef>(def: T): T & Category {
   for (const [name, field] of Object.entries(def.fields)) {

@@ -114,6 +114,7 @@ export const device = defineCategory({
   console: {
     list: '/devices',
     listKind: 'table',
+    needsFirst: 'type',
     base: 'device',
     menu: { order: 1 },
     // A fleet holds up to hundreds of thousands: pickers search the server, among the team's devices.

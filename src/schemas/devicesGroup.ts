@@ -31,6 +31,7 @@ export const devicesGroup = defineCategory({
   console: {
     list: '/groups',
     listKind: 'list',
+    needsFirst: 'type',
     base: 'group',
     menu: { order: 4 },
     picker: { zeroFilter: messages.allGroups, zeroUnfiltered: messages.selectTypeToFilterGroups, filterBy: ['type_id'], needsFilter: true },

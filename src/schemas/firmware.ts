@@ -88,6 +88,7 @@ export const firmware = defineCategory({
   console: {
     list: '/firmwares',
     listKind: 'table',
+    needsFirst: 'type',
     base: 'firmware',
     menu: { order: 2 },
     picker: {

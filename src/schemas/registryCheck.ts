@@ -22,6 +22,8 @@ export function checkRegistry(categories: readonly Category[]): void {
     ids.add(category.id);
   }
   for (const category of categories) {
+    const needsFirst = category.console?.needsFirst;
+    if (needsFirst !== undefined && !keys.has(needsFirst)) throw new RegistryError(category.key, undefined, ownMessages.schemaUnknownNeedsFirst(needsFirst));
     for (const [name, field] of Object.entries(category.fields)) {
       if (field.ref && !keys.has(field.ref)) throw new RegistryError(category.key, name, ownMessages.schemaUnknownRef(field.ref));
       for (const other of [field.follows?.via, field.labelFrom?.via, field.definedBy?.via, field.resolvesTo, ...(field.matches ?? [])]) {

@@ -14,6 +14,20 @@ export function roleLabel(id: number): string {
   return name === undefined ? messages.roleName(id) : ROLE_LABELS[name];
 }
 
+/** Every way a role has been named, lower-cased: the console's label ('team lead'), ROLE's name
+ * ('teamleader'), the spec's dropdown name ('not_authorized', 'user', 'admin') and the number, so
+ * `npm run user` accepts what the console shows and what scripts already pass (issue 27 item 10). */
+const ROLE_NAMES: ReadonlyMap<string, number> = new Map(
+  (Object.keys(ROLE) as (keyof typeof ROLE)[]).flatMap((key) =>
+    [ROLE_LABELS[key], key, messages.roleName(ROLE[key]), String(ROLE[key])].map((n) => [n.toLowerCase(), ROLE[key]] as const),
+  ),
+);
+
+/** The role a person or a script names, case-insensitive; undefined for no role of ROLE. */
+export function roleByName(name: string): number | undefined {
+  return ROLE_NAMES.get(name.trim().toLowerCase());
+}
+
 const checkRole = (v: unknown, label: string) => (v === 0 || v === 1 || v === 2 || v === 3 ? undefined : ownMessages.wrongFieldType(label, '0, 1, 2 or 3'));
 
 export const role = defineCategory({

@@ -35,7 +35,7 @@ describe('user commands on a database', () => {
   it('adds a user who can sign in, into a team by name with a role', async () => {
     expect(await addUser(t.db, { username: 'alice', password: 'alice password', team: 'Field team', role: 'admin' })).toEqual([
       ownMessages.cliUserAdded('alice'),
-      ownMessages.cliRoleGiven('alice', 'admin', 'Field team'),
+      ownMessages.cliRoleGiven('alice', 'Admin', 'Field team'),
     ]);
     expect(await verifyPassword('alice password', await hashOf(t, 'alice'))).toBe(true);
     await signIn(t.app, 'alice', 'alice password');
@@ -47,7 +47,7 @@ describe('user commands on a database', () => {
 
   it('adds into a team by id as a plain user by default, and generates a password when none is given', async () => {
     const lines = await addUser(t.db, { username: 'bob', team: String(teamId) });
-    expect(lines.slice(0, 2)).toEqual([ownMessages.cliUserAdded('bob'), ownMessages.cliRoleGiven('bob', 'user', 'Field team')]);
+    expect(lines.slice(0, 2)).toEqual([ownMessages.cliUserAdded('bob'), ownMessages.cliRoleGiven('bob', 'Member', 'Field team')]);
     const password = lines[2].replace(ownMessages.cliGeneratedPassword(''), '');
     expect(password.length).toBeGreaterThanOrEqual(24);
     expect(await verifyPassword(password, await hashOf(t, 'bob'))).toBe(true);
@@ -78,8 +78,8 @@ describe('user commands on a database', () => {
 
   it('lists users with their teams and roles', async () => {
     const lines = await listUsers(t.db);
-    expect(lines.find((l) => l.includes(' alice'))).toMatch(/alice {2}Field team \(#\d+, admin\)$/);
-    expect(lines.find((l) => l.includes(' bob'))).toMatch(/bob {2}Field team \(#\d+, user\)$/);
+    expect(lines.find((l) => l.includes(' alice'))).toMatch(/alice {2}Field team \(#\d+, Admin\)$/);
+    expect(lines.find((l) => l.includes(' bob'))).toMatch(/bob {2}Field team \(#\d+, Member\)$/);
   });
 
   const rolesOf = async (username: string) =>
@@ -96,8 +96,8 @@ describe('user commands on a database', () => {
     const lines = await addUser(t.db, { username: 'dora', password: 'dora password long', team: ['Field team', String(second)], role: 'admin' });
     expect(lines).toEqual([
       ownMessages.cliUserAdded('dora'),
-      ownMessages.cliRoleGiven('dora', 'admin', 'Field team'),
-      ownMessages.cliRoleGiven('dora', 'admin', 'Second'),
+      ownMessages.cliRoleGiven('dora', 'Admin', 'Field team'),
+      ownMessages.cliRoleGiven('dora', 'Admin', 'Second'),
     ]);
     expect(await rolesOf('dora')).toEqual([
       { name: 'Field team', role_id: 3 },
@@ -110,18 +110,43 @@ describe('user commands on a database', () => {
   it('grant sets the role of a member, adds a non-member, and never leaves a team without an admin', async () => {
     const orphan = await createTeam(t.db, 'Orphan', []);
     expect(await grantRole(t.db, 'BOB', ['Field team', String(orphan)], 'admin')).toEqual([
-      ownMessages.cliRoleGiven('bob', 'admin', 'Field team'),
-      ownMessages.cliRoleGiven('bob', 'admin', 'Orphan'),
+      ownMessages.cliRoleGiven('bob', 'Admin', 'Field team'),
+      ownMessages.cliRoleGiven('bob', 'Admin', 'Orphan'),
     ]);
     expect(await rolesOf('bob')).toEqual([
       { name: 'Field team', role_id: 3 },
       { name: 'Orphan', role_id: 3 },
     ]);
     await expect(grantRole(t.db, 'bob', ['Orphan'], 'user')).rejects.toEqual(new CliError(ownMessages.lastAdmin));
-    expect(await grantRole(t.db, 'bob', ['Field team'], 'user')).toEqual([ownMessages.cliRoleGiven('bob', 'user', 'Field team')]);
+    expect(await grantRole(t.db, 'bob', ['Field team'], 'user')).toEqual([ownMessages.cliRoleGiven('bob', 'Member', 'Field team')]);
     await expect(grantRole(t.db, 'nobody', ['Orphan'], 'admin')).rejects.toEqual(new CliError(ownMessages.cliUserNotFound('nobody')));
     await expect(grantRole(t.db, 'bob', [], 'admin')).rejects.toEqual(new CliError(ownMessages.cliGrantNeeds));
     await expect(grantRole(t.db, 'bob', ['Orphan'], 'boss')).rejects.toEqual(new CliError(ownMessages.cliBadRole('boss')));
+  });
+
+  it('names roles as the console does and accepts those names in any case, beside admin, user, ROLE names and numbers', async () => {
+    const team = await createTeam(t.db, 'Names', []);
+    const given = async (role: string) => {
+      const lines = await grantRole(t.db, 'dora', [String(team)], role);
+      return [lines, (await rolesOf('dora')).find((r) => r.name === 'Names')?.role_id];
+    };
+    for (const [role, id, label] of [
+      ['Team lead', 2, 'Team lead'],
+      ['team LEAD', 2, 'Team lead'],
+      ['TEAMLEADER', 2, 'Team lead'],
+      ['member', 1, 'Member'],
+      ['user', 1, 'Member'],
+      ['1', 1, 'Member'],
+      ['No access', 0, 'No access'],
+      ['not_authorized', 0, 'No access'],
+      ['ADMIN', 3, 'Admin'],
+      ['3', 3, 'Admin'],
+    ] as const) {
+      expect(await given(role)).toEqual([[ownMessages.cliRoleGiven('dora', label, 'Names')], id]);
+    }
+    expect((await listUsers(t.db)).find((l) => l.includes(' dora'))).toContain(`Names (#${team}, Admin)`);
+    await expect(grantRole(t.db, 'dora', ['Names'], '4')).rejects.toEqual(new CliError(ownMessages.cliBadRole('4')));
+    expect(ownMessages.cliUsage).toContain("'Admin', 'Team lead', 'Member', 'No access'");
   });
 });
 

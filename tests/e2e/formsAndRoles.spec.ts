@@ -2,7 +2,8 @@
  * Forms and roles (issue 13 item 8) against the real server: a new object's form opens with its
  * default name selected in the focused first field, so that typing replaces it; role names read
  * No access, Member, Team lead, Admin (the values stay 0 to 3) and a role change says 'Saved';
- * a user in no team is told what to do next on the home page, not shown a dashboard of zeros.
+ * a user in no team is told what to do next on the home page, not shown a dashboard of zeros;
+ * an empty category says what comes first (issue 27 item 10).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -66,4 +67,19 @@ test('a user in no team is told to create a team or to ask an admin, with their 
   await guide.getByRole('link', { name: ownMessages.createTeam }).click();
   await expect(page).toHaveURL(/\/teams$/);
   await expect(page.getByLabel(ownMessages.newTeamName)).toBeVisible();
+});
+
+test('an empty category guides a newcomer: a device needs a type first, with the button adding one', async ({ page }) => {
+  const team = await create(api, 'team', { name: `Empty ${token()}` });
+  const user = (await create(api, 'user', { username: `newcomer-${token()}`, password: PASSWORD })) as Obj & { username: string };
+  await create(api, 'role', { team_id: team.id, username: user.username, role_id: 3 });
+  const response = await page.request.post('/api/login', { headers: CSRF_HEADER, data: { username: user.username, password: PASSWORD } });
+  expect(response.status()).toBe(204);
+  await page.goto('/devices');
+  const guide = page.getByTestId('empty-list');
+  await expect(guide).toContainText(ownMessages.emptyList('Devices'), { timeout: 30_000 });
+  await expect(guide).toContainText(ownMessages.emptyListNeedsFirst('device', 'type'));
+  await expect(page.getByText(ownMessages.noResults)).toHaveCount(0);
+  await guide.getByRole('link', { name: messages.addHeading('type') }).click();
+  await expect(page).toHaveURL(/\/type_new$/);
 });

@@ -125,6 +125,9 @@ describe("a device's configuration", () => {
     const box = await editor(pretty(2));
     fireEvent.change(box, { target: { value: '{"interval": 10}' } });
     expect(state()).toBe(labels.waiting_to_be_send);
+    // The spec's words (sections 2 and 4): waiting to be sent, not yet sent to the device.
+    expect(state()?.toLowerCase()).toBe('waiting to be sent');
+    expect(screen.getByTestId('config-sync-state').getAttribute('title')).toBe('Not yet sent to the device.');
     fireEvent.change(box, { target: { value: '{"led":true, "mode":"eco", "interval":30}' } });
     expect(state()).toBe(labels.synchronized);
     fireEvent.change(box, { target: { value: '{"interval": ' } });

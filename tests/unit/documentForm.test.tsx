@@ -112,6 +112,8 @@ describe('/document_new', () => {
   it('asks what kind of document first, then shows the add form of the kind chosen', async () => {
     const router = renderAt('/document_new');
     expect(await heading('Add a new document')).toBeTruthy();
+    // Spec section 2, to the letter.
+    expect(screen.getByText('What kind of document type do you want to create?')).toBeTruthy();
     const choices = screen.getByRole('group', { name: messages.whatKindOfDocument });
     expect(within(choices).getAllByRole('button').map((b) => b.textContent)).toEqual(['Document', 'Collection of documents']);
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();

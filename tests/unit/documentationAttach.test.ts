@@ -80,6 +80,8 @@ describe('where documentation comes from', () => {
       ['Current firmware', 6, messages.firmwareOption('Main', '1.1.0')],
       ['Target firmware', 5, messages.firmwareOption('Main', '1.2.0')],
     ]);
+    // A source without its expansion is named by its id.
+    expect(inheritedSources(device, { ...record, group: null }).find((s) => s.field === 'group_id')?.name).toBe('ID 4');
     expect(inheritedSources(device, { ...record, current_firmware_id: null }).map((s) => s.field)).toEqual(['type_id', 'group_id', 'target_firmware_id']);
     expect(inheritedSources(mustGetCategory('type'), { id: 3, team_id: 1 })).toEqual([]);
   });

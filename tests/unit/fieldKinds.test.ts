@@ -110,6 +110,13 @@ describe('the registry check', () => {
     expect(() => checkRegistry([bad])).toThrow("Schema error in k4.x: 'ref' names an unknown category 'nowhere'");
   });
 
+  it('names an empty list\'s prerequisite (console.needsFirst) that is no category', () => {
+    const listed = (needsFirst: string) =>
+      defineCategory({ ...base, key: 'k10', fields: { x: f({ kind: 'text' }) }, console: { list: '/k10', listKind: 'table', base: 'k10', needsFirst } });
+    expect(() => checkRegistry([listed('k10')])).not.toThrow();
+    expect(() => checkRegistry([listed('nowhere')])).toThrow("Schema error in k10: 'console.needsFirst' names an unknown category 'nowhere'");
+  });
+
   it('names a listThrough whose referenced category has no such list', () => {
     const through = { list: 'items', as: 'items', fields: ['id'], usedIn: 'used_in', usedInFields: ['id'] };
     const holder = defineCategory({ ...base, key: 'k5', fields: { items: f({ kind: 'refList', ref: 'k5' }), other: f({ kind: 'text' }) } });

@@ -295,10 +295,38 @@ describe('other tables', () => {
     expect(listCalls('documents_collection')).toHaveLength(1);
   });
 
+  it('an empty category says what to do: a device needs a type first, with the button adding one', async () => {
+    calls = installFakeApi({ ...objects, device: [], type: [], devices_group: [], firmware: [] });
+    renderList('/devices');
+    const empty = await screen.findByTestId('empty-list');
+    expect(empty.textContent).toContain('No devices yet.');
+    await waitFor(() => expect(empty.textContent).toContain('A device needs a type first: add a type, then the device.'));
+    expect(within(empty).getByRole('link', { name: 'Add a new type' }).getAttribute('href')).toBe('/type_new');
+    expect(screen.queryByText(ownMessages.noResults)).toBeNull();
+  });
+
+  it('an empty category whose prerequisite exists offers to add its first object', async () => {
+    calls = installFakeApi({ ...objects, devices_group: [] });
+    renderList('/groups');
+    const empty = await screen.findByTestId('empty-list');
+    await waitFor(() => expect(empty.textContent).toContain(ownMessages.emptyListAddFirst('group')));
+    expect(empty.textContent).toContain('No groups yet.');
+    expect(within(empty).getByRole('link', { name: 'Add a new group' }).getAttribute('href')).toBe('/group_new');
+  });
+
+  it('an empty category that needs nothing first offers to add its first object', async () => {
+    calls = installFakeApi({ ...objects, type: [] });
+    renderList('/types');
+    const empty = await screen.findByTestId('empty-list');
+    expect(empty.textContent).toBe(`No types yet.${ownMessages.emptyListAddFirst('type')}Add a new type`);
+  });
+
   it('an empty result says so', async () => {
     renderList('/groups');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Groups' })).getAllByRole('listitem')).toHaveLength(2));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Name' }), { target: { value: 'nothing like it' } });
     expect(await screen.findByText(ownMessages.noResults)).toBeTruthy();
+    // A search that finds nothing is not an empty category: no guide to adding the first one.
+    expect(screen.queryByTestId('empty-list')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@
 import type { RaRecord } from 'react-admin';
 import { categories, mustGetCategory, type Category } from '../../schemas';
 import { optionLabel, type OptionRow } from '../dropdown/picker';
+import { ownMessages } from '../../messages';
 
 /** The categories of spec section 3 this feature is about: documents and their collections. */
 export const DOCUMENT_KEY = 'basic_document';
@@ -61,7 +62,7 @@ function referencedSources(category: Category, record: RaRecord): InheritedSourc
     if (collectionFieldOf(target) === undefined || !Number.isInteger(id) || id <= 0) return [];
     const expansion = Object.entries(category.expansions ?? {}).find(([, e]) => e.field === field)?.[0];
     const row = expansion ? (record[expansion] as OptionRow | null | undefined) : undefined;
-    const name = row ? optionLabel(target, row) : `#${id}`;
+    const name = row ? optionLabel(target, row) : ownMessages.objectById(id);
     return [{ field, label: spec.label, category: target, id, name }];
   });
 }

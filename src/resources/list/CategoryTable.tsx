@@ -6,7 +6,7 @@
  * the page shown is ever read, whatever the size of the fleet. Columns, filters, links and the
  * add route all come from the category's schema.
  */
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   BulkActionsToolbar,
@@ -21,13 +21,13 @@ import {
   type Identifier,
 } from 'react-admin';
 import type { Category } from '../../schemas';
-import { ownMessages } from '../../messages';
 import { listFields } from '../../dataProvider/listQuery';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { overrideFor, type OptionalColumn } from '../overrides';
 import { displayField } from '../displayField';
 import { pageHeading } from '../pageTitle';
 import { CsvExportButton } from './CsvExportButton';
+import { EmptyList } from './EmptyList';
 import { ListFilterBar } from './ListFilterBar';
 import { columnElement, listColumns } from './listColumns';
 import { ObjectNameList } from './ObjectNameList';
@@ -104,7 +104,7 @@ export const CategoryTable = ({ category }: { category: Category }) => {
               ) : undefined
             }
             rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
-            empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
+            empty={<EmptyList category={category} />}
           >
             {listColumns(category).map((column) => columnElement(category, column))}
             {optional.map((column) => (

@@ -94,5 +94,5 @@ const ReferenceName = ({ reference, id }: { reference: string; id: number }) => 
   const target = mustGetCategory(reference);
   const { data } = useGetMany<OptionRow>(reference, { ids: [id] }, { meta: { fields: optionFields(target) } });
   const row = data?.[0];
-  return <>{row ? optionLabel(target, row) : `#${id}`}</>;
+  return <>{row ? optionLabel(target, row) : ownMessages.objectById(id)}</>;
 };

@@ -4,19 +4,19 @@
  * other list facts ('Team: …'). It sits in the same react-admin List as a table, so the server's
  * paging, sort, filters, search and the CSV export are the same.
  */
-import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemText } from '@mui/material';
 import { Fragment } from 'react';
 import { LinkBase, RecordContextProvider, useListContext, type RaRecord } from 'react-admin';
 import type { Category } from '../../schemas';
-import { ownMessages } from '../../messages';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { displayField } from '../displayField';
+import { EmptyList } from './EmptyList';
 import { columnElement, listColumns } from './listColumns';
 
 export const ObjectNameList = ({ category }: { category: Category }) => {
   const { data, isPending } = useListContext();
   if (isPending) return null;
-  if (!data || data.length === 0) return <Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>;
+  if (!data || data.length === 0) return <EmptyList category={category} />;
   const routes = objectRoutes(category);
   const name = displayField(category);
   const facts = listColumns(category).filter((column) => column.name !== name);

@@ -13,6 +13,7 @@ import type { Category } from '../../schemas';
 import { ownMessages } from '../../messages';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { displayField } from '../displayField';
+import { EmptyList } from './EmptyList';
 import { columnElement, listColumns, type Column } from './listColumns';
 
 /** How many list columns a card shows besides its name, identity and recency. */
@@ -39,7 +40,7 @@ export interface UnionRows {
 export const PhoneCardList = ({ category, rows }: { category: Category; rows?: UnionRows }) => {
   const { data, isPending } = useListContext();
   if (isPending) return null;
-  if (!data || data.length === 0) return <Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>;
+  if (!data || data.length === 0) return <EmptyList category={category} />;
   return (
     <Stack component="ul" aria-label={category.plural} spacing={1} sx={{ listStyle: 'none', m: 0, px: 1, pb: 1 }} data-testid="phone-cards">
       {data.map((record: RaRecord) => (

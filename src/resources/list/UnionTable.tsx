@@ -7,7 +7,7 @@
  * those of all the categories, each once; a row's name links to its own view page.
  */
 import { cloneElement, useContext, useMemo, type MouseEvent, type ReactElement } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   DataProviderContext,
@@ -28,6 +28,7 @@ import { pageHeading } from '../pageTitle';
 import { CsvExportButton } from './CsvExportButton';
 import { ListFilterBar } from './ListFilterBar';
 import { PhoneCardList, type UnionRows } from './PhoneCardList';
+import { EmptyList } from './EmptyList';
 import { columnElement, listColumns, type Column } from './listColumns';
 import { readUnionPage, unionSort, UNION_KIND, UNION_OBJECT_ID, type CategoryReader } from './unionPage';
 import { PAGE_SIZE, reportedElsewhere, scrollWide } from './CategoryTable';
@@ -115,7 +116,7 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
           <Datagrid
             bulkActionButtons={false}
             rowClick={(_id, _resource, record) => rowHref(record) ?? false}
-            empty={<Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>}
+            empty={<EmptyList category={owner} />}
           >
             <FunctionField
               source={nameField}
