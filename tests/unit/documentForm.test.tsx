@@ -54,7 +54,11 @@ beforeEach(() => {
       return jsonResponse({ components: { schemas: { basic_document_create: { properties: { doc_type: docType } } } } });
     }
     if (path === '/api/team') return jsonResponse({ json_list: [{ id: 1, name: 'First team' }] });
-    if (method === 'POST') return jsonResponse({ id: 99, filename: null, ...(body as object) }, 201);
+    if (method === 'POST') {
+      // Kept, so that the view page the save goes to reads it (a 404 there would alert, sooner or later).
+      documents['99'] = { id: 99, filename: null, author_id: 1, used_in: {}, ...(body as object) };
+      return jsonResponse(documents['99'], 201);
+    }
     const put = /^\/api\/basic_document\/(\d+)$/.exec(path);
     if (method === 'PUT' && put && documents[put[1]]) return jsonResponse({ ...documents[put[1]], ...(body as object) });
     const one = /^\/api\/full\/basic_document\/(\d+)$/.exec(path);
@@ -65,6 +69,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  delete documents['99'];
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   resetErrorUi();
