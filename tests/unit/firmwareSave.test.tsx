@@ -143,8 +143,12 @@ describe('a firmware whose form is left while its file uploads', () => {
     const router = await addWithFile();
     await waitFor(() => expect(xhr.sent).toHaveLength(1));
     const teamListReads = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/full/team').length;
+    // What was typed is not all saved yet (the name field still holds the focus): leaving asks,
+    // here with the browser's box (no ConfirmProvider in this test), and the user leaves.
+    const asked = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await router.navigate('/devices');
     expect(await screen.findByText('elsewhere')).toBeTruthy();
+    expect(asked).toHaveBeenCalledWith(ownMessages.unsavedChanges);
     await waitFor(() => expect(xhr.sent[0].aborted).toBe(true));
     await waitFor(() => expect(writes()).toContainEqual(['PUT', '/api/firmware/99', { firmware_hash: null }]));
     // The save ends with a refresh of the console's reads (the page left reads its list again), where it used to open the firmware.

@@ -1,8 +1,13 @@
 /**
- * Leaving a form with changes not saved asks first (issue 13 item 5): a move inside the console
- * (menu, link, back button) with the in-page dialog, closing or reloading the tab with the
- * browser's own box (the only one a page may ask then). A navigation the form itself makes once
- * it is done (saved, cancelled, deleted) says so in its state (`formDone`) and is never asked.
+ * Leaving a form with changes not saved asks first (issue 13 item 5, issue 27 item 5): a move
+ * inside the console, whatever the way out (menu, link, the browser's Back and Forward buttons),
+ * with the in-page dialog; closing or reloading the tab with the browser's own box (the only one a
+ * page may ask then). The console's data router sees every one of those moves, the history's
+ * too, so this one blocker covers them all. A navigation the form itself makes once it is done
+ * (saved, cancelled, deleted) says so in its state (`formDone`) and is never asked; Back or
+ * Forward onto the page it led to is the user's move, not the form's, and is asked like any other.
+ * Whether there is anything to lose is asked when leaving, not when the form last drew: the
+ * browser's buttons leave a field without the blur that would have marked it changed.
  */
 import { useEffect } from 'react';
 import { useBlocker, useCanBlock } from 'react-admin';
@@ -14,11 +19,18 @@ export const formDone = { formDone: true } as const;
 
 const isFormDone = (state: unknown) => (state as { formDone?: unknown } | null)?.formDone === true;
 
-const RouteGuard = ({ when }: { when: boolean }) => {
+interface LeaveGuardProps {
+  /** Whether leaving now would lose a change of the user's (asked at the moment of leaving). */
+  changed: () => boolean;
+}
+
+const RouteGuard = ({ changed }: LeaveGuardProps) => {
   const confirm = useConfirm();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && !isFormDone(nextLocation.state) && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation, historyAction }) =>
+      (historyAction === 'POP' || !isFormDone(nextLocation.state)) &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
+      changed(),
   );
   const blocked = blocker.state === 'blocked';
   useEffect(() => {
@@ -32,13 +44,15 @@ const RouteGuard = ({ when }: { when: boolean }) => {
   return null;
 };
 
-export const LeaveGuard = ({ when }: { when: boolean }) => {
+/** Mounted once per page, by the editable form (a router holds one blocker at a time). */
+export const LeaveGuard = ({ changed }: LeaveGuardProps) => {
   const canBlock = useCanBlock();
   useEffect(() => {
-    if (!when) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    const ask = (event: BeforeUnloadEvent) => {
+      if (changed()) event.preventDefault();
+    };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
-  }, [when]);
-  return canBlock ? <RouteGuard when={when} /> : null;
+  }, [changed]);
+  return canBlock ? <RouteGuard changed={changed} /> : null;
 };

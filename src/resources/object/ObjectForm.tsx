@@ -167,8 +167,12 @@ const ObjectFormBody = ({
       return message === undefined ? rest : { ...rest, [name]: message };
     });
 
-  // Changed by the user (a default or a followed value set by the form is no change of theirs).
-  const unsaved = !readOnly && !child && Object.keys(dirtyFields).some((name) => touchedFields[name]);
+  // Changed by the user: a field they changed and left, or the one they are changing now (Back
+  // leaves it without a blur). A default or a followed value set by the form is no change of theirs.
+  const changedByUser = () => {
+    const inField = document.activeElement?.getAttribute('name');
+    return Object.keys(dirtyFields).some((name) => touchedFields[name] || name === inField);
+  };
 
   const nameField = defaultNameField(category);
   const hasOptional = fields.some((name) => isOptionalField(category.fields[name]));
@@ -178,7 +182,7 @@ const ObjectFormBody = ({
 
   return (
     <Stack ref={body} spacing={2} sx={{ mt: 1 }}>
-      <LeaveGuard when={unsaved} />
+      {!readOnly && !child && <LeaveGuard changed={changedByUser} />}
       {mode === 'new' && nameField && <DefaultNameFollower category={category} name={nameField} />}
       {fields
         .filter((name) => category.fields[name].follows)
