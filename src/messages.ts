@@ -120,15 +120,15 @@ export const messages = {
     `Documentation for ${category} ${objectName} v.${n}`,
 } as const;
 
-/**
- * Strings the spec leaves to us (sign-in page, server errors the console never causes itself).
- * Kept apart so a reader can tell spec text from ours.
- */
 /** Role display names (issue 13 item 8) by the names of ROLE (src/schemas/role.ts, roleLabel); the values stay the spec's.
  * The console and `npm run user` (its usage, its answers, the names it accepts) both read them. */
 const roleLabels = { NONE: 'No access', USER: 'Member', TEAMLEADER: 'Team lead', ADMIN: 'Admin' } as const;
 const roleChoices = [roleLabels.ADMIN, roleLabels.TEAMLEADER, roleLabels.USER, roleLabels.NONE].map((l) => `'${l}'`).join(', ');
 
+/**
+ * Strings the spec leaves to us (sign-in page, server errors the console never causes itself).
+ * Kept apart so a reader can tell spec text from ours.
+ */
 export const ownMessages = {
   // In-page dialogs (src/custom/confirm/)
   ok: 'OK',
