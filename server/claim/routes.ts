@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages, ownMessages } from '../../src/messages';
-import { INT4_MAX } from '../../src/schemas/kinds';
+import { idValue } from '../../src/schemas/kinds';
 import { fieldSchema } from '../../src/schemas/compile';
 import { device as deviceCategory } from '../../src/schemas/device';
 import { firmware as firmwareCategory } from '../../src/schemas/firmware';
@@ -45,21 +45,14 @@ const claimCode = z
 const optionalId = (field: string, description: string) => {
   const wrong = ownMessages.wrongFieldType(field, 'an id');
   return z
-    .number({ error: wrong })
-    .int({ error: wrong })
-    .min(0, { error: wrong })
-    .max(INT4_MAX, { error: wrong })
+    .union([z.literal(0), idValue(wrong)], { error: wrong })
     .nullish()
     .transform((id) => id || undefined)
     .describe(description);
 };
 
 /** A team the caller claims into: left out, null or 0 is the spec's 'Team should be selected.'. */
-const teamId = z
-  .number({ error: (issue) => (issue.input == null ? messages.teamRequired : ownMessages.wrongFieldType('team_id', 'an id')) })
-  .int({ error: ownMessages.wrongFieldType('team_id', 'an id') })
-  .min(1, { error: (issue) => (issue.input === 0 ? messages.teamRequired : ownMessages.wrongFieldType('team_id', 'an id')) })
-  .max(INT4_MAX, { error: ownMessages.wrongFieldType('team_id', 'an id') });
+const teamId = idValue((issue) => (issue.input == null || issue.input === 0 ? messages.teamRequired : ownMessages.wrongFieldType('team_id', 'an id')));
 
 /** A flag left out or null takes its default. */
 const flag = (field: string, fallback: boolean) =>

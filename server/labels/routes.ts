@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isTemplateEmpty, LABEL_KEYS, translationInches } from '../../src/custom/labels';
-import { INT4_MAX } from '../../src/schemas/kinds';
+import { idValue } from '../../src/schemas/kinds';
 import { ownMessages, messages } from '../../src/messages';
 import { isTeamAdmin, type SessionUser } from '../auth/sessionUser';
 import { notFoundError, requireUser } from '../crud/access';
@@ -138,7 +138,7 @@ const SHEET_SCHEMA = {
     jsonBody(
       {
         device_ids: z
-          .array(z.number({ error: SHEET_IDS_WRONG }).int({ error: SHEET_IDS_WRONG }).min(1, { error: SHEET_IDS_WRONG }).max(INT4_MAX, { error: SHEET_IDS_WRONG }), {
+          .array(idValue(SHEET_IDS_WRONG), {
             error: SHEET_IDS_WRONG,
           })
           .min(1, { error: SHEET_IDS_WRONG })

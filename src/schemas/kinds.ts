@@ -176,7 +176,8 @@ const text = (field: FieldSpec, label: string, typeError: TypeError) => {
   return s.refine(isStorableText, { error: ownMessages.unstorableText(label) });
 };
 
-const id = (typeError: TypeError) => z.int({ error: typeError }).min(1, { error: typeError }).max(INT4_MAX, { error: typeError });
+/** An object id as JSON sends it: a whole number from 1 to the database's largest integer. */
+export const idValue = (typeError: TypeError) => z.int({ error: typeError }).min(1, { error: typeError }).max(INT4_MAX, { error: typeError });
 
 export const KINDS: Record<FieldKind, KindDef> = {
   text: {
@@ -270,7 +271,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
   ref: {
     sql: 'integer',
     expected: () => 'an id',
-    value: (_f, _l, typeError) => id(typeError),
+    value: (_f, _l, typeError) => idValue(typeError),
     input: 'select',
     column: 'ref',
     sortable: false,
@@ -282,7 +283,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
     expected: () => 'a list of ids ({ "id": n })',
     value: (field, label, typeError) =>
       z
-        .array(z.union([id(typeError), z.strictObject({ id: id(typeError) }, { error: typeError })], { error: typeError }), { error: typeError })
+        .array(z.union([idValue(typeError), z.strictObject({ id: idValue(typeError) }, { error: typeError })], { error: typeError }), { error: typeError })
         .max(MAX_REF_LIST, { error: ownMessages.listTooLong(label, MAX_REF_LIST.toLocaleString('en-GB')) })
         .refine((list) => new Set(list.map(refListEntryId)).size === list.length, { error: field.duplicate ?? ownMessages.duplicateInList(label) }),
     input: 'refList',
