@@ -10,19 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { createOk } from './crudFixtures';
-import { adminWithTeam, createTeam, createTestApp, description, memberOf, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, postCheckin, type TestDevice, expectJsonError, type SyncView, postRawCheckin } from './deviceApiHelpers';
+import { createTeam, description, memberOf, ROLE, type Client, type TestApp } from './helpers';
+import { checkinOk, deviceWithKey, expectJsonError, ownerAndRival, postCheckin, postRawCheckin, type SyncView, type TeamAdmin, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof adminWithTeam>>;
-let rival: Awaited<ReturnType<typeof adminWithTeam>>;
+let owner: TeamAdmin;
+let rival: TeamAdmin;
 let c: Client;
 let device: TestDevice;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await adminWithTeam(t, 'device_owner');
-  rival = await adminWithTeam(t, 'device_rival');
+  ({ t, owner, rival } = await ownerAndRival());
   c = owner.client;
   device = await deviceWithKey(c, owner.teamId);
 });

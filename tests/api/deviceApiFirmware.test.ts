@@ -7,18 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
-import { adminWithTeam, createTeam, createTestApp, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, type TestDevice, expectJsonError } from './deviceApiHelpers';
+import { createTeam, ROLE, type Client, type TestApp } from './helpers';
+import { checkinOk, deviceWithKey, expectJsonError, ownerAndRival, type TeamAdmin, type TestDevice } from './deviceApiHelpers';
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof adminWithTeam>>;
-let rival: Awaited<ReturnType<typeof adminWithTeam>>;
+let owner: TeamAdmin;
+let rival: TeamAdmin;
 let c: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await adminWithTeam(t, 'device_owner');
-  rival = await adminWithTeam(t, 'device_rival');
+  ({ t, owner, rival } = await ownerAndRival());
   c = owner.client;
 });
 afterAll(() => t.close());

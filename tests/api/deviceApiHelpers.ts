@@ -9,7 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signDeviceJwt } from '../../server/simulator/deviceClient';
 import { ownMessages } from '../../src/messages';
 import { createOk } from './crudFixtures';
-import { description, type Client } from './helpers';
+import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
 
 export interface TestDevice {
   id: number;
@@ -92,3 +92,12 @@ export interface SyncView {
 /** A check-in body sent as given (a string, any headers): malformed and odd bodies. */
 export const postRawCheckin = (app: FastifyInstance, body: string, headers: Record<string, string>, token: string) =>
   app.inject({ method: 'POST', url: '/device-api/v1/checkin', headers: { authorization: `Bearer ${token}`, ...headers }, payload: body });
+
+/** A team admin as the device API suites use one. */
+export type TeamAdmin = Awaited<ReturnType<typeof adminWithTeam>>;
+
+/** The device API suites' world: a fresh app, the devices' owner (an admin of their team) and an admin of another team. */
+export async function ownerAndRival(): Promise<{ t: TestApp; owner: TeamAdmin; rival: TeamAdmin }> {
+  const t = await createTestApp();
+  return { t, owner: await adminWithTeam(t, 'device_owner'), rival: await adminWithTeam(t, 'device_rival') };
+}

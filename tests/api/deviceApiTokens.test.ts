@@ -6,21 +6,19 @@
  */
 import { createHmac, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
-import { b64, claimsOf, deviceWithKey, ES256, expectUnauthorized as expectDeviceUnauthorized, nowS, postCheckin, rawToken, type TestDevice, expectJsonError } from './deviceApiHelpers';
+import { type Client, type TestApp } from './helpers';
+import { b64, claimsOf, deviceWithKey, ES256, expectJsonError, expectUnauthorized as expectDeviceUnauthorized, nowS, ownerAndRival, postCheckin, rawToken, type TeamAdmin, type TestDevice } from './deviceApiHelpers';
 import { CSRF_HEADER } from '../../src/csrf';
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof adminWithTeam>>;
-let rival: Awaited<ReturnType<typeof adminWithTeam>>;
+let owner: TeamAdmin;
+let rival: TeamAdmin;
 let c: Client;
 let device: TestDevice;
 let other: TestDevice;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await adminWithTeam(t, 'device_owner');
-  rival = await adminWithTeam(t, 'device_rival');
+  ({ t, owner, rival } = await ownerAndRival());
   c = owner.client;
   device = await deviceWithKey(c, owner.teamId);
   other = await deviceWithKey(c, owner.teamId);
