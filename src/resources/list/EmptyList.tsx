@@ -11,8 +11,7 @@ import { mustGetCategory, type Category } from '../../schemas';
 import { ownMessages } from '../../messages';
 import { objectRoutes } from '../consoleRoutes';
 import { pageHeading } from '../pageTitle';
-
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+import { isUnset } from '../dropdown/picker';
 
 /** Whether none of the category's objects the caller sees exists (one row read); undefined until known. */
 function useNoneYet(category: Category | undefined): boolean | undefined {
@@ -35,7 +34,7 @@ export const EmptyList = ({ category }: { category: Category }) => {
   const { filterValues } = useListContext();
   const needed = category.console?.needsFirst === undefined ? undefined : mustGetCategory(category.console.needsFirst);
   const neededMissing = useNoneYet(needed);
-  if (Object.values(filterValues ?? {}).some(isSet)) return <Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>;
+  if (Object.values(filterValues ?? {}).some((value) => !isUnset(value))) return <Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>;
   return (
     <Stack spacing={1} sx={{ p: 2 }} data-testid="empty-list">
       <Typography>{ownMessages.emptyList(category.plural)}</Typography>
