@@ -630,6 +630,14 @@ export const ownMessages = {
   chunkLoadFailed: 'This part of the console could not be loaded. Check the connection, then retry.',
   retry: 'Retry',
 
+  // The server out of reach (src/dataProvider/reachability.ts, src/custom/offline/)
+  serverUnreachable: 'The server cannot be reached.',
+  serverUnreachableKept: 'What the page shows was read before; it updates by itself once the server answers again.',
+  /** A save, delete or other change that failed for it: what the user typed is still in the form. */
+  serverUnreachableNotChanged: 'The server cannot be reached: nothing was changed. What you entered is kept; try again once the server answers.',
+  /** A list whose read failed for another reason (the error itself is said in the page's error message). */
+  listReadFailed: 'The list could not be read.',
+
   // Labels (src/resources/device/LabelPanel.tsx, PrintLabelsButton.tsx)
   label: 'Label',
   labelAdvanced: 'Advanced settings',

@@ -3,6 +3,8 @@
  *
  * - 401: 'Please sign in before accessing this page.', read by the user, then the home page;
  * - an aborted request: nothing;
+ * - a call that did not reach the server (ServerUnreachableError, issue 27 item 1): a read shows
+ *   nothing here, the page's banner says it (src/custom/offline/); a change says it was not made;
  * - a Description naming the uid-per-type constraint: the spec's own sentence;
  * - anything else: the Description if present, otherwise the error text;
  * - an optional extra message is appended on a new line.
@@ -11,8 +13,8 @@
  * snackbar, the 401 in the in-page notice dialog, both given by the page (PageNotification.tsx,
  * through setErrorUi). What fails before the page is up waits for it. Tests inject their own.
  */
-import { messages } from '../messages';
-import { HttpError, isAbortError } from './http';
+import { messages, ownMessages } from '../messages';
+import { HttpError, isAbortError, ServerUnreachableError } from './http';
 
 export interface ErrorUi {
   /** A failure: the page shows it in a snackbar. */
@@ -78,6 +80,8 @@ export const catalogueText = (description: string): string =>
 /** The text the catalogue shows for an error, or undefined when it shows nothing (aborted call). */
 export function errorMessage(error: unknown, extra?: string): string | undefined {
   if (isAbortError(error)) return undefined;
+  // The server never saw the call: an extra hint about what it refused does not apply.
+  if (error instanceof ServerUnreachableError) return error.write ? ownMessages.serverUnreachableNotChanged : ownMessages.serverUnreachable;
   let text: string;
   if (error instanceof HttpError && error.status === 401) {
     text = messages.pleaseSignIn;
@@ -102,6 +106,8 @@ export interface ReportOptions {
 export function reportError(error: unknown, options: ReportOptions = {}): string | undefined {
   const text = errorMessage(error, options.extra);
   if (text === undefined) return undefined;
+  // What the page shows stays, and its banner says the server is out of reach until it answers.
+  if (error instanceof ServerUnreachableError && !error.write) return undefined;
   if (error instanceof HttpError && error.status === 401) {
     if (signInAlertShown) return undefined;
     signInAlertShown = true;

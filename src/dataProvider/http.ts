@@ -1,11 +1,14 @@
 /**
  * The one http helper every console call goes through (spec section 7: "All calls go through one
  * shared helper"). It knows the /api base, sends the session cookie, the CSRF header and JSON, and
- * turns any non-2xx answer into an HttpError. It never shows anything: callers decide whether a
- * failure goes to the error catalogue (errors.ts) or is shown in place (the sign-in form).
+ * turns any non-2xx answer into an HttpError, and a call that does not reach the server into a
+ * ServerUnreachableError (reachability.ts learns of both). It never shows anything: callers decide
+ * whether a failure goes to the error catalogue (errors.ts) or is shown in place (the sign-in form).
  */
 
 import { CSRF_HEADER } from '../csrf';
+import { ownMessages } from '../messages';
+import { createReachability } from './reachability';
 
 export const API_BASE = '/api';
 
@@ -56,6 +59,30 @@ export class HttpError extends Error {
     return typeof d === 'string' && d !== '' ? d : undefined;
   }
 }
+
+/**
+ * A call that did not reach the server: the browser could not connect (fetch's TypeError), or a
+ * proxy in front of it answered that it could not (502, 503 or 504 without the server's own
+ * Description; the server's busy 503 carries one). Not an answer of the server: what the page
+ * shows is kept, and a change was not made.
+ */
+export class ServerUnreachableError extends Error {
+  readonly method: string;
+
+  constructor(method: string, cause?: unknown) {
+    super(ownMessages.serverUnreachable, { cause });
+    this.name = 'ServerUnreachableError';
+    this.method = method;
+  }
+
+  /** A call meant to change something (anything but a read): the change was not made. */
+  get write(): boolean {
+    return this.method !== 'GET';
+  }
+}
+
+/** The statuses a proxy answers for a server it cannot reach or that did not answer in time. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 export function isAbortError(error: unknown): boolean {
   return (
@@ -112,6 +139,28 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** A probe that gets no answer in this time counts as not reaching the server. */
+const PROBE_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether the server answers: asked again with the profile's call (GET /api/current_user, the
+ * lightest there is) while it does not, not counted as a call the page waits for.
+ */
+export const reachability = createReachability(() =>
+  sendNow('/current_user', { fresh: true, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }),
+);
+
+/** fetch, with a connection that fails (not an aborted call) told as a ServerUnreachableError. */
+async function reach(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    reachability.lost();
+    throw new ServerUnreachableError(init.method ?? 'GET', error);
+  }
+}
+
 /** Sends the request and returns the raw Response when it is 2xx; throws HttpError otherwise. */
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   setWaiting(waiting + 1);
@@ -141,7 +190,7 @@ async function sendNow(path: string, options: RequestOptions): Promise<Response>
   if (body !== undefined) init.body = isForm ? (body as FormData) : JSON.stringify(body);
 
   const url = apiUrl(path, query);
-  let response = await fetch(url, init);
+  let response = await reach(url, init);
   // A busy server refuses before doing any work (server/http/loadShedding.ts) and says when to come
   // back: the call is sent again then, a few times, so a moment of overload costs a user a wait,
   // not an error.
@@ -150,17 +199,20 @@ async function sendNow(path: string, options: RequestOptions): Promise<Response>
     if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_RETRY_AFTER_SECONDS) break;
     await response.body?.cancel();
     await delay(seconds * 1000, signal);
-    response = await fetch(url, init);
+    response = await reach(url, init);
   }
   if (!response.ok) {
     const errorBody = await readBody(response);
     const description = (errorBody as { Description?: unknown } | null)?.Description;
-    const message =
-      typeof description === 'string' && description !== ''
-        ? description
-        : response.statusText || `HTTP ${response.status}`;
-    throw new HttpError(message, response.status, errorBody, response.headers);
+    const described = typeof description === 'string' && description !== '' ? description : undefined;
+    if (described === undefined && GATEWAY_FAILURES.has(response.status)) {
+      reachability.lost();
+      throw new ServerUnreachableError(method);
+    }
+    reachability.answered();
+    throw new HttpError(described ?? (response.statusText || `HTTP ${response.status}`), response.status, errorBody, response.headers);
   }
+  reachability.answered();
   return response;
 }
 

@@ -5,7 +5,7 @@
  * from it, sign-in and sign-out update it. It is part of the first script a visitor downloads, so it
  * imports nothing of react-admin.
  */
-import { http } from './http';
+import { http, ServerUnreachableError } from './http';
 import { reportError } from './errors';
 import { PROFILE_PATH } from '../entry/startupReads';
 
@@ -71,8 +71,10 @@ export function createProfileStore(fetcher: (signal?: AbortSignal, fresh?: boole
       const next = fetcher(undefined, fresh)
         .then((profile): ProfileState => (profile ? { status: 'signedIn', profile } : { status: 'signedOut' }))
         .catch((error): ProfileState => {
-          // The server is unreachable or failing: say so, and show the signed-out pages meanwhile.
           reportError(error);
+          // A signed-in user stays signed in while the server is out of reach (the page says so).
+          if (error instanceof ServerUnreachableError && state.status === 'signedIn') return state;
+          // The server is failing: say so, and show the signed-out pages meanwhile.
           return { status: 'signedOut' };
         })
         .then((answer) => {

@@ -3,10 +3,11 @@
  * by the category's file, 'firmware' or 'document'). XMLHttpRequest rather than fetch: only its
  * upload.onprogress reports how much of a large file has been sent. It follows the shared helper's
  * rules (http.ts): same /api base, session cookie, CSRF header, an HttpError carrying the
- * Description for any non-2xx answer, and an AbortError when the signal aborts.
+ * Description for any non-2xx answer, an AbortError when the signal aborts, and the server's
+ * reachability learns whether it answered.
  */
 import { ownMessages } from '../messages';
-import { apiUrl, CSRF_HEADER, HttpError } from './http';
+import { apiUrl, CSRF_HEADER, HttpError, reachability } from './http';
 
 export interface UploadProgress {
   loaded: number;
@@ -47,6 +48,7 @@ export function uploadFile(path: string, part: string, file: Blob, options: Uplo
     xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     xhr.onload = () => {
       done();
+      reachability.answered();
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve(body);
@@ -58,6 +60,7 @@ export function uploadFile(path: string, part: string, file: Blob, options: Uplo
     };
     xhr.onerror = () => {
       done();
+      reachability.lost();
       reject(new TypeError(ownMessages.uploadUnreachable));
     };
     xhr.onabort = () => {

@@ -1,8 +1,8 @@
 /** @vitest-environment jsdom */
 // These tests use the browser's document and window; the other .ts unit tests run without a DOM (faster).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../src/messages';
-import { HttpError } from '../../src/dataProvider/http';
+import { messages, ownMessages } from '../../src/messages';
+import { HttpError, ServerUnreachableError } from '../../src/dataProvider/http';
 import { errorMessage, reportError, resetErrorUi, setErrorUi, takeWaiting } from '../../src/dataProvider/errors';
 
 const alert = vi.fn();
@@ -47,6 +47,17 @@ describe('error catalogue (spec section 8)', () => {
     expect(alert).toHaveBeenLastCalledWith('Failed to fetch');
     reportError('something odd');
     expect(alert).toHaveBeenLastCalledWith('something odd');
+  });
+
+  it('an unreachable server: a read leaves it to the page banner, a change says it was not made', () => {
+    expect(reportError(new ServerUnreachableError('GET'))).toBeUndefined();
+    expect(alert).not.toHaveBeenCalled();
+    expect(errorMessage(new ServerUnreachableError('GET'))).toBe(ownMessages.serverUnreachable);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      expect(reportError(new ServerUnreachableError(method), { extra: messages.customLabelFailure })).toBe(ownMessages.serverUnreachableNotChanged);
+      expect(alert).toHaveBeenLastCalledWith(ownMessages.serverUnreachableNotChanged);
+    }
+    expect(goHome).not.toHaveBeenCalled();
   });
 
   it('ignores an empty Description', () => {

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiUrl, BUSY_RETRIES, http, HttpError, isAbortError, pendingCalls, send } from '../../src/dataProvider/http';
+import { apiUrl, BUSY_RETRIES, http, HttpError, isAbortError, pendingCalls, reachability, send, ServerUnreachableError } from '../../src/dataProvider/http';
+import { ownMessages } from '../../src/messages';
 import { installFetch, jsonResponse } from './fetchMock';
 import { CSRF_VALUE } from '../../src/csrf';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // A test that met an unreachable server leaves none behind (no probe asks after it).
+  reachability.answered();
+});
 
 describe('apiUrl', () => {
   it('puts paths under /api and keeps paths already there', () => {
@@ -77,9 +82,9 @@ describe('http', () => {
   });
 
   it('falls back to the status text when the body has no Description', async () => {
-    installFetch(() => new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
+    installFetch(() => new Response('oops', { status: 500, statusText: 'Internal Server Error' }));
     const error = await http('/device').catch((e) => e);
-    expect(error.message).toBe('Bad Gateway');
+    expect(error.message).toBe('Internal Server Error');
     expect(error.description).toBeUndefined();
     installFetch(() => new Response(null, { status: 500 }));
     expect((await http('/device').catch((e) => e)).message).toBe('HTTP 500');
@@ -166,6 +171,53 @@ describe('http', () => {
     expect(pendingCalls.count()).toBe(0);
     unsubscribe();
     expect(seen).toEqual([1, 2, 1, 0, 1, 0]);
+  });
+
+  it('tells a call that did not reach the server (network error) from an answer, reads from changes', async () => {
+    installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const read = await http('/device').catch((e: unknown) => e);
+    expect(read).toBeInstanceOf(ServerUnreachableError);
+    expect(read).not.toBeInstanceOf(HttpError);
+    expect(read.message).toBe(ownMessages.serverUnreachable);
+    expect(read.write).toBe(false);
+    const save = await http('/device/3', { method: 'PUT', body: { name: 'x' } }).catch((e: unknown) => e);
+    expect(save).toBeInstanceOf(ServerUnreachableError);
+    expect(save.write).toBe(true);
+    expect(reachability.reachable()).toBe(false);
+  });
+
+  it("takes a proxy's 502, 503 or 504 for an unreachable server, not the server's own refusals", async () => {
+    for (const status of [502, 503, 504]) {
+      installFetch(() => new Response('<html>Bad Gateway</html>', { status }));
+      expect(await http('/device').catch((e: unknown) => e)).toBeInstanceOf(ServerUnreachableError);
+      expect(reachability.reachable()).toBe(false);
+    }
+    // The server answered: a refusal with its Description, even a 503, is an HttpError.
+    installFetch(() => jsonResponse({ Description: 'down for maintenance' }, 503));
+    const refused = await http('/device').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused.status).toBe(503);
+    expect(reachability.reachable()).toBe(true);
+    installFetch(() => new Response(null, { status: 500 }));
+    expect(await http('/device').catch((e: unknown) => e)).toBeInstanceOf(HttpError);
+  });
+
+  it('marks the server reachable again at its first answer', async () => {
+    installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await http('/device').catch(() => undefined);
+    expect(reachability.reachable()).toBe(false);
+    installFetch(() => jsonResponse({ Description: 'Not found.' }, 404));
+    await http('/device/9').catch(() => undefined);
+    expect(reachability.reachable()).toBe(true);
+  });
+
+  it('an aborted call says nothing about the server', async () => {
+    installFetch(() => jsonResponse({}));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await http('/device', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ServerUnreachableError);
+    expect(reachability.reachable()).toBe(true);
   });
 
   it('tells abort errors from others', () => {

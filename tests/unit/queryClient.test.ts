@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+/** @vitest-environment jsdom */
+// react-query runs as in a browser (not its server mode), as the page does.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
 import { createConsoleQueryClient } from '../../src/dataProvider/queryClient';
+import { http, reachability, ServerUnreachableError } from '../../src/dataProvider/http';
+import { installFetch, jsonResponse } from './fetchMock';
 
 const profile: Profile = { id: 1, username: 'admin', preferences: {}, is_server_admin: false, teams: [] };
 
@@ -28,5 +33,55 @@ describe('the query cache follows the session', () => {
 
     store.signOut();
     expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('the query cache follows the server out of reach (issue 27 item 1)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    reachability.answered();
+  });
+
+  const signedInClient = async () => {
+    const store = createProfileStore(async () => profile);
+    await store.load();
+    const client = createConsoleQueryClient(store);
+    // As the page's QueryClientProvider does: the cache hears when react-query is online again.
+    client.mount();
+    return client;
+  };
+
+  it('a read that cannot reach the server waits with what it had, and is read again once the server answers', async () => {
+    const client = await signedInClient();
+    let up = true;
+    let answers = 0;
+    installFetch(() => (up ? jsonResponse({ answer: ++answers }) : Promise.reject(new TypeError('Failed to fetch'))));
+    const options = { queryKey: ['device', 'getList'], queryFn: () => http('/device').then((r) => r.json), retryDelay: 0 };
+    await client.fetchQuery(options);
+    const observer = new QueryObserver(client, options);
+    const unsubscribe = observer.subscribe(() => undefined);
+
+    up = false;
+    void observer.refetch();
+    await vi.waitFor(() => expect(observer.getCurrentResult().fetchStatus).toBe('paused'));
+    expect(reachability.reachable()).toBe(false);
+    expect(observer.getCurrentResult()).toMatchObject({ status: 'success', data: { answer: 1 }, error: null });
+
+    // The server answers again (the probe's call): the read goes on by itself.
+    up = true;
+    await http('/current_user');
+    await vi.waitFor(() => expect(observer.getCurrentResult()).toMatchObject({ status: 'success', fetchStatus: 'idle', error: null }));
+    expect(observer.getCurrentResult().data).not.toEqual({ answer: 1 });
+    unsubscribe();
+  });
+
+  it('a change is not kept for later: it fails at once, saying the server cannot be reached', async () => {
+    const client = await signedInClient();
+    installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await http('/device').catch(() => undefined);
+    expect(reachability.reachable()).toBe(false);
+    const save = new MutationObserver(client, { mutationFn: () => http('/device/3', { method: 'PUT', body: { name: 'x' } }) });
+    const error = await save.mutate().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerUnreachableError);
   });
 });

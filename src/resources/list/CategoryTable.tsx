@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { Category } from '../../schemas';
 import { listFields } from '../../dataProvider/listQuery';
+import { retryWhileUnreachable } from '../../dataProvider/queryClient';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { overrideFor, type OptionalColumn } from '../overrides';
 import { displayField } from '../displayField';
@@ -72,7 +73,10 @@ export const CategoryTable = ({ category }: { category: Category }) => {
         title={false}
         actions={false}
         empty={false}
-        queryOptions={{ onError: reportedElsewhere, meta: { fields: readFields(category, optional) } }}
+        // A read that did not reach the server waits for it with the rows it had (not an empty
+        // table, not react-admin's offline notice): the page's banner says why (src/custom/offline/).
+        queryOptions={{ onError: reportedElsewhere, retry: retryWhileUnreachable, meta: { fields: readFields(category, optional) } }}
+        offline={false}
         sx={scrollWide}
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: 'center' }}>

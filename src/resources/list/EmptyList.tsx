@@ -3,6 +3,7 @@
  * says so ('No objects match.'); an unfiltered one is a category with nothing in it yet, and says
  * what to do: add the first one, or first add what it needs (`console.needsFirst`, declared in the
  * category's schema: a device needs a type), with the button that does it (issue 27 item 10).
+ * A list whose read failed is neither: it says it could not be read (the error message says why).
  */
 import { Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -31,9 +32,10 @@ const AddButton = ({ category }: { category: Category }) => {
 };
 
 export const EmptyList = ({ category }: { category: Category }) => {
-  const { filterValues } = useListContext();
+  const { filterValues, error } = useListContext();
   const needed = category.console?.needsFirst === undefined ? undefined : mustGetCategory(category.console.needsFirst);
   const neededMissing = useNoneYet(needed);
+  if (error) return <Typography sx={{ p: 2 }}>{ownMessages.listReadFailed}</Typography>;
   if (Object.values(filterValues ?? {}).some((value) => !isUnset(value))) return <Typography sx={{ p: 2 }}>{ownMessages.noResults}</Typography>;
   return (
     <Stack spacing={1} sx={{ p: 2 }} data-testid="empty-list">

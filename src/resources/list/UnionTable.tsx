@@ -32,6 +32,7 @@ import { EmptyList } from './EmptyList';
 import { columnElement, listColumns, type Column } from './listColumns';
 import { readUnionPage, unionSort, UNION_KIND, UNION_OBJECT_ID, type CategoryReader } from './unionPage';
 import { PAGE_SIZE, reportedElsewhere, scrollWide } from './CategoryTable';
+import { retryWhileUnreachable } from '../../dataProvider/queryClient';
 import { usePhone } from './usePhone';
 
 const rowCategory = (record: RaRecord) => mustGetCategory(String(record[UNION_KIND]));
@@ -95,7 +96,9 @@ export const UnionTable = ({ route }: { route: ConsoleRoute }) => {
         title={false}
         actions={false}
         empty={false}
-        queryOptions={{ onError: reportedElsewhere }}
+        // As every table: kept on screen while the server is out of reach (CategoryTable.tsx).
+        queryOptions={{ onError: reportedElsewhere, retry: retryWhileUnreachable }}
+        offline={false}
         sx={scrollWide}
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: 'center' }}>

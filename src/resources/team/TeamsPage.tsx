@@ -9,6 +9,7 @@ import type { PageProps } from '../overrides';
 import { pageTitle } from '../pageTitle';
 import { PageTitle } from '../PageTitle';
 import { PAGE_SIZE, reportedElsewhere } from '../list/CategoryTable';
+import { retryWhileUnreachable } from '../../dataProvider/queryClient';
 import { ListFilterBar } from '../list/ListFilterBar';
 import { CsvExportButton } from '../list/CsvExportButton';
 import { displayField } from '../displayField';
@@ -23,7 +24,7 @@ export const TeamsPage = ({ route }: PageProps) => {
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
       <PageTitle title={pageTitle('table', category)} />
-      <ListBase resource={category.key} perPage={PAGE_SIZE} sort={{ field: displayField(category), order: 'ASC' }} queryOptions={{ meta: { fields: TEAM_FIELDS }, onError: reportedElsewhere }}>
+      <ListBase resource={category.key} perPage={PAGE_SIZE} sort={{ field: displayField(category), order: 'ASC' }} queryOptions={{ meta: { fields: TEAM_FIELDS }, onError: reportedElsewhere, retry: retryWhileUnreachable }}>
         <Card>
           <CardContent>
             <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
