@@ -175,12 +175,12 @@ describe('http', () => {
 
   it('tells a call that did not reach the server (network error) from an answer, reads from changes', async () => {
     installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const read = await http('/device').catch((e: unknown) => e);
+    const read = await http('/device').catch((e) => e);
     expect(read).toBeInstanceOf(ServerUnreachableError);
     expect(read).not.toBeInstanceOf(HttpError);
     expect(read.message).toBe(ownMessages.serverUnreachable);
     expect(read.write).toBe(false);
-    const save = await http('/device/3', { method: 'PUT', body: { name: 'x' } }).catch((e: unknown) => e);
+    const save = await http('/device/3', { method: 'PUT', body: { name: 'x' } }).catch((e) => e);
     expect(save).toBeInstanceOf(ServerUnreachableError);
     expect(save.write).toBe(true);
     expect(reachability.reachable()).toBe(false);
@@ -194,7 +194,7 @@ describe('http', () => {
     }
     // The server answered: a refusal with its Description, even a 503, is an HttpError.
     installFetch(() => jsonResponse({ Description: 'down for maintenance' }, 503));
-    const refused = await http('/device').catch((e: unknown) => e);
+    const refused = await http('/device').catch((e) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused.status).toBe(503);
     expect(reachability.reachable()).toBe(true);
