@@ -38,6 +38,7 @@ async function signedInApi(): Promise<APIRequestContext> {
 }
 
 test.beforeAll(async () => {
+  test.setTimeout(3 * START_TIMEOUT_MS);
   dataDir = mkdtempSync(join(tmpdir(), 'pucs-e2e-unreachable-'));
   server = await startServer(PORT, dataDir);
   const api = await signedInApi();

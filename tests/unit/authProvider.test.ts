@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from '../../src/dataProvider/authProvider';
 import { createProfileStore, fetchProfile, type Profile } from '../../src/dataProvider/profile';
-import { HttpError } from '../../src/dataProvider/http';
+import { HttpError, reachability, ServerUnreachableError } from '../../src/dataProvider/http';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { installFetch, jsonResponse } from './fetchMock';
 import { CSRF_VALUE } from '../../src/csrf';
@@ -25,6 +25,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   resetErrorUi();
+  reachability.answered();
 });
 
 /** What GET /api/get_teams_where_user_is_admin/ answers (the fake server's truth, not the profile's). */
@@ -189,5 +190,20 @@ describe('authProvider', () => {
     expect(store.get().status).toBe('signedIn');
     await expect(auth.checkError(new HttpError('x', 401, null))).rejects.toMatchObject({ redirectTo: '/', logoutUser: false });
     expect(store.get().status).toBe('signedOut');
+  });
+
+  it('the server out of reach signs nobody out: checkError lets it pass, the profile is kept', async () => {
+    const server = fakeServer();
+    server.setSignedIn(true);
+    const store = createProfileStore();
+    const auth = createAuthProvider(store);
+    await store.load();
+    await expect(auth.checkError(new ServerUnreachableError('GET'))).resolves.toBeUndefined();
+    installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await store.load()).status).toBe('signedIn');
+    expect(store.get().status).toBe('signedIn');
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    // The page's banner says it; no snackbar for a read.
+    expect(alert).not.toHaveBeenCalled();
   });
 });

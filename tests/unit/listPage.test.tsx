@@ -13,7 +13,7 @@ import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { i18nProvider } from '../../src/i18n';
 import { deriveConsoleRoutes } from '../../src/resources/consoleRoutes';
 import { ListPage } from '../../src/resources/ListPage';
-import { jsonResponse, type RecordedCall } from './fetchMock';
+import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 import { dialect, installFakeApi } from './listFakeApi';
 import { optionTexts, type Objects } from './dropdownHarness';
 
@@ -327,6 +327,17 @@ describe('other tables', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Name' }), { target: { value: 'nothing like it' } });
     expect(await screen.findByText(ownMessages.noResults)).toBeTruthy();
     // A search that finds nothing is not an empty category: no guide to adding the first one.
+    expect(screen.queryByTestId('empty-list')).toBeNull();
+  });
+
+  it('a read that fails is not an empty result: the list says it could not be read', async () => {
+    renderList('/groups');
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Groups' })).getAllByRole('listitem')).toHaveLength(2));
+    installFetch(() => jsonResponse({ Description: 'The database is not available.' }, 500));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Name' }), { target: { value: 'North' } });
+    expect(await screen.findByText(ownMessages.listReadFailed)).toBeTruthy();
+    expect(alert).toHaveBeenCalledWith('The database is not available.');
+    expect(screen.queryByText(ownMessages.noResults)).toBeNull();
     expect(screen.queryByTestId('empty-list')).toBeNull();
   });
 });
