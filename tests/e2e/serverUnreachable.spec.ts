@@ -82,8 +82,10 @@ test('with the server stopped the page says so and keeps its rows and what was t
   for (const device of devices) await expect(deviceLink(page, device.name)).toBeVisible();
   await expect(page.getByText('1-3 of 3')).toBeVisible();
   await expect(page.getByText(ownMessages.noResults)).toHaveCount(0);
-  // Retry while the server is still down: the notice stays.
+  // Retry asks the server at once; still down, the notice stays.
+  const asked = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === '/api/current_user');
   await banner(page).getByRole('button', { name: ownMessages.retry }).click();
+  await asked;
   await expect(banner(page)).toBeVisible();
 
   // The form of the device read before: a save says it changed nothing, and keeps the typed name.
