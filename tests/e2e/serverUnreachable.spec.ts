@@ -3,13 +3,14 @@
  * devices table keeps its rows and its count and the page says the server cannot be reached; a
  * save says it changed nothing and keeps what was typed; once the server runs again (same data)
  * the notice goes by itself, the waiting search is answered, and the same save goes through.
- * The spec stops and starts a server of its own (tests/e2e/ownServer.ts).
+ * A proxy's 502 in front of the server is the same. The spec stops and starts a server of its own
+ * (tests/e2e/ownServer.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { messages, ownMessages } from '../../src/messages';
 import { PROBE_TIMING } from '../../src/dataProvider/reachability';
 import { expect, test } from './fixtures';
@@ -118,4 +119,22 @@ test('with the server stopped the page says so and keeps its rows and what was t
   await expect(deviceLink(page, 'Pump south')).toBeVisible();
   await expect(deviceLink(page, 'Pump west')).toHaveCount(0);
   await expect(page.getByText('1-1 of 1')).toBeVisible();
+});
+
+test("a proxy's 502 in front of the server is the server out of reach too, and passes once the server answers", async ({ page }) => {
+  await signInByApi(page);
+  await page.goto('/devices');
+  for (const device of devices.slice(1)) await expect(deviceLink(page, device.name)).toBeVisible({ timeout: 30_000 });
+
+  // A proxy answers for the server: its own page, not the server's JSON.
+  const proxyDown = (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' });
+  await page.route('**/api/**', proxyDown);
+  await page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await expect(banner(page)).toContainText(ownMessages.serverUnreachable);
+  for (const device of devices.slice(1)) await expect(deviceLink(page, device.name)).toBeVisible();
+  await expect(page.getByTestId('page-error')).toHaveCount(0);
+
+  await page.unroute('**/api/**', proxyDown);
+  await expect(banner(page)).toHaveCount(0, { timeout: 2 * PROBE_TIMING.maxDelayMs + 10_000 });
+  for (const device of devices.slice(1)) await expect(deviceLink(page, device.name)).toBeVisible();
 });
