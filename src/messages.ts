@@ -699,7 +699,8 @@ export const ownMessages = {
   claimFirmwareOfGroup: "A device in a group has the group's target firmware.",
   claimSubmit: 'Claim',
   noAdminTeams: 'You are not an administrator of any team, and a device can only be claimed into a team you administer.',
-  noAdminTeamsHelp: 'Ask an administrator of a team to make you an administrator, or create a team (you become its administrator) in',
+  noAdminTeamsHelp: (teams: string) => `Ask an administrator of a team to make you an administrator, or create a team in ${teams} (you become its administrator).`,
+  openTeams: (teams: string) => `Open ${teams}`,
   claimedInto: (device: string, team: string) => `The device ${device} is now in the team ${team}.`,
   openClaimedDevice: 'Open the device page',
   // Spec section 8, console-only: the server copies the device's type, and a device without one gets none.

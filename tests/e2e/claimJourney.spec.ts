@@ -92,12 +92,15 @@ test('a device with a QR code, set to be claimed, is claimed on a phone by anoth
   // Their only team is chosen for them (spec 'Dropdown').
   await expect(phone.getByLabel(ownMessages.claimIntoTeam).locator('option:checked')).toHaveText(team.name);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect((await button(phone, ownMessages.claimSubmit).boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await button(phone, ownMessages.claimSubmit).click();
 
   // The page reloads: the claimant is now a member of the device's team.
   await expect(phone.getByRole('link', { name: ownMessages.qrFullInformation })).toHaveAttribute('href', `/device_view?id=${device.id}`);
   await expect(phone.getByText(ownMessages.qrWaitingToBeClaimed)).toHaveCount(0);
   await expect(phone.getByTestId('claimed-notice')).toContainText(ownMessages.claimedInto(device.name, team.name));
+  const open = phone.getByTestId('claimed-notice').getByRole('link', { name: ownMessages.openClaimedDevice });
+  expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   const claimed = (await (await phone.request.get(`/api/device/${device.id}`, { headers: HEADERS })).json()) as Record<string, unknown>;
   expect(claimed.team_id).toBe(team.id);
   expect(claimed.to_be_claimed).toBe(false);
@@ -167,8 +170,8 @@ test('a user who administers no team learns it, and what to do, before any claim
   await page.goto(`/qr?id=${qrId}`);
   const notice = page.getByTestId('no-admin-teams');
   await expect(notice).toContainText(ownMessages.noAdminTeams);
-  await expect(notice).toContainText(ownMessages.noAdminTeamsHelp);
+  await expect(notice).toContainText(ownMessages.noAdminTeamsHelp('Teams'));
   await expect(input(page, ownMessages.claimCode)).toHaveCount(0);
-  await notice.getByRole('link', { name: 'Teams' }).click();
+  await notice.getByRole('link', { name: ownMessages.openTeams('Teams') }).click();
   await expect(page).toHaveURL(/\/teams$/);
 });

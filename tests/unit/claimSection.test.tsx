@@ -115,8 +115,8 @@ describe('the claim section', () => {
     section();
     const notice = await screen.findByTestId('no-admin-teams');
     expect(notice.textContent).toContain(ownMessages.noAdminTeams);
-    expect(notice.textContent).toContain(ownMessages.noAdminTeamsHelp);
-    expect(within(notice).getByRole('link', { name: 'Teams' }).getAttribute('href')).toMatch(/\/teams$/);
+    expect(notice.textContent).toContain(ownMessages.noAdminTeamsHelp('Teams'));
+    expect(within(notice).getByRole('link', { name: ownMessages.openTeams('Teams') }).getAttribute('href')).toMatch(/\/teams$/);
     expect(screen.queryByLabelText(new RegExp(ownMessages.claimCode))).toBeNull();
     expect(writes(calls)).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { reportError } from '../../dataProvider/errors';
 import { addSupportUser, claimDevice, claimFailure, type AdminTeam, type ClaimBody, type ClaimedDevice } from './claimApi';
 import type { Claimed } from './ClaimedNotice';
 import { ClaimChoices, NO_CHOICES, type Choices } from './ClaimChoices';
+import { TOUCH_TARGET } from './touchTarget';
 
 interface ClaimFormProps {
   device: ClaimedDevice;
@@ -106,7 +107,7 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
       {advanced && <ClaimChoices teamId={teamId} choices={choices} onChange={setChoices} />}
       {failure !== undefined && <Alert severity="error">{failure}</Alert>}
       <Box>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
           {ownMessages.claimSubmit}
         </Button>
       </Box>

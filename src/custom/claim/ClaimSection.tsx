@@ -11,6 +11,7 @@ import { team } from '../../schemas/team';
 import { ConsoleLink } from '../ConsoleLink';
 import { checkClaimCode, claimFailure, useAdminTeams, type ClaimedDevice } from './claimApi';
 import { ClaimForm } from './ClaimForm';
+import { TOUCH_LINE, TOUCH_TARGET } from './touchTarget';
 import { rememberClaimed, type Claimed } from './ClaimedNotice';
 
 interface ClaimSectionProps {
@@ -25,7 +26,10 @@ type Problem = { kind: 'required' } | { kind: 'wrong' } | { kind: 'failed'; text
 /** Spec section 6: a device is claimed into a team the user administers; anyone signed in may create one. */
 const NoAdminTeams = () => (
   <Alert severity="info" data-testid="no-admin-teams">
-    {ownMessages.noAdminTeams} {ownMessages.noAdminTeamsHelp} <ConsoleLink href={team.console.list}>{team.plural}</ConsoleLink>.
+    {ownMessages.noAdminTeams} {ownMessages.noAdminTeamsHelp(team.plural)}
+    <Box sx={TOUCH_LINE}>
+      <ConsoleLink href={team.console.list}>{ownMessages.openTeams(team.plural)}</ConsoleLink>
+    </Box>
   </Alert>
 );
 
@@ -135,7 +139,7 @@ export const ClaimSection = ({ qrId, contact, onClaimed }: ClaimSectionProps) =>
           )}
           {problem?.kind === 'failed' && <Alert severity="error">{problem.text}</Alert>}
           <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
+            <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
               {ownMessages.checkClaimCode}
             </Button>
           </Box>

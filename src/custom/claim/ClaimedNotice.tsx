@@ -4,11 +4,12 @@
  * page's state, so the claim is kept in sessionStorage for that QR id, shown once, then forgotten.
  */
 import { useEffect, useState } from 'react';
-import { Alert } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { ownMessages } from '../../messages';
 import { device as deviceCategory } from '../../schemas/device';
 import { objectHref, viewRoute } from '../../resources/consoleRoutes';
 import { ConsoleLink } from '../ConsoleLink';
+import { TOUCH_LINE } from './touchTarget';
 
 export interface Claimed {
   deviceId: number;
@@ -50,8 +51,10 @@ export const ClaimedNotice = ({ qrId }: { qrId: string }) => {
   if (!claimed) return null;
   return (
     <Alert severity="success" data-testid="claimed-notice">
-      {ownMessages.claimedInto(claimed.device, claimed.team)}{' '}
-      <ConsoleLink href={objectHref(viewRoute(deviceCategory), claimed.deviceId)}>{ownMessages.openClaimedDevice}</ConsoleLink>
+      {ownMessages.claimedInto(claimed.device, claimed.team)}
+      <Box sx={TOUCH_LINE}>
+        <ConsoleLink href={objectHref(viewRoute(deviceCategory), claimed.deviceId)}>{ownMessages.openClaimedDevice}</ConsoleLink>
+      </Box>
     </Alert>
   );
 };
