@@ -177,10 +177,11 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     description:
       'The caller needs the claim code, not a membership of the device\'s team, and must be an admin of `team_id`. In one transaction: ' +
       "the device moves to `team_id`; its type is `type_id` (a type of that team) or else the team's type of the same name, else a copy " +
-      'of its type (author: the caller); its target firmware is `target_firmware_id` (of that team and type, and not disabled), else with ' +
+      'of its type (author: the caller); its group is `group_id` (a group of that team and type), else none; in a group its target firmware is ' +
+      "the group's (a different `target_firmware_id` is refused, a disabled one too); else it is `target_firmware_id` (of that team and type, and not disabled), else with " +
       '`should_firmware_be_copied` a copy of its target firmware with the same file (a firmware of the same name and version and type ' +
       'in the team is used instead), else none; its current firmware is that copy when it ran its target, else none; its configuration ' +
-      'is copied into the team; its group, documentation and firmware and configuration histories are cleared; its certificate and ' +
+      'is copied into the team; its documentation and firmware and configuration histories are cleared; its certificate and ' +
       'private key are deleted (the next download makes new ones); its QR id stays; its owner is the caller. The code is spent: `to_be_claimed` becomes false. ' +
       `${LIMIT} A device not waiting to be claimed (409) counts as a wrong code of the user. Of racing claims one wins; the others answer 409.`,
     tags: ['device'],
@@ -191,6 +192,7 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
           claim_code: claimCode,
           team_id: teamId,
           type_id: optionalId('type_id', "Omitted, null or 0: the device's type, in the team."),
+          group_id: optionalId('group_id', 'Omitted, null or 0: in no group.'),
           target_firmware_id: optionalId('target_firmware_id', 'Omitted, null or 0: see `should_firmware_be_copied`.'),
           should_firmware_be_copied: flag('should_firmware_be_copied', false),
         },
@@ -199,7 +201,10 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     ),
     response: answers({
       204: { description: 'Claimed.' },
-      400: error('A missing or invalid value, a wrong code (`Wrong code! Please, try again.`), a type or firmware not of the team (or the firmware not of the type), or a disabled `target_firmware_id`.'),
+      400: error(
+        'A missing or invalid value, a wrong code (`Wrong code! Please, try again.`), a type, group or firmware not of the team (or the group or firmware not of the type), ' +
+          "a `target_firmware_id` other than the group's, or a disabled target firmware.",
+      ),
       ...errors('401'),
       403: error('The caller is a member of `team_id` but not an admin.'),
       404: error('The caller is not a member of `team_id`.'),
@@ -210,8 +215,14 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
   app.put('/api/claim_device/:id', { schema: claimSchema }, async (request, reply) => {
     const user = requireUser(request.user);
     const deviceId = request.params.id;
-    const { claim_code: code, team_id, type_id, target_firmware_id, should_firmware_be_copied } = request.body;
-    const choice = { teamId: await adminTeam(user, team_id), typeId: type_id, targetFirmwareId: target_firmware_id, copyFirmware: should_firmware_be_copied };
+    const { claim_code: code, team_id, type_id, group_id, target_firmware_id, should_firmware_be_copied } = request.body;
+    const choice = {
+      teamId: await adminTeam(user, team_id),
+      typeId: type_id,
+      groupId: group_id,
+      targetFirmwareId: target_firmware_id,
+      copyFirmware: should_firmware_be_copied,
+    };
     // Counted before the transaction: on PostgreSQL the count takes a connection of its own, which
     // racing claims, each holding one while they queue on the device's lock, could leave none of.
     const guess = await guesses.take(keys(user, deviceId));

@@ -1,8 +1,8 @@
 /**
  * The move of a claimed device into the claimant's team, in the claim's transaction (the device
  * row already locked): what belongs to the old team is copied into the new one (type, target
- * firmware, configuration) or dropped (group, documentation, histories, certificate and key); the
- * claimant becomes its owner.
+ * firmware, configuration) or dropped (its group, documentation, histories, certificate and key);
+ * the claimant becomes its owner and may put it in one of the team's groups.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { disabledChoiceProblem } from '../../src/schemas/disabled';
@@ -23,12 +23,14 @@ import { forgetDeviceKey } from '../certs/tables';
 export interface ClaimChoice {
   teamId: number;
   typeId?: number;
+  groupId?: number;
   targetFirmwareId?: number;
   copyFirmware: boolean;
 }
 
 type TypeRow = CategoryRow<'type'>;
 type FirmwareRow = CategoryRow<'firmware'>;
+type GroupRow = CategoryRow<'devices_group'>;
 
 /** Fields that tie an object to its old team: never copied. */
 const TEAM_BOUND = ['id', 'team_id', 'author_id', 'documents_collection_id'];
@@ -77,6 +79,12 @@ async function typeInTeam(move: Move, device: Row, typeId: number | undefined): 
   return (await move.tx.query<TypeRow>('SELECT * FROM "type" WHERE "id" = $1', [id])).rows[0];
 }
 
+/** A target firmware the device gets in the team: never a disabled one (the device form's rule). */
+function refuseDisabled(move: Move, firmware: FirmwareRow): void {
+  const disabled = disabledChoiceProblem(move.registry.get('device').fields.target_firmware_id, move.registry.get('firmware'), firmware);
+  if (disabled !== undefined) throw badRequest(disabled);
+}
+
 /**
  * The device's target firmware copied into the team with the new type, file included: the store
  * is content-addressed and counts references by hash, so the copy shares the stored file, and the
@@ -91,9 +99,7 @@ async function copiedFirmware(move: Move, firmwareId: unknown, typeId: number | 
   const old = first && (await read());
   if (!old) return null;
   // A disabled target held from before targets were checked is not carried into the new team as one.
-  const targetField = move.registry.get('device').fields.target_firmware_id;
-  const disabled = disabledChoiceProblem(targetField, firmware, old);
-  if (disabled !== undefined) throw badRequest(disabled);
+  refuseDisabled(move, old);
   // Locked like a chosen firmware: a disable racing this claim waits for it, and then finds the target.
   const { rows: [same] } = await move.tx.query<FirmwareRow>('SELECT * FROM "firmware" WHERE "team_id" = $1 AND "name" = $2 AND "version" = $3 FOR SHARE', [
     move.teamId,
@@ -101,12 +107,31 @@ async function copiedFirmware(move: Move, firmwareId: unknown, typeId: number | 
     old.version,
   ]);
   if (same && same.type_id === typeId) {
-    const disabledSame = disabledChoiceProblem(targetField, firmware, same);
-    if (disabledSame !== undefined) throw badRequest(disabledSame);
+    refuseDisabled(move, same);
     return same.id;
   }
   if (same) throw conflict(messages.firmwareNotUnique(old.name, old.version));
   return copyInto(move, firmware, old, { type_id: typeId, date: old.date });
+}
+
+/** The chosen group: one of the team's, of the device's type in the team (as on the device form). */
+async function groupInTeam(move: Move, groupId: number, typeId: number | null): Promise<GroupRow> {
+  const group = await chosen<GroupRow>(move, move.registry.get('devices_group'), label(move, 'group_id'), groupId);
+  if (group.type_id !== typeId) throw badRequest(ownMessages.referenceMismatch(label(move, 'group_id'), label(move, 'type_id')));
+  return group;
+}
+
+/**
+ * A device in a group has the group's target firmware (spec section 4, 'Group choice'): a chosen
+ * one that differs is refused as on the device form, and a disabled one (held from before targets
+ * were checked) is not given to a device.
+ */
+async function groupTarget(move: Move, group: GroupRow, chosenFirmwareId: number | undefined): Promise<number | null> {
+  if (chosenFirmwareId !== undefined && chosenFirmwareId !== group.target_firmware_id) throw badRequest(messages.individualFirmwareInGroup);
+  if (group.target_firmware_id === null) return null;
+  const { rows: [firmware] } = await move.tx.query<FirmwareRow>('SELECT * FROM "firmware" WHERE "id" = $1 FOR SHARE', [group.target_firmware_id]);
+  if (firmware) refuseDisabled(move, firmware);
+  return group.target_firmware_id;
 }
 
 async function copiedConfig(move: Move, configId: unknown): Promise<number | null> {
@@ -120,17 +145,21 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
   const move: Move = { tx, registry, user, teamId: choice.teamId };
   const type = await typeInTeam(move, device, choice.typeId);
   const typeId = type?.id ?? null;
+  const group = choice.groupId === undefined ? undefined : await groupInTeam(move, choice.groupId, typeId);
   let target: number | null = null;
-  if (choice.targetFirmwareId !== undefined) {
+  if (group !== undefined) {
+    target = await groupTarget(move, group, choice.targetFirmwareId);
+  } else if (choice.targetFirmwareId !== undefined) {
     const firmware = await chosen<FirmwareRow>(move, registry.get('firmware'), label(move, 'target_firmware_id'), choice.targetFirmwareId);
     if (firmware.type_id !== typeId) throw badRequest(ownMessages.referenceMismatch(label(move, 'target_firmware_id'), label(move, 'type_id')));
-    const disabled = disabledChoiceProblem(registry.get('device').fields.target_firmware_id, registry.get('firmware'), firmware);
-    if (disabled !== undefined) throw badRequest(disabled);
+    refuseDisabled(move, firmware);
     target = firmware.id;
   } else if (choice.copyFirmware) {
     target = await copiedFirmware(move, device.target_firmware_id, typeId);
   }
-  const current = target !== null && choice.targetFirmwareId === undefined && device.current_firmware_id === device.target_firmware_id ? target : null;
+  // Only a copy of the firmware it ran is the one it runs; a chosen or the group's firmware is still to be installed.
+  const copied = group === undefined && choice.targetFirmwareId === undefined;
+  const current = target !== null && copied && device.current_firmware_id === device.target_firmware_id ? target : null;
   const deviceCategory = registry.get('device');
   const configId = await copiedConfig(move, device.config_id);
   const values: Row = {
@@ -138,7 +167,7 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     // Its owner is the claimant, not a user of the team it left (whose name the new team would see).
     author_id: user.id,
     type_id: typeId,
-    group_id: null,
+    group_id: group?.id ?? null,
     target_firmware_id: target,
     current_firmware_id: current,
     config_id: configId,

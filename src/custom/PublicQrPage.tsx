@@ -11,6 +11,7 @@ import { QrPage } from '../entry/QrPage';
 import { Alert } from '../entry/parts';
 import type { QrPublicInfo } from './qrPaths';
 import { ClaimSection } from './claim/ClaimSection';
+import { ClaimedNotice } from './claim/ClaimedNotice';
 import { ConsoleLink } from './ConsoleLink';
 
 /** Members of the device's team may claim it too, into another of their teams. */
@@ -19,6 +20,7 @@ const SignedInAccess = ({ info, contact }: { info: QrPublicInfo; contact: string
   if (info.device_id === undefined) return claim || <Alert severity="warning">{messages.notTeamMember}</Alert>;
   return (
     <>
+      <ClaimedNotice qrId={info.id} />
       <div>
         <ConsoleLink href={objectHref(viewRoute(device), info.device_id)}>{ownMessages.qrFullInformation}</ConsoleLink>
       </div>

@@ -96,6 +96,8 @@ describe('bodies of the wrong types', () => {
       { ...ok, team_id: 2 ** 31 },
       { ...ok, type_id: 2 ** 31 },
       { ...ok, type_id: 'x' },
+      { ...ok, group_id: -2 },
+      { ...ok, group_id: '1' },
       { ...ok, target_firmware_id: -3 },
       { ...ok, target_firmware_id: 2 ** 40 },
       { ...ok, should_firmware_be_copied: 'true' },

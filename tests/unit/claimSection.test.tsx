@@ -10,6 +10,7 @@ import { profileStore, type Profile } from '../../src/dataProvider/profile';
 import { setErrorUi, resetErrorUi } from '../../src/dataProvider/errors';
 import { messages, ownMessages } from '../../src/messages';
 import { ClaimSection } from '../../src/custom/claim/ClaimSection';
+import { ClaimedNotice, rememberClaimed } from '../../src/custom/claim/ClaimedNotice';
 import type { ClaimedDevice } from '../../src/custom/claim/claimApi';
 import { Harness, optionsHandler, type Objects } from './dropdownHarness';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
@@ -38,6 +39,7 @@ const OBJECTS: Objects = {
     { id: 40, name: 'gh fw', version: '2.0.0', type_id: 30, is_disabled: 0 },
     { id: 41, name: 'old fw', version: '0.1.0', type_id: 30, is_disabled: 1 },
   ],
+  devices_group: [{ id: 50, name: 'north row', type_id: 30, team_id: 10, target_firmware_id: 40 }],
 };
 
 interface Api {
@@ -95,7 +97,7 @@ describe('the claim section', () => {
       if (path === '/api/execute_qr_code_action/q1') return jsonResponse(info);
       if (path === '/api/qr_contact') return jsonResponse({ contact_url: 'mailto:help@example.com' });
       if (path === '/api/get_device_by_qr_and_claim_codes/q1') return jsonResponse({ is_code_valid: false });
-      if (path === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: [] });
+      if (path === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: TEAMS });
       return options(call);
     });
     await profileStore.load();
@@ -106,6 +108,17 @@ describe('the claim section', () => {
     const wrong = (await screen.findByText(messages.wrongClaimCode)).closest('[role="alert"]') as HTMLElement;
     expect(within(wrong).getByRole('link', { name: ownMessages.qrContact }).getAttribute('href')).toBe('mailto:help@example.com');
     expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('tells a user who administers no team so, and what to do, instead of asking for a code', async () => {
+    const calls = fakeApi({ teams: [] });
+    section();
+    const notice = await screen.findByTestId('no-admin-teams');
+    expect(notice.textContent).toContain(ownMessages.noAdminTeams);
+    expect(notice.textContent).toContain(ownMessages.noAdminTeamsHelp('Teams'));
+    expect(within(notice).getByRole('link', { name: ownMessages.openTeams('Teams') }).getAttribute('href')).toMatch(/\/teams$/);
+    expect(screen.queryByLabelText(new RegExp(ownMessages.claimCode))).toBeNull();
+    expect(writes(calls)).toEqual([]);
   });
 
   it('requires a code before calling the server', async () => {
@@ -131,8 +144,9 @@ describe('the claim section', () => {
     const details = await screen.findByTestId('claimed-device');
     for (const text of ['pump 7', 'pump', 'SN-0007', 'factory', 'pump fw (1.2.0)']) expect(within(details).getByText(text)).toBeTruthy();
     await waitFor(() => expect(teamSelect().value).toBe('10'));
+    expect(screen.getByText(ownMessages.addSupportUserHelp)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
-    await waitFor(() => expect(onClaimed).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClaimed).toHaveBeenCalledWith({ deviceId: 7, device: 'pump 7', team: 'greenhouse' }));
     expect(writes(calls)).toEqual([
       ['/api/get_device_by_qr_and_claim_codes/q1', { claim_code: CODE }],
       ['/api/claim_device/7', { claim_code: CODE, team_id: 10, should_firmware_be_copied: true }],
@@ -165,6 +179,33 @@ describe('the claim section', () => {
     expect(writes(calls).slice(1)).toEqual([
       ['/api/claim_device/7', { claim_code: CODE, team_id: 10, type_id: 30, target_firmware_id: 40, should_firmware_be_copied: false }],
     ]);
+  });
+
+  it('advanced: a group of the chosen type sends group_id, no firmware of its own and no copy, the firmware picker off', async () => {
+    const calls = fakeApi();
+    const onClaimed = section();
+    await enterCode(CODE);
+    await screen.findByTestId('claimed-device');
+    await waitFor(() => expect(teamSelect().options.length).toBe(3));
+    fireEvent.change(teamSelect(), { target: { value: '10' } });
+    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
+    const group = screen.getByLabelText(ownMessages.claimedGroup) as HTMLSelectElement;
+    expect(group.disabled).toBe(true);
+    const type = screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement;
+    await waitFor(() => expect(type.options.length).toBe(2));
+    fireEvent.change(type, { target: { value: '30' } });
+    const firmware = screen.getByLabelText(ownMessages.claimedTargetFirmware) as HTMLSelectElement;
+    await waitFor(() => expect(firmware.options.length).toBe(2));
+    fireEvent.change(firmware, { target: { value: '40' } });
+    await waitFor(() => expect([...group.options].map((o) => o.text)).toContain('north row'));
+    fireEvent.change(group, { target: { value: '50' } });
+    await waitFor(() => expect(firmware.disabled).toBe(true));
+    expect(firmware.value).toBe('');
+    expect(screen.getByText(ownMessages.claimFirmwareOfGroup)).toBeTruthy();
+    expect((screen.getByLabelText(ownMessages.copyFirmwareOption) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    await waitFor(() => expect(onClaimed).toHaveBeenCalledTimes(1));
+    expect(writes(calls)[1]).toEqual(['/api/claim_device/7', { claim_code: CODE, team_id: 10, type_id: 30, group_id: 50, should_firmware_be_copied: false }]);
   });
 
   it('a lost session while checking goes the catalogue way: the sign-in alert and the home page, nothing in place', async () => {
@@ -244,5 +285,28 @@ describe('the claim section', () => {
     expect((screen.getByLabelText(ownMessages.addSupportUserOption) as HTMLInputElement).checked).toBe(true);
     expect(onClaimed).not.toHaveBeenCalled();
     expect(alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('after the reload that follows a claim', () => {
+  it('says once that the device is in the team, with the link to its page, for that QR id only', () => {
+    rememberClaimed('q1', { deviceId: 7, device: 'pump 7', team: 'greenhouse' });
+    const { unmount } = render(
+      <Harness>
+        <ClaimedNotice qrId="q2" />
+        <ClaimedNotice qrId="q1" />
+      </Harness>,
+    );
+    const notice = screen.getByTestId('claimed-notice');
+    expect(notice.textContent).toContain(ownMessages.claimedInto('pump 7', 'greenhouse'));
+    expect(within(notice).getByRole('link', { name: ownMessages.openClaimedDevice }).getAttribute('href')).toMatch(/\/device_view\?id=7$/);
+    expect(screen.getAllByTestId('claimed-notice')).toHaveLength(1);
+    unmount();
+    render(
+      <Harness>
+        <ClaimedNotice qrId="q1" />
+      </Harness>,
+    );
+    expect(screen.queryByTestId('claimed-notice')).toBeNull();
   });
 });

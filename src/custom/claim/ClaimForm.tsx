@@ -1,43 +1,58 @@
 /**
  * Step 2 of a claim (spec section 2, 'Device configuration and claim screens'): the team the
  * device goes into (one the user administers), the two options that default on and, behind the
- * advanced flag, the type and target firmware pickers of the chosen team with inline creation of
- * a type. A failure is shown in place and keeps every value, so the user can correct and retry.
+ * advanced flag (off by default), the type, group and target firmware of the chosen team, with a
+ * type or a group created inline. A failure is shown in place and keeps every value, so the user
+ * can correct and retry.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Stack, TextField } from '@mui/material';
 import { messages, ownMessages } from '../../messages';
-import { mustGetCategory } from '../../schemas';
-import { Dropdown } from '../../resources/dropdown/Dropdown';
-import { CreateInlineButton } from '../../resources/object/CreateInlineButton';
 import { reportError } from '../../dataProvider/errors';
-import { addSupportUser, claimDevice, claimFailure, useAdminTeams, type ClaimBody, type ClaimedDevice } from './claimApi';
+import { addSupportUser, claimDevice, claimFailure, type AdminTeam, type ClaimBody, type ClaimedDevice } from './claimApi';
+import type { Claimed } from './ClaimedNotice';
+import { ClaimChoices, NO_CHOICES, type Choices } from './ClaimChoices';
+import { TOUCH_TARGET } from './touchTarget';
 
-export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDevice; claimCode: string; onClaimed: () => void }) => {
-  const { teams, error: teamsError } = useAdminTeams();
+interface ClaimFormProps {
+  device: ClaimedDevice;
+  claimCode: string;
+  /** The teams the user administers (at least one). */
+  teams: AdminTeam[];
+  onClaimed: (claimed: Claimed) => void;
+}
+
+/** An option with the words saying what it does under it. */
+const Option = ({ checked, onChange, label, help, disabled }: { checked: boolean; onChange: (on: boolean) => void; label: string; help?: string; disabled?: boolean }) => (
+  <Box>
+    <FormControlLabel control={<Checkbox checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />} label={label} />
+    {help !== undefined && <FormHelperText sx={{ mt: -0.5, ml: 4 }}>{help}</FormHelperText>}
+  </Box>
+);
+
+export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProps) => {
   // undefined until the user chooses (the zero option included).
   const [chosenTeam, setChosenTeam] = useState<number | null>();
   const [teamError, setTeamError] = useState(false);
   const [copyFirmware, setCopyFirmware] = useState(true);
   const [addSupport, setAddSupport] = useState(true);
   const [advanced, setAdvanced] = useState(false);
-  const [typeId, setTypeId] = useState<number | null>(null);
-  const [firmwareId, setFirmwareId] = useState<number | null>(null);
+  const [choices, setChoices] = useState<Choices>(NO_CHOICES);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   // Spec 'Dropdown': with a single team and nothing preselected, that team is selected automatically.
-  const teamId = chosenTeam !== undefined ? chosenTeam : teams?.length === 1 ? teams[0].id : null;
+  const teamId = chosenTeam !== undefined ? chosenTeam : teams.length === 1 ? teams[0].id : null;
+  const chosen = advanced ? choices : NO_CHOICES;
+  // A group's or a chosen firmware is the target: nothing is copied then.
+  const firmwareChosen = chosen.groupId !== null || chosen.firmwareId !== null;
 
   const chooseTeam = (id: number | null) => {
     setChosenTeam(id);
     setTeamError(false);
-    // A type belongs to one team, and the firmware to its type: neither fits another team, even
-    // when the advanced pickers are hidden and cannot clear themselves.
-    if (id !== teamId) {
-      setTypeId(null);
-      setFirmwareId(null);
-    }
+    // A type, group and firmware belong to one team: none fits another, even when the advanced
+    // pickers are hidden and cannot clear themselves.
+    if (id !== teamId) setChoices(NO_CHOICES);
   };
 
   const submit = async (event: FormEvent) => {
@@ -46,9 +61,10 @@ export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDev
       setTeamError(true);
       return;
     }
-    const body: ClaimBody = { claim_code: claimCode, team_id: teamId, should_firmware_be_copied: copyFirmware };
-    if (advanced && typeId !== null) body.type_id = typeId;
-    if (advanced && firmwareId !== null) body.target_firmware_id = firmwareId;
+    const body: ClaimBody = { claim_code: claimCode, team_id: teamId, should_firmware_be_copied: copyFirmware && !firmwareChosen };
+    if (chosen.typeId !== null) body.type_id = chosen.typeId;
+    if (chosen.groupId !== null) body.group_id = chosen.groupId;
+    else if (chosen.firmwareId !== null) body.target_firmware_id = chosen.firmwareId;
     setBusy(true);
     setFailure(undefined);
     try {
@@ -61,11 +77,8 @@ export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDev
     if (body.type_id === undefined && device.type_id == null) console.info(ownMessages.claimNoTypeFound);
     // The device is the team's already: a failed support-user call is told, then the page shows the result.
     if (addSupport) await addSupportUser(teamId).catch((error: unknown) => reportError(error));
-    onClaimed();
+    onClaimed({ deviceId: device.id, device: device.name, team: teams.find((team) => team.id === teamId)?.name ?? '' });
   };
-
-  if (teamsError !== undefined) return <Alert severity="error">{teamsError}</Alert>;
-  if (teams?.length === 0) return <Alert severity="info">{ownMessages.noAdminTeams}</Alert>;
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event: FormEvent) => void submit(event)}>
@@ -76,66 +89,25 @@ export const ClaimForm = ({ device, claimCode, onClaimed }: { device: ClaimedDev
         onChange={(event) => chooseTeam(event.target.value === '' ? null : Number(event.target.value))}
         error={teamError}
         helperText={teamError ? messages.teamRequired : undefined}
-        disabled={teams === undefined}
         size="small"
         slotProps={{ select: { native: true }, inputLabel: { shrink: true, required: true } }}
       >
         <option value="" />
-        {(teams ?? []).map((team) => (
+        {teams.map((team) => (
           <option key={team.id} value={String(team.id)}>
             {team.name}
           </option>
         ))}
       </TextField>
-      <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-        <FormControlLabel
-          control={<Checkbox checked={copyFirmware} onChange={(event) => setCopyFirmware(event.target.checked)} />}
-          label={ownMessages.copyFirmwareOption}
-        />
-        <FormControlLabel
-          control={<Checkbox checked={addSupport} onChange={(event) => setAddSupport(event.target.checked)} />}
-          label={ownMessages.addSupportUserOption}
-        />
-        <FormControlLabel
-          control={<Checkbox checked={advanced} onChange={(event) => setAdvanced(event.target.checked)} />}
-          label={ownMessages.claimAdvanced}
-        />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <Option checked={copyFirmware && !firmwareChosen} disabled={firmwareChosen} onChange={setCopyFirmware} label={ownMessages.copyFirmwareOption} />
+        <Option checked={addSupport} onChange={setAddSupport} label={ownMessages.addSupportUserOption} help={ownMessages.addSupportUserHelp} />
+        <Option checked={advanced} onChange={setAdvanced} label={ownMessages.claimAdvanced} help={advanced ? undefined : ownMessages.claimAdvancedOff} />
       </Box>
-      {advanced && (
-        <Stack spacing={2}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <Dropdown
-              category="type"
-              label={ownMessages.claimedType}
-              value={typeId}
-              onChange={setTypeId}
-              filters={{ team_id: teamId }}
-              disabled={teamId === null}
-              helperText={teamId === null ? messages.teamFirst : undefined}
-              fullWidth
-            />
-            <CreateInlineButton
-              category={mustGetCategory('type')}
-              preset={{ team_id: teamId }}
-              disabled={teamId === null}
-              onCreated={(record) => setTypeId(Number(record.id))}
-            />
-          </Stack>
-          <Dropdown
-            category="firmware"
-            label={ownMessages.claimedTargetFirmware}
-            value={firmwareId}
-            onChange={setFirmwareId}
-            filters={{ type_id: typeId }}
-            disabled={typeId === null}
-            helperText={typeId === null ? messages.typeFirst : undefined}
-            fullWidth
-          />
-        </Stack>
-      )}
+      {advanced && <ClaimChoices teamId={teamId} choices={choices} onChange={setChoices} />}
       {failure !== undefined && <Alert severity="error">{failure}</Alert>}
       <Box>
-        <Button type="submit" variant="contained" disabled={busy || teams === undefined}>
+        <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
           {ownMessages.claimSubmit}
         </Button>
       </Box>

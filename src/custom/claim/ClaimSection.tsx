@@ -1,24 +1,37 @@
 /**
  * The claim section of the public QR page for a signed-in visitor and a device waiting to be
- * claimed (spec sections 2, 4 and 8): step 1 checks the claim code alone, step 2 shows what is
- * claimed and the claim form. The code stays in the page only: the server never tells it back.
+ * claimed (spec sections 2, 4 and 8): a user who administers no team is told so first, with what
+ * to do; otherwise step 1 checks the claim code alone, step 2 shows what is claimed and the claim
+ * form. The code stays in the page only: the server never tells it back.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { messages, ownMessages } from '../../messages';
-import { checkClaimCode, claimFailure, type ClaimedDevice } from './claimApi';
+import { team } from '../../schemas/team';
+import { ConsoleLink } from '../ConsoleLink';
+import { checkClaimCode, claimFailure, useAdminTeams, type ClaimedDevice } from './claimApi';
 import { ClaimForm } from './ClaimForm';
+import { TOUCH_LINE, TOUCH_TARGET } from './touchTarget';
+import { rememberClaimed, type Claimed } from './ClaimedNotice';
 
 interface ClaimSectionProps {
   qrId: string;
   contact: string | undefined;
-  /** After a successful claim (spec: the page reloads). */
-  onClaimed?: () => void;
+  /** After a successful claim; by default the page reloads (spec) and then says so (ClaimedNotice). */
+  onClaimed?: (claimed: Claimed) => void;
 }
 
 type Problem = { kind: 'required' } | { kind: 'wrong' } | { kind: 'failed'; text: string };
 
-const reload = () => window.location.reload();
+/** Spec section 6: a device is claimed into a team the user administers; anyone signed in may create one. */
+const NoAdminTeams = () => (
+  <Alert severity="info" data-testid="no-admin-teams">
+    {ownMessages.noAdminTeams} {ownMessages.noAdminTeamsHelp(team.plural)}
+    <Box sx={TOUCH_LINE}>
+      <ConsoleLink href={team.console.list}>{ownMessages.openTeams(team.plural)}</ConsoleLink>
+    </Box>
+  </Alert>
+);
 
 const Details = ({ device }: { device: ClaimedDevice }) => {
   const rows: [string, string][] = [
@@ -44,7 +57,8 @@ const Details = ({ device }: { device: ClaimedDevice }) => {
   );
 };
 
-export const ClaimSection = ({ qrId, contact, onClaimed = reload }: ClaimSectionProps) => {
+export const ClaimSection = ({ qrId, contact, onClaimed }: ClaimSectionProps) => {
+  const { teams, error: teamsError } = useAdminTeams();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<Problem>();
   const [busy, setBusy] = useState(false);
@@ -71,15 +85,31 @@ export const ClaimSection = ({ qrId, contact, onClaimed = reload }: ClaimSection
     }
   };
 
+  const claimed = (done: Claimed) => {
+    if (onClaimed) return onClaimed(done);
+    rememberClaimed(qrId, done);
+    window.location.reload();
+  };
+
+  const heading = (
+    <Typography variant="h6" component="h2">
+      {ownMessages.claimTheDevice}
+    </Typography>
+  );
+  if (teamsError !== undefined || teams?.length === 0)
+    return (
+      <Stack spacing={2} data-testid="claim-section">
+        {heading}
+        {teamsError !== undefined ? <Alert severity="error">{teamsError}</Alert> : <NoAdminTeams />}
+      </Stack>
+    );
   return (
     <Stack spacing={2} data-testid="claim-section">
-      <Typography variant="h6" component="h2">
-        {ownMessages.claimTheDevice}
-      </Typography>
-      {device ? (
+      {heading}
+      {device && teams ? (
         <>
           <Details device={device.device} />
-          <ClaimForm device={device.device} claimCode={device.code} onClaimed={onClaimed} />
+          <ClaimForm device={device.device} claimCode={device.code} teams={teams} onClaimed={claimed} />
         </>
       ) : (
         <Stack component="form" noValidate spacing={2} onSubmit={(event: FormEvent) => void check(event)}>
@@ -109,7 +139,7 @@ export const ClaimSection = ({ qrId, contact, onClaimed = reload }: ClaimSection
           )}
           {problem?.kind === 'failed' && <Alert severity="error">{problem.text}</Alert>}
           <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
+            <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
               {ownMessages.checkClaimCode}
             </Button>
           </Box>

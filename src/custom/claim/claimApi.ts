@@ -24,6 +24,7 @@ export interface ClaimBody {
   claim_code: string;
   team_id: number;
   type_id?: number;
+  group_id?: number;
   target_firmware_id?: number;
   should_firmware_be_copied: boolean;
 }
