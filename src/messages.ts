@@ -540,6 +540,10 @@ export const ownMessages = {
   roleSaved: 'Saved',
   memberActions: 'Actions',
   confirmRemoveMemberLabel: 'Remove',
+  /** A role change asks first (issue 27 item 9): who, where, from what to what. */
+  confirmRoleChange: (username: string, team: string, from: string, to: string) =>
+    `Change the role of '${username}' in the team '${team}' from ${from} to ${to}?`,
+  confirmRoleChangeLabel: 'Change role',
   /** The home page of a user in no team: what to do next instead of a dashboard of zeros. */
   noTeamTitle: 'You are not in a team yet',
   noTeamCreate: 'Create a team of your own: you become its administrator and can add devices, types and other members.',
