@@ -187,6 +187,8 @@ export const ownMessages = {
   inUse: (name: string) => `'${name}' is still in use and cannot be deleted.`,
   inUseIn: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is listed in ${places}.`,
   inUseBy: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is used in ${places}.`,
+  /** One place in inUseIn or inUseBy: `device 'Pump 7'`. */
+  inUsePlace: (singular: string, name: string) => `${singular} '${name}'`,
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
   passwordIsUsername: 'The password must not be the username.',
