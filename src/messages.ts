@@ -189,6 +189,15 @@ export const ownMessages = {
   inUseBy: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is used in ${places}.`,
   /** One place in inUseIn or inUseBy: `device 'Pump 7'`. */
   inUsePlace: (singular: string, name: string) => `${singular} '${name}'`,
+  // A user's preferences (src/schemas/preferences.ts)
+  preferencesNotObject: 'The preferences must be a JSON object.',
+  unknownPreference: (key: string) => `Unknown preference '${key}'.`,
+  preferenceTheme: (themes: readonly string[]) => `The theme must be one of ${themes.map((t) => `'${t}'`).join(', ')}.`,
+  preferenceTable: 'A table in the preferences is named by its category key.',
+  preferenceTables: (max: number) => `The preferences keep at most ${max} tables.`,
+  preferenceColumns: (max: number) => `The columns of a table are a list of at most ${max} different column names.`,
+  preferencePageSize: (max: number) => `The page size must be a whole number from 1 to ${max.toLocaleString('en-GB')}.`,
+  preferencesTooLarge: (bytes: number) => `The preferences are larger than the ${bytes.toLocaleString('en-GB')} bytes the server keeps.`,
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
   passwordIsUsername: 'The password must not be the username.',
