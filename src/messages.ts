@@ -198,6 +198,8 @@ export const ownMessages = {
   preferenceColumns: (max: number) => `The columns of a table are a list of at most ${max} different column names.`,
   preferencePageSize: (max: number) => `The page size must be a whole number from 1 to ${max.toLocaleString('en-GB')}.`,
   preferencesTooLarge: (bytes: number) => `The preferences are larger than the ${bytes.toLocaleString('en-GB')} bytes the server keeps.`,
+  /** Logged only (src/dataProvider/preferencesStore.ts): the choice stays in the browser and is sent with the next one. */
+  preferencesNotSaved: 'Your preferences could not be saved on the server; they are kept in this browser and sent with your next change.',
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
   passwordIsUsername: 'The password must not be the username.',

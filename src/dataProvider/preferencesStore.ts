@@ -6,12 +6,13 @@
  * in brings what they chose anywhere else. Everything else the store holds (filters, the page shown,
  * selections) stays in this browser, in localStorage as before. A column is kept by its source (a
  * field name), not by react-admin's position, so a table whose columns change keeps the right ones.
- * A failed save is told by the error catalogue and loses nothing: the choice stays on screen and
- * goes with the next one.
+ * A failed save is only logged, as spec section 7 has an object update failure (a choice of columns
+ * is no reason for an alert over the page, nor a server out of reach a reason for one per click),
+ * and loses nothing: the choice stays in this browser and goes with the next one.
  */
 import { localStorageStore, type Store } from 'react-admin';
 import { http } from './http';
-import { reportError } from './errors';
+import { ownMessages } from '../messages';
 import { profileStore, type ProfileStore } from './profile';
 import { preferencesSchema, readPreferences, type Preferences } from '../schemas/preferences';
 
@@ -103,7 +104,7 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
         await save(preferences);
       } while (again && user !== undefined);
     } catch (error) {
-      reportError(error);
+      console.warn(ownMessages.preferencesNotSaved, error);
     } finally {
       saving = false;
     }

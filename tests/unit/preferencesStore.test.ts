@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { memoryStore } from 'react-admin';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
 import { createPreferencesStore } from '../../src/dataProvider/preferencesStore';
-import { setErrorUi } from '../../src/dataProvider/errors';
+import { ownMessages } from '../../src/messages';
 import type { Preferences } from '../../src/schemas/preferences';
 
 const profile = (id: number, preferences: unknown): Profile => ({ id, username: `user${id}`, preferences, is_server_admin: false, teams: [] });
@@ -79,15 +79,16 @@ describe('preferencesStore', () => {
     await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'dark' }));
   });
 
-  it('a failed save is told and loses nothing: the next change sends both', async () => {
-    const alert = vi.fn();
-    setErrorUi({ alert });
+  it('a failed save is only logged and loses nothing: the next change sends both', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { store, save } = await setUp(profile(1, {}));
-    save.mockRejectedValueOnce(new Error('Failed to fetch'));
+    const failure = new Error('Failed to fetch');
+    save.mockRejectedValueOnce(failure);
     store.setItem('theme', 'dark');
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to fetch'));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(ownMessages.preferencesNotSaved, failure));
     expect(store.getItem('theme')).toBe('dark');
     store.setItem('team.listParams', { filter: {}, perPage: 50 });
     await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { team: { perPage: 50 } } }));
+    warn.mockRestore();
   });
 });
