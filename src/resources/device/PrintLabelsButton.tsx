@@ -48,7 +48,8 @@ export const PrintLabelsButton = (_props: BulkActionsProps) => {
           <Typography variant="caption" role="status">
             {ownMessages.printLabelsProgress(progress.done, progress.total)}
           </Typography>
-          <LinearProgress variant="determinate" value={(100 * (progress.done - 1)) / progress.total} />
+          {/* One sheet has no steps to count: the bar only says that it is at work. */}
+          <LinearProgress variant={progress.total > 1 ? 'determinate' : 'indeterminate'} value={(100 * (progress.done - 1)) / progress.total} />
         </Stack>
       )}
       <Button onClick={() => void print()} disabled={progress !== undefined || selectedIds.length === 0} startIcon={<PrintIcon />}>
