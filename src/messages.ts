@@ -193,7 +193,7 @@ export const ownMessages = {
   preferencesNotObject: 'The preferences must be a JSON object.',
   unknownPreference: (key: string) => `Unknown preference '${key}'.`,
   preferenceTheme: (themes: readonly string[]) => `The theme must be one of ${themes.map((t) => `'${t}'`).join(', ')}.`,
-  preferenceTable: 'A table in the preferences is named by its category key.',
+  preferenceTable: 'A table in the preferences is named by its category key or list route.',
   preferenceTables: (max: number) => `The preferences keep at most ${max} tables.`,
   preferenceColumns: (max: number) => `The columns of a table are a list of at most ${max} different column names.`,
   preferencePageSize: (max: number) => `The page size must be a whole number from 1 to ${max.toLocaleString('en-GB')}.`,

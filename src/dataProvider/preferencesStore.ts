@@ -18,7 +18,7 @@ import { preferencesSchema, readPreferences, type Preferences } from '../schemas
 
 /** react-admin's keys: the theme, a table's list parameters, a configurable table's columns and what they are. */
 const THEME_KEY = 'theme';
-const LIST_PARAMS = /^([a-z][a-z0-9_]*)\.listParams$/;
+const LIST_PARAMS = /^(\/?[a-z][a-z0-9_]*)\.listParams$/;
 const COLUMNS = /^preferences\.([a-z][a-z0-9_]*)\.datagrid\.columns$/;
 const AVAILABLE = /^preferences\.([a-z][a-z0-9_]*)\.datagrid\.availableColumns$/;
 const listParamsKey = (table: string) => `${table}.listParams`;

@@ -1,7 +1,7 @@
 /**
  * What the console keeps per user (spec section 3: a user's `preferences`; section 7: PUT /api/user
  * with body preferences), so that signing in on another browser brings the same console: the theme,
- * and per table (by category key) the columns shown, in their order, and the page size. One zod
+ * and per table (by category key, or list route) the columns shown, in their order, and the page size. One zod
  * schema for both sides: the server refuses anything else (the user field's check,
  * src/schemas/user.ts), the console sends only what it passes (src/dataProvider/preferencesStore.ts).
  * Bounded: a few tables of a few columns are a few hundred bytes; MAX_PREFERENCES_BYTES leaves room
@@ -20,8 +20,10 @@ export const MAX_PREFERENCE_COLUMNS = 100;
 /** Largest page size kept (a table reads one page at a time: far more than a screen holds). */
 export const MAX_PREFERENCE_PAGE_SIZE = 1_000;
 
-/** A category key or a column's source (a field name or an optional column's key). */
+/** A column's source (a field name or an optional column's key). */
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** A table: its category key, or the list route of a page showing several categories ('/documents'). */
+const TABLE = /^\/?[a-z][a-z0-9_]{0,63}$/;
 
 const columnsProblem = ownMessages.preferenceColumns(MAX_PREFERENCE_COLUMNS);
 const pageSizeProblem = ownMessages.preferencePageSize(MAX_PREFERENCE_PAGE_SIZE);
@@ -51,7 +53,7 @@ export const preferencesSchema = z
     {
       theme: z.enum(THEMES, { error: ownMessages.preferenceTheme(THEMES) }).optional(),
       lists: z
-        .record(z.string().regex(NAME), tablePreferences, {
+        .record(z.string().regex(TABLE), tablePreferences, {
           error: (issue) => (issue.code === 'invalid_key' ? ownMessages.preferenceTable : ownMessages.preferencesNotObject),
         })
         .refine((lists) => Object.keys(lists).length <= MAX_PREFERENCE_TABLES, { error: ownMessages.preferenceTables(MAX_PREFERENCE_TABLES) })

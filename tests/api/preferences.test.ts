@@ -22,7 +22,10 @@ let bob: Client;
 let bobId: number;
 
 const PASSWORD = 'correct horse battery';
-const CHOSEN = { theme: 'dark', lists: { device: { columns: ['name', 'uid_for_type', 'firmware_status'], perPage: 50 }, team: { perPage: 10 } } };
+const CHOSEN = {
+  theme: 'dark',
+  lists: { device: { columns: ['name', 'uid_for_type', 'firmware_status'], perPage: 50 }, team: { perPage: 10 }, '/documents': { perPage: 5 } },
+};
 
 /** What a new session of the user reads at startup (GET /api/current_user): another browser. */
 async function freshProfilePreferences(username: string): Promise<unknown> {
@@ -82,6 +85,7 @@ describe('PUT /api/user {preferences}', () => {
       [{ lists: { device: { columns: columns(MAX_PREFERENCE_COLUMNS + 1) } } }, ownMessages.preferenceColumns(MAX_PREFERENCE_COLUMNS)],
       [{ lists: { device: { sort: 'name' } } }, ownMessages.unknownPreference('sort')],
       [{ lists: { 'Not a key': { perPage: 10 } } }, ownMessages.preferenceTable],
+      [{ lists: { '/a/b': { perPage: 10 } } }, ownMessages.preferenceTable],
       [{ lists: tooManyTables }, ownMessages.preferenceTables(MAX_PREFERENCE_TABLES)],
     ];
     for (const [preferences, message] of refused) {

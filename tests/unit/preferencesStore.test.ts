@@ -56,6 +56,9 @@ describe('preferencesStore', () => {
     await vi.waitFor(() =>
       expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { device: { perPage: 10, columns: ['name', 'firmware_status'] } } }),
     );
+    // A page of several categories is named by its list route.
+    store.setItem('/documents.listParams', { filter: {}, perPage: 50 });
+    await vi.waitFor(() => expect(save.mock.lastCall?.[0].lists?.['/documents']).toEqual({ perPage: 50 }));
     const calls = save.mock.calls.length;
     // Another filter with the same page size, a selection, an out-of-bounds page size: nothing to save.
     store.setItem('device.listParams', { filter: { q: 'valve' }, perPage: 10, page: 1 });
