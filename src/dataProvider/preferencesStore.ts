@@ -46,32 +46,33 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
   /** Whose preferences these are (undefined: nobody signed in), and what they are. */
   let user: number | undefined;
   let preferences: Preferences = {};
-  /** Columns to show once the table has said what its columns are (a first visit in this browser). */
-  const waitingColumns = new Map<string, string[]>();
   let saving = false;
   let again = false;
 
   const available = (table: string) => base.getItem<AvailableColumn[]>(availableKey(table)) ?? [];
 
-  /** Shows the columns named by source, in that order, when the table's columns are known. */
-  const placeColumns = (table: string, sources: readonly string[]) => {
+  /**
+   * Shows the user's columns of a table, by source and in their order, once the table has said what
+   * its columns are (a first visit in this browser says it later; a table whose columns changed says
+   * it again, and the same columns are shown at their new places).
+   */
+  const placeColumns = (table: string) => {
+    const sources = preferences.lists?.[table]?.columns;
     const columns = available(table);
-    if (columns.length === 0) {
-      waitingColumns.set(table, [...sources]);
-      return;
-    }
-    waitingColumns.delete(table);
-    const indexes = sources.flatMap((source) => columns.find((c) => c.source === source)?.index ?? []);
-    base.setItem(columnsKey(table), indexes);
+    if (!sources || columns.length === 0) return;
+    base.setItem(
+      columnsKey(table),
+      sources.flatMap((source) => columns.find((c) => c.source === source)?.index ?? []),
+    );
   };
 
   /** The user's preferences into react-admin's keys: theirs win over what this browser held. */
-  const apply = (chosen: Preferences) => {
-    if (chosen.theme) base.setItem(THEME_KEY, chosen.theme);
-    for (const [table, { perPage, columns }] of Object.entries(chosen.lists ?? {})) {
+  const apply = () => {
+    if (preferences.theme) base.setItem(THEME_KEY, preferences.theme);
+    for (const [table, { perPage }] of Object.entries(preferences.lists ?? {})) {
       const params = base.getItem<Record<string, unknown>>(listParamsKey(table));
       if (perPage !== undefined && params?.perPage !== perPage) base.setItem(listParamsKey(table), { filter: {}, ...params, perPage, page: 1 });
-      if (columns) placeColumns(table, columns);
+      placeColumns(table);
     }
   };
 
@@ -79,14 +80,13 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
     const state = profiles.get();
     if (state.status !== 'signedIn') {
       user = undefined;
-      waitingColumns.clear();
+      preferences = {};
       return;
     }
     if (state.profile.id === user) return;
     user = state.profile.id;
     preferences = readPreferences(state.profile.preferences);
-    waitingColumns.clear();
-    apply(preferences);
+    apply();
   };
   follow();
   profiles.subscribe(follow);
@@ -135,8 +135,7 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
     setItem<T>(key: string, value: T) {
       base.setItem(key, value);
       const table = AVAILABLE.exec(key)?.[1];
-      const waiting = table === undefined ? undefined : waitingColumns.get(table);
-      if (table !== undefined && waiting) placeColumns(table, waiting);
+      if (table !== undefined) placeColumns(table);
       if (user === undefined) return;
       const next = changed(key, value);
       // Only what the schema keeps is sent (a page size typed into the address may be out of bounds).

@@ -43,6 +43,9 @@ describe('preferencesStore', () => {
     expect(store.getItem('preferences.device.datagrid.columns')).toBeUndefined();
     store.setItem('preferences.device.datagrid.availableColumns', AVAILABLE);
     expect(store.getItem('preferences.device.datagrid.columns')).toEqual(['2', '0']);
+    // A new version of the table with a column in front: the same columns, at their new places.
+    store.setItem('preferences.device.datagrid.availableColumns', [{ index: '0', source: 'id' }, ...AVAILABLE.map((c, i) => ({ ...c, index: String(i + 1) }))]);
+    expect(store.getItem('preferences.device.datagrid.columns')).toEqual(['3', '1']);
   });
 
   it('saves what the user chooses, columns by source, and nothing for what is not a preference', async () => {
