@@ -1,7 +1,8 @@
 /**
  * The console: react-admin wired to our providers, with every route of spec section 2.
  * Object routes come from the registry (resources/consoleRoutes.ts); the public pages and the
- * sign-in page are routes without layout so that they work signed out.
+ * sign-in page are routes without layout so that they work signed out. react-admin's store keeps
+ * the user's theme, columns and page sizes on the server too (dataProvider/preferencesStore.ts).
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { messages } from './messages';
 import { dataProvider } from './dataProvider/dataProvider';
 import { authProvider } from './dataProvider/authProvider';
 import { profileStore } from './dataProvider/profile';
+import { preferencesStore } from './dataProvider/preferencesStore';
 import { createConsoleQueryClient } from './dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { consoleDarkTheme, consoleTheme } from './theme';
@@ -35,6 +37,7 @@ export const ConsoleAdmin = () => (
     dataProvider={dataProvider}
     authProvider={authProvider}
     queryClient={queryClient}
+    store={preferencesStore}
     i18nProvider={i18nProvider}
     disableTelemetry
     theme={consoleTheme}

@@ -187,6 +187,19 @@ export const ownMessages = {
   inUse: (name: string) => `'${name}' is still in use and cannot be deleted.`,
   inUseIn: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is listed in ${places}.`,
   inUseBy: (name: string, places: string) => `'${name}' is still in use and cannot be deleted: it is used in ${places}.`,
+  /** One place in inUseIn or inUseBy: `device 'Pump 7'`. */
+  inUsePlace: (singular: string, name: string) => `${singular} '${name}'`,
+  // A user's preferences (src/schemas/preferences.ts)
+  preferencesNotObject: 'The preferences must be a JSON object.',
+  unknownPreference: (key: string) => `Unknown preference '${key}'.`,
+  preferenceTheme: (themes: readonly string[]) => `The theme must be one of ${themes.map((t) => `'${t}'`).join(', ')}.`,
+  preferenceTable: 'A table in the preferences is named by its category key or list route.',
+  preferenceTables: (max: number) => `The preferences keep at most ${max} tables.`,
+  preferenceColumns: (max: number) => `The columns of a table are a list of at most ${max} different column names.`,
+  preferencePageSize: (max: number) => `The page size must be a whole number from 1 to ${max.toLocaleString('en-GB')}.`,
+  preferencesTooLarge: (bytes: number) => `The preferences are larger than the ${bytes.toLocaleString('en-GB')} bytes the server keeps.`,
+  /** Logged only (src/dataProvider/preferencesStore.ts): the choice stays in the browser and is sent with the next one. */
+  preferencesNotSaved: 'Your preferences could not be saved on the server; they are kept in this browser and sent with your next change.',
   usernameTaken: (name: string) => `The username ${name} is already taken.`,
   passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
   passwordIsUsername: 'The password must not be the username.',
@@ -540,6 +553,10 @@ export const ownMessages = {
   roleSaved: 'Saved',
   memberActions: 'Actions',
   confirmRemoveMemberLabel: 'Remove',
+  /** A role change asks first (issue 27 item 9): who, where, from what to what. */
+  confirmRoleChange: (username: string, team: string, from: string, to: string) =>
+    `Change the role of '${username}' in the team '${team}' from ${from} to ${to}?`,
+  confirmRoleChangeLabel: 'Change role',
   /** The home page of a user in no team: what to do next instead of a dashboard of zeros. */
   noTeamTitle: 'You are not in a team yet',
   noTeamCreate: 'Create a team of your own: you become its administrator and can add devices, types and other members.',

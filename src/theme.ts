@@ -5,7 +5,7 @@
  * is the spec's mobile width. A dark theme with the same three colours in lighter shades (each
  * reads at 4.5:1 or more on the dark page and card, and under its button text: consoleConstants
  * test) follows the browser's dark preference; the app bar's button switches between the two
- * (react-admin remembers the choice until sign-out).
+ * (the choice is the user's, on any browser: src/dataProvider/preferencesStore.ts).
  */
 import type { Theme } from '@mui/material';
 import { defaultDarkTheme, defaultTheme, type RaThemeOptions } from 'react-admin';

@@ -6,7 +6,8 @@
  * only: a holder of another team, or a list entry of another team (stored before lists were
  * checked), shows nothing.
  */
-import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
+import type { Category } from '../../src/schemas/defineCategory';
+import { listThroughLinks, type Link } from '../../src/schemas/listThroughLinks';
 import { isSameTeamRef, TEAM_FIELD } from '../../src/schemas/referrers';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
@@ -15,16 +16,6 @@ import { ident, SqlParams } from './sql';
 import { toJson } from './serialize';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
-
-/** One reference declaring `listThrough`: `owner.via` names a `holder` whose `list` names `item` objects. */
-export interface Link {
-  owner: Category;
-  via: string;
-  holder: Category;
-  list: string;
-  item: Category;
-  through: NonNullable<FieldSpec['listThrough']>;
-}
 
 /** On the owner: the holder's list, each item with `fields`. */
 export interface ListedPart {
@@ -42,21 +33,6 @@ export interface UsedInPart {
 }
 
 export type ThroughPart = ListedPart | UsedInPart;
-
-/** Every listThrough of the categories (the OpenAPI document describes them from here too). */
-export function listThroughLinks(categories: readonly Category[]): Link[] {
-  const found: Link[] = [];
-  const byKey = (key: string | undefined) => categories.find((c) => c.key === key);
-  for (const owner of categories) {
-    for (const [via, field] of Object.entries(owner.fields)) {
-      const through = field.listThrough;
-      const holder = byKey(field.ref);
-      const item = byKey(through && holder?.fields[through.list]?.ref);
-      if (through && holder && item) found.push({ owner, via, holder, list: through.list, item, through });
-    }
-  }
-  return found;
-}
 
 /** The fields among `wanted` that the category answers, in `wanted`'s order. */
 const answered = (wanted: readonly string[], columns: readonly string[]) => wanted.filter((f) => columns.includes(f));

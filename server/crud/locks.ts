@@ -13,6 +13,7 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import { lockingReferrers, referrersOf, type Referrer } from '../../src/schemas/referrers';
 import { enabledOnlyReferrers, isDisabled } from '../../src/schemas/disabled';
+import { IN_USE_PLACES_NAMED } from '../../src/schemas/listThroughLinks';
 import { ownMessages } from '../../src/messages';
 import type { Queryable } from '../db/database';
 import { conflict } from '../http/errors';
@@ -61,8 +62,6 @@ export async function checkLocks(tx: Queryable, registry: ServerRegistry, catego
   }
 }
 
-/** Objects named in a refusal: enough to find them, not a listing. */
-const PLACES_NAMED = 5;
 
 /**
  * Up to `limit` objects of its team reading, through a reference (FieldSpec.listThrough), a list of
@@ -81,7 +80,7 @@ async function readersThrough(tx: Queryable, registry: ServerRegistry, referrer:
           ORDER BY "o"."id" LIMIT ${params.add(limit - places.length)}`,
         params.values,
       );
-      places.push(...rows.map((row) => `${owner.singular} '${displayName(owner, row)}'`));
+      places.push(...rows.map((row) => ownMessages.inUsePlace(owner.singular, displayName(owner, row))));
     }
   }
   return places;
@@ -103,15 +102,15 @@ export async function checkNotListed(tx: Queryable, registry: ServerRegistry, ca
   const readers: string[] = [];
   let listed = false;
   for (const referrer of listingReferrers(registry, category)) {
-    const rows = await referringRows(tx, referrer, existing, PLACES_NAMED);
+    const rows = await referringRows(tx, referrer, existing, IN_USE_PLACES_NAMED);
     listed ||= rows.length > 0;
     const from = registry.categories.find((c) => c.key === referrer.category);
     if (!referrer.sameTeam || !from || rows.length === 0) continue;
-    places.push(...rows.map((row) => `${from.singular} '${displayName(from, row)}'`));
-    readers.push(...(await readersThrough(tx, registry, referrer, existing, PLACES_NAMED - readers.length)));
+    places.push(...rows.map((row) => ownMessages.inUsePlace(from.singular, displayName(from, row))));
+    readers.push(...(await readersThrough(tx, registry, referrer, existing, IN_USE_PLACES_NAMED - readers.length)));
   }
   const name = displayName(category, existing);
-  if (readers.length > 0) throw conflict(ownMessages.inUseBy(name, readers.slice(0, PLACES_NAMED).join(', ')));
-  if (places.length > 0) throw conflict(ownMessages.inUseIn(name, places.slice(0, PLACES_NAMED).join(', ')));
+  if (readers.length > 0) throw conflict(ownMessages.inUseBy(name, readers.slice(0, IN_USE_PLACES_NAMED).join(', ')));
+  if (places.length > 0) throw conflict(ownMessages.inUseIn(name, places.slice(0, IN_USE_PLACES_NAMED).join(', ')));
   if (listed) throw conflict(ownMessages.inUse(name));
 }

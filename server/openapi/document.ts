@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { MAX_PAGE } from '../crud/listQuery';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { categorySchemas, ERROR_SCHEMA, type JsonSchema } from './jsonSchema';
-import { listThroughLinks } from '../crud/listThrough';
+import { listThroughLinks } from '../../src/schemas/listThroughLinks';
 import { ERROR_TEXT } from './contract';
 import { operation, type RouteSeen } from './operation';
 import { DEVICE_TOKEN_SCHEME } from '../deviceApi/auth';

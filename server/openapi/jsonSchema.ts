@@ -10,7 +10,7 @@ import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { bodySchemas, fieldSchema } from '../../src/schemas/compile';
 import { KINDS } from '../../src/schemas/kinds';
 import { RECENCY_VALUES } from '../../src/schemas/recency';
-import { listThroughLinks } from '../crud/listThrough';
+import { listThroughLinks } from '../../src/schemas/listThroughLinks';
 
 export type JsonSchema = Record<string, unknown>;
 

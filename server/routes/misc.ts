@@ -3,8 +3,8 @@
  *
  *   GET /api/issemver/:value                  true or false
  *   GET /api/get_teams_where_user_is_admin/   {"json_list": [{id, name}, ...]}
- *   PUT /api/user                             body {preferences}: the caller's preferences;
- *                                             answers the caller's user object
+ *   PUT /api/user                             body {preferences}: the caller's preferences
+ *                                             (src/schemas/preferences.ts); answers the caller's user object
  */
 import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -15,7 +15,9 @@ import { team } from '../../src/schemas/team';
 import { fieldSchema } from '../../src/schemas/compile';
 import { requireUser } from '../crud/access';
 import { updateObject } from '../crud/write';
-import { answers, component, errors, json, jsonBody, objectId } from '../openapi/contract';
+import { preferencesSchema } from '../../src/schemas/preferences';
+import { answers, component, describedAs, errors, json, jsonBody, objectId } from '../openapi/contract';
+import type { JsonSchema } from '../openapi/jsonSchema';
 
 const SEMVER_SCHEMA = {
   operationId: 'isSemver',
@@ -38,12 +40,16 @@ const TEAMS_WHERE_ADMIN_SCHEMA = {
   }),
 };
 
+/** The preferences' shape for the document (what the console keeps: theme, and per table its columns and page size). */
+const { $schema: _dialect, ...PREFERENCES_JSON } = z.toJSONSchema(preferencesSchema) as JsonSchema;
+
 const PREFERENCES_SCHEMA = {
   operationId: 'updatePreferences',
   summary: "Change the caller's preferences",
   tags: ['session'],
-  // Only the preferences: the rest of the user object is the user form's (PUT /api/user/{id}), which checks them as the registry says.
-  body: jsonBody({ preferences: z.unknown().optional().describe('Any JSON the console keeps for the caller.') }),
+  // Only the preferences: the rest of the user object is the user form's (PUT /api/user/{id}). Checked as the
+  // registry's user field says (its kind, then preferences.ts), the same words on both routes.
+  body: jsonBody({ preferences: describedAs(PREFERENCES_JSON, z.unknown()).optional() }),
   response: answers({ 200: { description: 'The caller as a user object.', content: json(component('user')) }, ...errors('400', '401', '403', '413') }),
 };
 

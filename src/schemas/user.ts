@@ -1,6 +1,7 @@
 import { defineCategory } from './defineCategory';
 import { ownMessages } from '../messages';
 import { passwordProblem } from './passwordRules';
+import { preferencesProblem } from './preferences';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -34,7 +35,8 @@ export const user = defineCategory({
     // A user changing their own password sends the current one with it (server/auth/passwordChange.ts).
     current_password: { kind: 'text', label: 'Current password', writeOnly: true, maxLength: 1000, input: 'password' },
     password_hash: { kind: 'text', label: 'Password hash', system: true, secret: true },
-    preferences: { kind: 'json', label: 'Preferences', default: {}, private: true },
+    // What the console keeps for the user (theme, columns, page sizes): only the shape of preferences.ts, bounded.
+    preferences: { kind: 'json', label: 'Preferences', default: {}, private: true, check: preferencesProblem },
     // Seen by the user themself and the server administrator only.
     is_server_admin: { kind: 'boolean', label: 'Server administrator', system: true, default: false, private: true },
     // The username's look-alike key (src/schemas/lookalike.ts), set by server/auth/usernameKey.ts on

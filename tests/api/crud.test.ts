@@ -285,9 +285,9 @@ describe('users', () => {
   });
 
   it('a user changes their own record, not another one', async () => {
-    const self = await c.put(`/api/user/${me}`, { preferences: { lang: 'en' } });
+    const self = await c.put(`/api/user/${me}`, { preferences: { theme: 'dark' } });
     expect(self.statusCode).toBe(200);
-    expect(self.json()).toMatchObject({ id: me, preferences: { lang: 'en' } });
+    expect(self.json()).toMatchObject({ id: me, preferences: { theme: 'dark' } });
     const eve = (await c.get('/api/user?fields=id,username')).json().json_list.find((u: { username: string }) => u.username === 'eve');
     const other = await c.put(`/api/user/${eve.id}`, { preferences: {} });
     expect(other.statusCode).toBe(403);

@@ -1,12 +1,13 @@
 /**
  * Documentation in Chromium against the real server (issue 9): a collection of two documents made
  * and reordered through its form; a document assigned to two devices with the assign dialog, then
- * seen in both devices' documentation panels and in the document's 'Used in'; its delete refused.
+ * seen in both devices' documentation panels and in the document's 'Used in'; its delete refused at
+ * once, naming the devices, without asking first.
  */
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { adminTeam } from './objectApi';
-import { answerInPage, errorSnackbar } from './objectScreen';
+import { errorSnackbar, inPageDialog } from './objectScreen';
 import { signInByApi } from './signIn';
 import { create, createDevice, createType, read, uniqueName } from './typeGroupApi';
 
@@ -76,11 +77,22 @@ test.describe('a document assigned to devices', () => {
       await expect(own.getByText('e2e assigned content')).toBeVisible();
     }
 
+    // Refused at once, in the server's words, naming the devices that use it: no 'Are you sure?', no DELETE sent.
     await page.goto(`/basic_document_view?id=${document.id}`);
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletes.push(request.url());
+    });
+    await expect(usedIn.getByRole('link')).toHaveCount(2);
     await page.getByRole('button', { name: messages.delete }).click();
-    await answerInPage(page, messages.confirmDelete(document.name), messages.delete);
-    // The server's refusal names the devices that use it, in the page.
-    for (const device of devices) await expect(errorSnackbar(page)).toContainText(device.name);
+    const said = inPageDialog(page).locator('#pucs-confirm-text');
+    await expect(said).toContainText(ownMessages.inUseBy(document.name, '').replace(/ \.$/, ''));
+    for (const device of devices) await expect(said).toContainText(ownMessages.inUsePlace('device', device.name));
+    await expect(inPageDialog(page).getByRole('button', { name: messages.delete })).toHaveCount(0);
+    await inPageDialog(page).getByRole('button', { name: ownMessages.ok }).click();
+    await expect(inPageDialog(page)).toHaveCount(0);
+    expect(deletes).toEqual([]);
+    await expect(errorSnackbar(page)).toHaveCount(0);
     expect(dialogs).toEqual([]);
     expect(await read(page.request, 'basic_document', document.id)).toBeDefined();
   });

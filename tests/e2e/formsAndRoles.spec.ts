@@ -11,6 +11,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
 import { search } from './listSearch';
+import { answerInPage } from './objectScreen';
 import { CSRF_HEADER } from '../../src/csrf';
 
 let api: APIRequestContext;
@@ -49,6 +50,7 @@ test("role names read No access, Member, Team lead, Admin, and a role change say
   await expect(card.getByRole('columnheader')).toHaveText([ownMessages.username, ownMessages.role, ownMessages.memberActions]);
   await expect(page.getByText(ownMessages.roleSaved, { exact: true })).toHaveCount(0);
   await role.selectOption({ label: 'Team lead' });
+  await answerInPage(page, ownMessages.confirmRoleChange(user.username, String(team.name), 'Member', 'Team lead'), ownMessages.confirmRoleChangeLabel);
   await expect(page.getByText(ownMessages.roleSaved, { exact: true })).toBeVisible();
   await expect(role).toHaveValue('2');
 });

@@ -2,7 +2,8 @@
  * Labels in Chromium against the real server (spec section 2, Label panel; issue 8 item 5): on a
  * phone-wide device form the admin sees the label previewed as an image, downloads the detailed,
  * model and custom labels (SVG files of 55 mm by 23 mm), is told what is wrong with an invalid
- * template; then selects two devices in the devices table and prints their labels on an A4 sheet.
+ * template; then selects two devices in the devices table and prints their labels on an A4 sheet
+ * (once, however often the button is clicked, with its progress said meanwhile).
  */
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
@@ -83,13 +84,23 @@ test('the label panel previews and downloads the three labels; two selected devi
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(1).getByRole('checkbox').check();
   // The sheet as the server sends it (the console page may not read its own blob: URLs back).
+  // Held until the page has shown that it is at work: a sheet takes its time on a busy server.
   const sheets: { ids: number[]; svg: string }[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/download/label_sheet?*', async (route) => {
+    await released;
     const response = await route.fetch();
     sheets.push({ ids: route.request().postDataJSON().device_ids, svg: await response.text() });
     await route.fulfill({ response });
   });
-  await button(page, ownMessages.printLabels).click();
+  const print = button(page, ownMessages.printLabels);
+  // A double click prints once: the button is disabled, the progress said, until the sheets are there.
+  await print.dblclick();
+  await expect(print).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: ownMessages.printLabelsProgress(1, 1) })).toBeVisible();
+  release();
+  await expect(print).toBeEnabled();
   const printed = page.frameLocator('#label-print-frame').getByRole('img', { name: ownMessages.labelSheetAlt(1) });
   await expect(printed).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => printed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -1,17 +1,17 @@
 /**
  * The teams page against the real server: creating a team, adding a user by username, changing
- * and removing their role, refusals shown with the server's Description (under the username field
+ * (asked first, then 'Saved') and removing their role, refusals shown with the server's Description (under the username field
  * when they concern it: no such user, already a member), read-only for members who are not
  * admins. Every test makes its own team and user.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ownMessages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { ROLE, roleLabel } from '../../src/schemas/role';
 import { appTitle, signInByApi } from './signIn';
 import { create, signedInApi, token, type Obj } from './listsApi';
 import { search } from './listSearch';
-import { errorSnackbar } from './objectScreen';
+import { answerInPage, errorSnackbar } from './objectScreen';
 import { CSRF_HEADER } from '../../src/csrf';
 
 let api: APIRequestContext;
@@ -74,11 +74,13 @@ test('a team admin adds a user by username and changes their role', async ({ pag
   expect(await rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 1 });
 
   await role.selectOption({ label: roleLabel(ROLE.TEAMLEADER) });
+  await answerInPage(page, ownMessages.confirmRoleChange(user.username, String(team.name), roleLabel(ROLE.USER), roleLabel(ROLE.TEAMLEADER)), ownMessages.confirmRoleChangeLabel);
   await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 2 });
   await page.reload();
   await expect(page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username))).toHaveValue('2');
 
   await page.getByRole('region', { name: String(team.name) }).getByLabel(ownMessages.roleOf(user.username)).selectOption({ label: roleLabel(ROLE.ADMIN) });
+  await answerInPage(page, ownMessages.confirmRoleChange(user.username, String(team.name), roleLabel(ROLE.TEAMLEADER), roleLabel(ROLE.ADMIN)), ownMessages.confirmRoleChangeLabel);
   await expect.poll(() => rolesOf(team.id)).toEqual({ admin: 3, [user.username]: 3 });
 });
 
@@ -91,6 +93,29 @@ test('a user can be added with a chosen role', async ({ page }) => {
   await card.getByLabel(ownMessages.role, { exact: true }).selectOption({ label: roleLabel(ROLE.NONE) });
   await card.getByRole('button', { name: ownMessages.addMember }).click();
   await expect(card.getByLabel(ownMessages.roleOf(user.username))).toHaveValue('0');
+});
+
+test("a role change asks first: Cancel keeps the role, confirmed it is stored and the page says 'Saved'", async ({ page }) => {
+  await signInByApi(page);
+  const team = await create(api, 'team', { name: `Team ${token()}` });
+  const user = await newUser();
+  await create(api, 'role', { team_id: team.id, username: user.username, role_id: ROLE.USER });
+  const card = await teamCard(page, String(team.name));
+  const role = card.getByLabel(ownMessages.roleOf(user.username));
+  const question = ownMessages.confirmRoleChange(user.username, String(team.name), roleLabel(ROLE.USER), roleLabel(ROLE.ADMIN));
+  const saved = page.getByText(ownMessages.roleSaved, { exact: true });
+
+  await role.selectOption({ label: roleLabel(ROLE.ADMIN) });
+  await answerInPage(page, question, messages.cancel);
+  await expect(role).toHaveValue(String(ROLE.USER));
+  await expect(saved).toHaveCount(0);
+  expect(await rolesOf(team.id)).toEqual({ admin: 3, [user.username]: ROLE.USER });
+
+  await role.selectOption({ label: roleLabel(ROLE.ADMIN) });
+  await answerInPage(page, question, ownMessages.confirmRoleChangeLabel);
+  await expect(saved).toBeVisible();
+  await expect(role).toHaveValue(String(ROLE.ADMIN));
+  expect(await rolesOf(team.id)).toEqual({ admin: 3, [user.username]: ROLE.ADMIN });
 });
 
 test.describe('with alerts', () => {
@@ -138,6 +163,7 @@ test.describe('with alerts', () => {
 
     // About no field: the error catalogue's snackbar, in the page.
     await card.getByLabel(ownMessages.roleOf('admin')).selectOption({ label: roleLabel(ROLE.USER) });
+    await answerInPage(page, ownMessages.confirmRoleChange('admin', String(team.name), roleLabel(ROLE.ADMIN), roleLabel(ROLE.USER)), ownMessages.confirmRoleChangeLabel);
     await expect(errorSnackbar(page)).toHaveText(ownMessages.lastAdmin);
     expect(dialogs).toEqual([]);
     // The page reads the team again: the role shown is the server's.

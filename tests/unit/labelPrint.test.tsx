@@ -144,13 +144,29 @@ describe('PrintLabelsButton', () => {
     expect(sheetCalls()).toHaveLength(2);
     release();
     const printed = await framePrinted();
-    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(sheetCalls().map((c) => c.body)).toEqual([
       { device_ids: ids.slice(0, 36) },
       { device_ids: ids.slice(36, 72) },
       { device_ids: ids.slice(72) },
     ]);
     expect(printed.querySelectorAll('img')).toHaveLength(3);
+  });
+
+  it('one sheet too: disabled, saying so, from the click until the print dialog; a double click prints once', async () => {
+    withSelection([1, 2]);
+    const button = screen.getByRole('button', { name: ownMessages.printLabels });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ownMessages.printLabelsProgress(1, 1)));
+    expect(button.hasAttribute('disabled')).toBe(true);
+    // The sheet is there, the print frame still loading its image: not done yet.
+    await waitFor(() => expect(document.getElementById(PRINT_FRAME_ID)).not.toBeNull());
+    expect(button.hasAttribute('disabled')).toBe(true);
+    await framePrinted();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(sheetCalls()).toHaveLength(1);
   });
 
   it('stops at the first failed sheet with its Description, printing nothing', async () => {

@@ -167,6 +167,16 @@ describe('the teams page', () => {
     await waitFor(() => expect(blue.getByLabelText(ownMessages.roleOf('bob'))).toBeTruthy());
     expect(screen.queryByText(ownMessages.roleSaved)).toBeNull();
     fireEvent.change(blue.getByLabelText(ownMessages.roleOf('bob')), { target: { value: '2' } });
+    // Asked first: Cancel writes nothing and keeps the role shown.
+    let dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(ownMessages.confirmRoleChange('bob', 'Blue', roleLabel(ROLE.USER), roleLabel(ROLE.TEAMLEADER)))).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: messages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toEqual([]);
+    expect((blue.getByLabelText(ownMessages.roleOf('bob')) as HTMLSelectElement).value).toBe('1');
+    fireEvent.change(blue.getByLabelText(ownMessages.roleOf('bob')), { target: { value: '2' } });
+    dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: ownMessages.confirmRoleChangeLabel }));
     await waitFor(() => expect(writes()).toEqual(['PUT /api/role/12 {"role_id":2}']));
     expect(await screen.findByText(ownMessages.roleSaved)).toBeTruthy();
   });
@@ -177,6 +187,7 @@ describe('the teams page', () => {
     const blue = await team('Blue');
     await waitFor(() => expect(blue.getByLabelText(ownMessages.roleOf('me'))).toBeTruthy());
     fireEvent.change(blue.getByLabelText(ownMessages.roleOf('me')), { target: { value: '1' } });
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ownMessages.confirmRoleChangeLabel }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(ownMessages.lastAdmin));
     expect(screen.queryByText(ownMessages.roleSaved)).toBeNull();
   });

@@ -1,6 +1,6 @@
 /**
  * One team on the teams page: its members with their roles. The team's admins change roles
- * with the local roles dropdown ('Saved' once stored), remove members (asked in the page first)
+ * with the local roles dropdown ('Saved' once stored) and remove members, each asked in the page first,
  * and add a user by username; everyone else reads the same list without controls. A refusal
  * about the username (no such user, already a member) is said under the field and in the form's
  * error list, as object forms say theirs, while the typed name stays.
@@ -82,6 +82,11 @@ const MemberRow = ({ team, member, isAdmin, actions }: { team: TeamWithMembers; 
     const text = ownMessages.confirmRemoveMember(username, team.name);
     if (await confirm({ text, confirmLabel: ownMessages.confirmRemoveMemberLabel, danger: true })) await actions.removeMember(member);
   };
+  // Asked first: a role decides what the member may change or see. Refused, the select shows the stored role again.
+  const changeRole = async (roleId: number) => {
+    const text = ownMessages.confirmRoleChange(username, team.name, roleLabel(member.role_id), roleLabel(roleId));
+    if (await confirm({ text, confirmLabel: ownMessages.confirmRoleChangeLabel })) await actions.setRole(member, roleId);
+  };
   return (
     <TableRow>
       <TableCell>{username}</TableCell>
@@ -92,7 +97,7 @@ const MemberRow = ({ team, member, isAdmin, actions }: { team: TeamWithMembers; 
             hiddenLabel
             value={member.role_id}
             disabled={actions.busy}
-            onChange={(roleId) => void actions.setRole(member, roleId)}
+            onChange={(roleId) => void changeRole(roleId)}
           />
         ) : (
           roleLabel(member.role_id)

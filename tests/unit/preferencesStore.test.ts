@@ -1,0 +1,100 @@
+/**
+ * The store whose preferences follow the user (issue 27 item 11): what a signed-in user chose on
+ * another browser is put where react-admin reads it (theme, a table's page size, its columns by
+ * source once the table says what its columns are); what they choose is saved, and only that.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { memoryStore } from 'react-admin';
+import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
+import { createPreferencesStore } from '../../src/dataProvider/preferencesStore';
+import { ownMessages } from '../../src/messages';
+import type { Preferences } from '../../src/schemas/preferences';
+
+const profile = (id: number, preferences: unknown): Profile => ({ id, username: `user${id}`, preferences, is_server_admin: false, teams: [] });
+
+const AVAILABLE = [
+  { index: '0', source: 'name' },
+  { index: '1', source: 'uid_for_type' },
+  { index: '2', source: 'firmware_status' },
+];
+
+async function setUp(first: Profile | null) {
+  let next: Profile | null = first;
+  const profiles = createProfileStore(async () => next);
+  await profiles.load();
+  const base = memoryStore();
+  // As the console's localStorage store, ready before anything is put in it.
+  base.setup();
+  const save = vi.fn(async (_p: Preferences) => {});
+  const store = createPreferencesStore({ base, profiles, save });
+  const signInAs = async (p: Profile | null) => {
+    next = p;
+    await profiles.load({ fresh: true });
+  };
+  return { store, base, save, profiles, signInAs };
+}
+
+describe('preferencesStore', () => {
+  it("puts the signed-in user's theme, page sizes and columns where react-admin reads them", async () => {
+    const { store } = await setUp(profile(1, { theme: 'dark', lists: { device: { perPage: 50, columns: ['firmware_status', 'name'] } } }));
+    expect(store.getItem('theme')).toBe('dark');
+    expect(store.getItem('device.listParams')).toEqual({ filter: {}, perPage: 50, page: 1 });
+    // The columns wait for the table to say which it has (a first visit in this browser).
+    expect(store.getItem('preferences.device.datagrid.columns')).toBeUndefined();
+    store.setItem('preferences.device.datagrid.availableColumns', AVAILABLE);
+    expect(store.getItem('preferences.device.datagrid.columns')).toEqual(['2', '0']);
+    // A new version of the table with a column in front: the same columns, at their new places.
+    store.setItem('preferences.device.datagrid.availableColumns', [{ index: '0', source: 'id' }, ...AVAILABLE.map((c, i) => ({ ...c, index: String(i + 1) }))]);
+    expect(store.getItem('preferences.device.datagrid.columns')).toEqual(['3', '1']);
+  });
+
+  it('saves what the user chooses, columns by source, and nothing for what is not a preference', async () => {
+    const { store, save } = await setUp(profile(1, {}));
+    store.setItem('theme', 'dark');
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'dark' }));
+    store.setItem('device.listParams', { filter: { q: 'pump' }, perPage: 10, page: 2 });
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { device: { perPage: 10 } } }));
+    store.setItem('preferences.device.datagrid.availableColumns', AVAILABLE);
+    store.setItem('preferences.device.datagrid.columns', ['0', '2']);
+    await vi.waitFor(() =>
+      expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { device: { perPage: 10, columns: ['name', 'firmware_status'] } } }),
+    );
+    // A page of several categories is named by its list route.
+    store.setItem('/documents.listParams', { filter: {}, perPage: 50 });
+    await vi.waitFor(() => expect(save.mock.lastCall?.[0].lists?.['/documents']).toEqual({ perPage: 50 }));
+    const calls = save.mock.calls.length;
+    // Another filter with the same page size, a selection, an out-of-bounds page size: nothing to save.
+    store.setItem('device.listParams', { filter: { q: 'valve' }, perPage: 10, page: 1 });
+    store.setItem('device.selectedIds', [1, 2]);
+    store.setItem('device.listParams', { filter: {}, perPage: 100_000, page: 1 });
+    await Promise.resolve();
+    expect(save).toHaveBeenCalledTimes(calls);
+  });
+
+  it('saves nothing while signed out, and takes the next user’s preferences when they sign in', async () => {
+    const { store, save, signInAs } = await setUp(null);
+    store.setItem('theme', 'dark');
+    expect(save).not.toHaveBeenCalled();
+    await signInAs(profile(2, { theme: 'light', lists: { team: { perPage: 5 } } }));
+    expect(store.getItem('theme')).toBe('light');
+    expect(store.getItem('team.listParams')).toEqual({ filter: {}, perPage: 5, page: 1 });
+    // A stored value from before the schema is none.
+    await signInAs(null);
+    await signInAs(profile(3, { lang: 'en' }));
+    store.setItem('theme', 'dark');
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'dark' }));
+  });
+
+  it('a failed save is only logged and loses nothing: the next change sends both', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { store, save } = await setUp(profile(1, {}));
+    const failure = new Error('Failed to fetch');
+    save.mockRejectedValueOnce(failure);
+    store.setItem('theme', 'dark');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(ownMessages.preferencesNotSaved, failure));
+    expect(store.getItem('theme')).toBe('dark');
+    store.setItem('team.listParams', { filter: {}, perPage: 50 });
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { team: { perPage: 50 } } }));
+    warn.mockRestore();
+  });
+});
