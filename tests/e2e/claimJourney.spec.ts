@@ -128,10 +128,11 @@ test("a claim into the team's type and firmware, in a group created in place, th
   await button(page, ownMessages.checkClaimCode).click();
   await expect(chosenOption(input(page, ownMessages.claimIntoTeam))).toHaveText(team!.name);
   await expect(page.getByText(ownMessages.addSupportUserHelp)).toBeVisible();
-  // The advanced flag is off: no choices until it is ticked.
-  await expect(page.getByText(ownMessages.claimAdvancedOff)).toBeVisible();
-  await expect(input(page, ownMessages.claimedGroup)).toHaveCount(0);
+  // The type, group and firmware are offered at once; the further advanced flag is off.
+  await expect(page.getByLabel(ownMessages.claimAdvanced)).not.toBeChecked();
+  await expect(page.getByText(ownMessages.claimAdvancedOff)).toHaveCount(0);
   await page.getByLabel(ownMessages.claimAdvanced).check();
+  await expect(page.getByText(ownMessages.claimAdvancedOff)).toBeVisible();
   await input(page, ownMessages.claimedType).selectOption({ label: theirType.name });
   const firmwarePicker = input(page, ownMessages.claimedTargetFirmware);
   await firmwarePicker.selectOption({ label: messages.firmwareOption(firmware.name, '2.1.0') });

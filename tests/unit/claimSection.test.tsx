@@ -154,7 +154,7 @@ describe('the claim section', () => {
     ]);
   });
 
-  it('requires a team; without the options, no support user and no firmware copy; advanced sends the chosen type and firmware', async () => {
+  it('requires a team; without the options, no support user and no firmware copy; the chosen type and firmware are sent', async () => {
     const calls = fakeApi();
     const onClaimed = section();
     await enterCode(CODE);
@@ -167,7 +167,6 @@ describe('the claim section', () => {
     expect(screen.queryByText(messages.teamRequired)).toBeNull();
     fireEvent.click(screen.getByLabelText(ownMessages.copyFirmwareOption));
     fireEvent.click(screen.getByLabelText(ownMessages.addSupportUserOption));
-    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
     const type = screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement;
     await waitFor(() => expect([...type.options].map((o) => o.text)).toEqual([messages.selectAType, 'greenhouse pump']));
     fireEvent.change(type, { target: { value: '30' } });
@@ -181,14 +180,13 @@ describe('the claim section', () => {
     ]);
   });
 
-  it('advanced: a group of the chosen type sends group_id, no firmware of its own and no copy, the firmware picker off', async () => {
+  it('a group of the chosen type sends group_id, no firmware of its own and no copy, the firmware picker off', async () => {
     const calls = fakeApi();
     const onClaimed = section();
     await enterCode(CODE);
     await screen.findByTestId('claimed-device');
     await waitFor(() => expect(teamSelect().options.length).toBe(3));
     fireEvent.change(teamSelect(), { target: { value: '10' } });
-    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
     const group = screen.getByLabelText(ownMessages.claimedGroup) as HTMLSelectElement;
     expect(group.disabled).toBe(true);
     const type = screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement;
@@ -232,23 +230,20 @@ describe('the claim section', () => {
     expect(screen.queryByText(/device_uid_per_type_key/)).toBeNull();
   });
 
-  it('another team drops the type and firmware chosen for the former one, even while the advanced pickers are hidden', async () => {
+  it('another team drops the type and firmware chosen for the former one, and the pickers start again for the new team', async () => {
     const calls = fakeApi();
     const onClaimed = section();
     await enterCode(CODE);
     await screen.findByTestId('claimed-device');
     await waitFor(() => expect(teamSelect().options.length).toBe(3));
     fireEvent.change(teamSelect(), { target: { value: '10' } });
-    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
     const type = screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement;
     await waitFor(() => expect(type.options.length).toBe(2));
     fireEvent.change(type, { target: { value: '30' } });
     const firmware = screen.getByLabelText(ownMessages.claimedTargetFirmware) as HTMLSelectElement;
     await waitFor(() => expect(firmware.options.length).toBe(2));
     fireEvent.change(firmware, { target: { value: '40' } });
-    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
     fireEvent.change(teamSelect(), { target: { value: '11' } });
-    fireEvent.click(screen.getByLabelText(ownMessages.claimAdvanced));
     await waitFor(() => expect((screen.getByLabelText(ownMessages.claimedType) as HTMLSelectElement).options.length).toBe(2));
     fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
     await waitFor(() => expect(onClaimed).toHaveBeenCalledTimes(1));

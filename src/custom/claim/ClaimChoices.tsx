@@ -1,5 +1,5 @@
 /**
- * The advanced choices of a claim (spec section 2: a type and a target firmware, 'type and group
+ * The choices of a claim (spec section 2: a type and a target firmware, 'type and group
  * may be created inline'): the shared pickers of the chosen team's types, the type's groups and
  * firmwares, each with the usual order (a team before a type, a type before a group or firmware).
  * A device in a group has the group's target firmware (spec section 4), so a group disables the

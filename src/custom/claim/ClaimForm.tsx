@@ -1,9 +1,9 @@
 /**
  * Step 2 of a claim (spec section 2, 'Device configuration and claim screens'): the team the
- * device goes into (one the user administers), the two options that default on and, behind the
- * advanced flag (off by default), the type, group and target firmware of the chosen team, with a
- * type or a group created inline. A failure is shown in place and keeps every value, so the user
- * can correct and retry.
+ * device goes into (one the user administers), the type, group and target firmware of the chosen
+ * team (a type or a group may be created inline), the two options that default on, and the
+ * further advanced flag (off by default), which explains what is kept and copied. A failure is
+ * shown in place and keeps every value, so the user can correct and retry.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Stack, TextField } from '@mui/material';
@@ -43,15 +43,14 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
 
   // Spec 'Dropdown': with a single team and nothing preselected, that team is selected automatically.
   const teamId = chosenTeam !== undefined ? chosenTeam : teams.length === 1 ? teams[0].id : null;
-  const chosen = advanced ? choices : NO_CHOICES;
+  const chosen = choices;
   // A group's or a chosen firmware is the target: nothing is copied then.
   const firmwareChosen = chosen.groupId !== null || chosen.firmwareId !== null;
 
   const chooseTeam = (id: number | null) => {
     setChosenTeam(id);
     setTeamError(false);
-    // A type, group and firmware belong to one team: none fits another, even when the advanced
-    // pickers are hidden and cannot clear themselves.
+    // A type, group and firmware belong to one team: none fits another.
     if (id !== teamId) setChoices(NO_CHOICES);
   };
 
@@ -99,12 +98,12 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
           </option>
         ))}
       </TextField>
+      <ClaimChoices teamId={teamId} choices={choices} onChange={setChoices} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Option checked={copyFirmware && !firmwareChosen} disabled={firmwareChosen} onChange={setCopyFirmware} label={ownMessages.copyFirmwareOption} />
         <Option checked={addSupport} onChange={setAddSupport} label={ownMessages.addSupportUserOption} help={ownMessages.addSupportUserHelp} />
-        <Option checked={advanced} onChange={setAdvanced} label={ownMessages.claimAdvanced} help={advanced ? undefined : ownMessages.claimAdvancedOff} />
+        <Option checked={advanced} onChange={setAdvanced} label={ownMessages.claimAdvanced} help={advanced ? ownMessages.claimAdvancedOff : undefined} />
       </Box>
-      {advanced && <ClaimChoices teamId={teamId} choices={choices} onChange={setChoices} />}
       {failure !== undefined && <Alert severity="error">{failure}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
