@@ -98,3 +98,32 @@ test('a configuration edited on the form waits, is synchronized by the device, a
   await submit(page);
   expect(await read(request, 'device', device.id)).toMatchObject({ config_id: product, config_state: 'waiting_to_be_send' });
 });
+
+test('a conflict is resolved from the view page: the summary points to it, the choice is saved and the state follows without Refresh', async ({ page }) => {
+  const request = page.request;
+  const team = await adminTeam(request);
+  const device = await createDevice(request, await createType(request, team.id));
+  const key = await (await request.get(`/api/download/private_key/${device.id}`)).text();
+  // Synchronized once, then the product and the device change it differently.
+  await productConfig(request, device, { interval: 60 });
+  const pushed = (await deviceReports(device.id, key, {})).body as { config: { id: number; config: unknown } };
+  await deviceReports(device.id, key, { config_id: pushed.config.id, config: pushed.config.config });
+  await productConfig(request, device, { interval: 15 });
+  await deviceReports(device.id, key, { config_id: pushed.config.id, config: { interval: 1 } });
+
+  await page.goto(`/device_view?id=${device.id}`);
+  const summaryState = page.getByTestId('summary-config-state');
+  await expect(summaryState).toHaveText(labels.conflict);
+  await page.getByRole('link', { name: ownMessages.resolveConflict }).click();
+  await expect(page.getByText(messages.conflict)).toBeInViewport();
+
+  await page.getByRole('button', { name: ownMessages.useDeviceConfig }).click();
+  await expect(page.getByText(ownMessages.conflictResolvedSaved)).toBeVisible();
+  await expect(summaryState).toHaveText(labels.synchronized);
+  await expect(chip(page)).toHaveText(labels.synchronized);
+  await expect(page.getByText(messages.conflict)).toHaveCount(0);
+  await expect(editor(page)).toHaveValue(JSON.stringify({ interval: 1 }, null, 2));
+  // Nothing to submit: the view page stayed, and the server holds the choice.
+  await expect(page.getByRole('heading', { name: messages.viewHeading('device') })).toBeVisible();
+  expect(await read(request, 'device', device.id)).toMatchObject({ config_state: 'synchronized' });
+});

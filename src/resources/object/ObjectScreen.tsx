@@ -88,9 +88,9 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
           {messages.onlyAdminsCanModify}
         </Alert>
       )}
-      {record && <ReadOnlyInfo category={category} record={record} />}
     </>
   );
+  const readOnlyInfo = record && <ReadOnlyInfo category={category} record={record} />;
   const form = loaded && (
     <ObjectForm
       category={category}
@@ -117,6 +117,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
     return (
       <Box sx={{ pt: 1 }}>
         {heading}
+        {readOnlyInfo}
         {form}
       </Box>
     );
@@ -128,6 +129,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
         <Card>
           <CardContent>
             {heading}
+            {readOnlyInfo}
             {form}
           </CardContent>
         </Card>
@@ -144,6 +146,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
         <CardContent>
           {heading}
           {loaded && record && Summary && <Summary {...panelProps} />}
+          {readOnlyInfo}
           {loaded && record && <SectionLinks sections={allSections} />}
         </CardContent>
       </Card>
