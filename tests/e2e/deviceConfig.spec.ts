@@ -3,7 +3,8 @@
  * through the device API (server/simulator/deviceClient.ts, signed with the key the console
  * downloads): a configuration edited on the form waits, the device applies it and it is
  * synchronized; then local changes of the device make conflicts, resolved with the key-by-key
- * view, with the device's configuration and with the product's.
+ * view, with the device's configuration and with the product's; on the view page too, each choice
+ * saved at once and the state shown without Refresh (issue 27).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -125,5 +126,16 @@ test('a conflict is resolved from the view page: the summary points to it, the c
   await expect(editor(page)).toHaveValue(JSON.stringify({ interval: 1 }, null, 2));
   // Nothing to submit: the view page stayed, and the server holds the choice.
   await expect(page.getByRole('heading', { name: messages.viewHeading('device') })).toBeVisible();
-  expect(await read(request, 'device', device.id)).toMatchObject({ config_state: 'synchronized' });
+  const synced = await read(request, 'device', device.id);
+  expect(synced).toMatchObject({ config_state: 'synchronized' });
+
+  // Again in conflict: the keys chosen one by one make a new product configuration, saved at once, waiting to be sent.
+  await productConfig(request, device, { interval: 20 });
+  await deviceReports(device.id, key, { config_id: synced!.config_id as number, config: { interval: 1, mode: 'turbo' } });
+  await page.reload();
+  await expect(summaryState).toHaveText(labels.conflict);
+  await page.getByRole('button', { name: ownMessages.useChosenValues }).click();
+  await expect(summaryState).toHaveText(labels.waiting_to_be_send);
+  await expect(editor(page)).toHaveValue(JSON.stringify({ interval: 20, mode: 'turbo' }, null, 2));
+  expect(await read(request, 'device', device.id)).toMatchObject({ config_state: 'waiting_to_be_send' });
 });
