@@ -79,7 +79,7 @@ const GET_SCHEMA = {
   response: answers({
     200: { description: 'The QR id and the public origin.', content: json(QR_CODE) },
     204: { description: 'With `?if_generated=true`: the device has no QR code yet.' },
-    ...errors('401'),
+    ...errors('400', '401'),
     404: error('No QR code generated yet, no such device, or one of a team the caller is not in (the same answer).'),
   }),
 };
