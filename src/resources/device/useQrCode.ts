@@ -7,7 +7,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import { http, isAbortError } from '../../dataProvider/http';
+import { HttpError, http, isAbortError } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
 import { qrImageUrl, qrLink } from '../../custom/qrImage';
 import { messages } from '../../messages';
@@ -51,14 +51,17 @@ export function useQrCode(deviceId: Identifier | undefined): QrCodeRead {
       try {
         const { json } = await http<QrCodeAnswer | null>(`/device_qr_code/${deviceId}`, { signal, query: { if_generated: true } });
         if (json) return await drawn(json);
-        console.info(messages.qrNotGenerated);
-        return null;
       } catch (error) {
         // Left, not failed: react-query drops the read.
         if (isAbortError(error)) throw error;
-        reportError(error);
-        return null;
+        // A server that answers as the spec does without the parameter: 404, not yet generated.
+        if (!(error instanceof HttpError && error.status === 404)) {
+          reportError(error);
+          return null;
+        }
       }
+      console.info(messages.qrNotGenerated);
+      return null;
     },
   });
   const replace = async (answer: QrCodeAnswer) => {
