@@ -69,7 +69,7 @@ export const ConflictView = ({ record, readOnly, onChoose, onMerge, savesAtOnce 
         </Box>
       </Box>
       {!readOnly && last && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="outlined" disabled={savesAtOnce?.busy} onClick={() => resolve(chooseProduct)}>
             {ownMessages.useProductConfig}
           </Button>

@@ -137,19 +137,21 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
       </Stack>
     );
   }
-  // In sections (issue 27): the state at a glance, then the form's sections beside the panels'
-  // (two columns from the mobile breakpoint up, one below it).
+  // In sections (issue 27): an existing object's state at a glance, then the form's sections beside
+  // the panels' (two columns from the mobile breakpoint up, one below it).
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
       <PageTitle title={pageTitle(mode, category)} heading={false} />
-      <Card>
-        <CardContent>
-          {heading}
-          {loaded && record && Summary && <Summary {...panelProps} />}
-          {readOnlyInfo}
-          {loaded && record && <SectionLinks sections={allSections} />}
-        </CardContent>
-      </Card>
+      {record && (
+        <Card>
+          <CardContent>
+            {heading}
+            {loaded && Summary && <Summary {...panelProps} />}
+            {readOnlyInfo}
+            {loaded && <SectionLinks sections={allSections} />}
+          </CardContent>
+        </Card>
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -159,7 +161,10 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
         }}
       >
         <Card>
-          <CardContent>{form}</CardContent>
+          <CardContent>
+            {!record && heading}
+            {form}
+          </CardContent>
         </Card>
         {loaded && panelGroups.length > 0 && (
           <Stack spacing={2} sx={{ minWidth: 0 }}>
