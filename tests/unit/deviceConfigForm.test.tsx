@@ -178,10 +178,12 @@ describe('a configuration conflict', () => {
     const reported = screen.getByLabelText(ownMessages.deviceLastConfig);
     await waitFor(() => expect(reported.textContent).toBe(pretty(3)));
     expect(screen.queryByRole('button', { name: ownMessages.useDeviceConfig })).toBeNull();
+    expect(screen.queryByRole('link', { name: ownMessages.resolveConflict })).toBeNull();
   });
 
   it("in view mode, saves an admin's choice at once and reads the device again, with no reminder to submit", async () => {
     renderScreen('view', 21);
+    expect(await screen.findByRole('link', { name: ownMessages.resolveConflict })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: ownMessages.useProductConfig }));
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0].body).toEqual({ config_state: 'waiting_to_be_send' });

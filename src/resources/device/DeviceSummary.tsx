@@ -1,8 +1,8 @@
 /**
  * A device's state at a glance, at the top of its screen (issue 27): when it was last seen, its
  * current and target firmware and whether an update is pending, its configuration state (a
- * conflict with the way to resolve it) and its claim state. The same pieces as its sections say
- * them in full, so the two never disagree.
+ * conflict with, for the team's admins, the way to resolve it) and its claim state. The same
+ * pieces as its sections say them in full, so the two never disagree.
  */
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -42,7 +42,7 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
   </>
 );
 
-export const DeviceSummary = ({ category, record }: ObjectPanelProps) => {
+export const DeviceSummary = ({ category, record, isAdmin }: ObjectPanelProps) => {
   if (!record) return null;
   const fields = category.fields;
   const currentId = record.current_firmware_id as number | null | undefined;
@@ -72,7 +72,7 @@ export const DeviceSummary = ({ category, record }: ObjectPanelProps) => {
         <Row label={fields.config_state.label}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <ConfigSyncChip state={state} testId="summary-config-state" />
-            {state === SYNC_STATE.conflict && (
+            {state === SYNC_STATE.conflict && isAdmin && (
               <SectionLink sectionKey={CONFIGURATION_SECTION}>{ownMessages.resolveConflict}</SectionLink>
             )}
           </Stack>
