@@ -243,6 +243,19 @@ export const ownMessages = {
   daysAgo: (n: number) => (n === 1 ? '1 day ago' : `${n} days ago`),
   lastSeenAt: (date: string, relative: string) => `${date} (${relative})`,
 
+  // The device screen at a glance: its summary and sections (src/resources/device/DeviceSummary.tsx, override.tsx)
+  summaryHeading: 'At a glance',
+  sectionLinks: 'Sections',
+  sectionDetails: 'Details',
+  sectionFirmware: 'Firmware',
+  sectionConfiguration: 'Configuration',
+  sectionIdentity: 'Identity',
+  summaryNone: 'None',
+  resolveConflict: 'Resolve the conflict',
+  conflictResolvedSaved: 'The conflict has been resolved and saved.',
+  labelNeedsQrCode: 'A label shows the QR code, which this device does not have yet: generate it under QR code above to preview and download its labels.',
+  labelNeedsQrCodeMember: "A label shows the QR code, which this device does not have yet: an administrator of the device's team generates it.",
+
   // The figures of the home page (src/custom/dashboard/).
   dashboardDevicesPerType: 'Devices per type',
   dashboardFirmwareInField: 'Firmware versions in the field',

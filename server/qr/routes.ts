@@ -2,6 +2,7 @@
  * A device's QR code and the public information behind it (spec sections 3 and 7):
  *
  *   GET  /api/device_qr_code/:id          {"id", "url"} of the device's QR code; 404 until generated
+ *                                         (?if_generated=true: 204 instead, for a screen that asks before knowing)
  *   POST /api/device_qr_code/:id          team admins: a new QR id (the old /qr link stops working)
  *   GET  /api/execute_qr_code_action/:qr  public: {id, to_be_claimed, label_svg_image (the detailed label), provisioning}
  *   GET  /api/qr_contact                  public: {"contact_url"} for the public QR page
@@ -61,15 +62,24 @@ const QR_INFO = z.object({
   device_id: objectId.optional().describe("Only for signed-in members of the device's team."),
 }) satisfies z.ZodType<QrPublicInfo>; // the documented answer is the one the public page reads
 
+const GET_QUERY = z.looseObject({
+  if_generated: z
+    .enum(['true'])
+    .optional()
+    .describe("`true`: a device of the caller's team without a QR code answers 204 instead of 404 (the console's device screen, which cannot know before asking)."),
+});
+
 const GET_SCHEMA = {
   operationId: 'getDeviceQrCode',
   summary: "The device's QR code",
   description: "Members of the device's team. The QR code encodes `{url}/qr?id={id}`.",
   tags: ['device'],
   params: ID_PARAMS,
+  querystring: GET_QUERY,
   response: answers({
     200: { description: 'The QR id and the public origin.', content: json(QR_CODE) },
-    ...errors('401'),
+    204: { description: 'With `?if_generated=true`: the device has no QR code yet.' },
+    ...errors('400', '401'),
     404: error('No QR code generated yet, no such device, or one of a team the caller is not in (the same answer).'),
   }),
 };
@@ -110,10 +120,11 @@ export const qrRoutes: FastifyPluginAsync = async (fastify) => {
   const device = app.registry.get('device');
   const limiter = new Limiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 }, limitStore(app.db, 'qr_info'));
 
-  app.get('/api/device_qr_code/:id', { schema: GET_SCHEMA }, async (request) => {
+  app.get('/api/device_qr_code/:id', { schema: GET_SCHEMA }, async (request, reply) => {
     const user = requireUser(request.user);
     const [row] = await selectVisible(app.db, user, device, [QR_FIELD], (p) => [`"t"."id" = ${p.add(request.params.id)}`]);
     const id = row?.[QR_FIELD];
+    if (row && typeof id !== 'string' && request.query.if_generated === 'true') return reply.code(204).send();
     if (typeof id !== 'string') throw notFoundError();
     return { id, url: publicOrigin(app.config, request) };
   });

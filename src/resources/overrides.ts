@@ -32,6 +32,15 @@ export interface ResourceOverride<K extends string = string> {
   ObjectPage?: ComponentType<PageProps>;
   /** Blocks shown under the object form (the devices of a group, ...). */
   panels?: ComponentType<ObjectPanelProps>[];
+  /**
+   * The object screen in headed sections a person finds at a glance, in this order (two columns on
+   * a desktop, one on a phone). A section holds form fields (inside the one form, saved by its
+   * Submit) or panels (beside it: they act by themselves). A shown field no section names goes in
+   * the first field section, so that nothing of the form is lost.
+   */
+  sections?: readonly ObjectSection<K>[];
+  /** The state of an existing object at a glance, at the top of its screen (view and edit). */
+  Summary?: ComponentType<ObjectPanelProps>;
   /** Declared reverse lists (`lists`) a panel shows its own way, left out of the generic lists panel. */
   ownLists?: readonly ListName<K>[];
   /**
@@ -57,6 +66,11 @@ export interface ResourceOverride<K extends string = string> {
   /** How the object's file (`file` with hashFirst) is hashed in the browser before it is sent. */
   hashFile?: (file: Blob, options: { onProgress?: (p: { done: number; total: number }) => void; signal?: AbortSignal }) => Promise<string>;
 }
+
+/** A headed part of the object screen (ResourceOverride.sections); `key` makes its anchor (section-{key}). */
+export type ObjectSection<K extends string = string> =
+  | { key: string; title: string; fields: readonly FieldName<K>[] }
+  | { key: string; title: string; panels: readonly ComponentType<ObjectPanelProps>[] };
 
 /** What an override's `beforeSave` gets besides the values. */
 export interface BeforeSaveContext {

@@ -3,7 +3,8 @@
  * through the device API (server/simulator/deviceClient.ts, signed with the key the console
  * downloads): a configuration edited on the form waits, the device applies it and it is
  * synchronized; then local changes of the device make conflicts, resolved with the key-by-key
- * view, with the device's configuration and with the product's.
+ * view, with the device's configuration and with the product's; on the view page too, each choice
+ * saved at once and the state shown without Refresh (issue 27).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -97,4 +98,44 @@ test('a configuration edited on the form waits, is synchronized by the device, a
   await expect(chip(page)).toHaveText(labels.waiting_to_be_send);
   await submit(page);
   expect(await read(request, 'device', device.id)).toMatchObject({ config_id: product, config_state: 'waiting_to_be_send' });
+});
+
+test('a conflict is resolved from the view page: the summary points to it, the choice is saved and the state follows without Refresh', async ({ page }) => {
+  const request = page.request;
+  const team = await adminTeam(request);
+  const device = await createDevice(request, await createType(request, team.id));
+  const key = await (await request.get(`/api/download/private_key/${device.id}`)).text();
+  // Synchronized once, then the product and the device change it differently.
+  await productConfig(request, device, { interval: 60 });
+  const pushed = (await deviceReports(device.id, key, {})).body as { config: { id: number; config: unknown } };
+  await deviceReports(device.id, key, { config_id: pushed.config.id, config: pushed.config.config });
+  await productConfig(request, device, { interval: 15 });
+  await deviceReports(device.id, key, { config_id: pushed.config.id, config: { interval: 1 } });
+
+  await page.goto(`/device_view?id=${device.id}`);
+  const summaryState = page.getByTestId('summary-config-state');
+  await expect(summaryState).toHaveText(labels.conflict);
+  await page.getByRole('link', { name: ownMessages.resolveConflict }).click();
+  await expect(page.getByText(messages.conflict)).toBeInViewport();
+
+  await page.getByRole('button', { name: ownMessages.useDeviceConfig }).click();
+  await expect(page.getByText(ownMessages.conflictResolvedSaved)).toBeVisible();
+  await expect(summaryState).toHaveText(labels.synchronized);
+  await expect(chip(page)).toHaveText(labels.synchronized);
+  await expect(page.getByText(messages.conflict)).toHaveCount(0);
+  await expect(editor(page)).toHaveValue(JSON.stringify({ interval: 1 }, null, 2));
+  // Nothing to submit: the view page stayed, and the server holds the choice.
+  await expect(page.getByRole('heading', { name: messages.viewHeading('device') })).toBeVisible();
+  const synced = await read(request, 'device', device.id);
+  expect(synced).toMatchObject({ config_state: 'synchronized' });
+
+  // Again in conflict: the keys chosen one by one make a new product configuration, saved at once, waiting to be sent.
+  await productConfig(request, device, { interval: 20 });
+  await deviceReports(device.id, key, { config_id: synced!.config_id as number, config: { interval: 1, mode: 'turbo' } });
+  await page.reload();
+  await expect(summaryState).toHaveText(labels.conflict);
+  await page.getByRole('button', { name: ownMessages.useChosenValues }).click();
+  await expect(summaryState).toHaveText(labels.waiting_to_be_send);
+  await expect(editor(page)).toHaveValue(JSON.stringify({ interval: 20, mode: 'turbo' }, null, 2));
+  expect(await read(request, 'device', device.id)).toMatchObject({ config_state: 'waiting_to_be_send' });
 });

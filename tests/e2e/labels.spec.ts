@@ -36,8 +36,8 @@ test('the label panel previews and downloads the three labels; two selected devi
   await page.goto(`/device_view?id=${device.id}`);
   const panel = page.getByTestId('label-panel');
 
-  // No QR code yet: viewing the device makes none, so its label cannot be drawn; generating the code brings the preview.
-  await expect(panel.getByText(ownMessages.labelNoQrCode)).toBeVisible();
+  // No QR code yet: viewing the device makes none, so its label cannot be drawn (said plainly, issue 27); generating the code brings the preview.
+  await expect(panel.getByText(ownMessages.labelNeedsQrCode)).toBeVisible();
   await button(page, ownMessages.generateQr).click();
 
   // The preview is the detailed label as an image (never inline markup), and it loads.

@@ -2,8 +2,8 @@
  * A device's configuration on its object screen, in jsdom over a fake /api: the formatted JSON
  * with its sync state, the edit that makes it 'waiting to be sent' (and back), the save that
  * creates the configuration first (and stops when it cannot), the history with each entry's
- * dialog, the conflict view with both resolutions and the key-by-key view, and the devices table's
- * state column.
+ * dialog, the conflict view with both resolutions and the key-by-key view (on the view page an
+ * admin's choice saved at once, issue 27), and the devices table's state column.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -57,14 +57,17 @@ const objects: Objects = { team: [{ id: 1, name: 'Blue' }], type: [{ id: 3, name
 
 let calls: RecordedCall[];
 let configPost: Response | undefined;
+/** The teams GET /api/get_teams_where_user_is_admin/ answers. */
+let adminTeams: { id: number; name: string }[];
 const alerts = vi.fn();
 
 beforeEach(() => {
   configPost = undefined;
+  adminTeams = [{ id: 1, name: 'Blue' }];
   alerts.mockReset();
   setErrorUi({ alert: alerts, goHome: vi.fn() });
   calls = installFakeApi(objects, ({ url, method, body }) => {
-    if (url.pathname === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: [{ id: 1, name: 'Blue' }] });
+    if (url.pathname === '/api/get_teams_where_user_is_admin/') return jsonResponse({ json_list: adminTeams });
     if (url.pathname === '/api/config' && method === 'POST') return configPost ?? jsonResponse({ id: 42 });
     const config = /^\/api\/config\/(\d+)$/.exec(url.pathname);
     if (config) return jsonResponse({ id: Number(config[1]), team_id: 1, config: configs[Number(config[1])], author_id: null, date: '2026-01-01T00:00:00Z' });
@@ -167,12 +170,27 @@ describe("a device's configuration", () => {
 });
 
 describe('a configuration conflict', () => {
-  it("shows the device's last report and, in view mode, no choice", async () => {
+  it("shows the device's last report and, in view mode, no choice to a member who is not an admin of its team", async () => {
+    adminTeams = [];
     renderScreen('view', 21);
-    expect(await screen.findByText(messages.conflict)).toBeTruthy();
+    expect(await screen.findByText(messages.onlyAdminsCanModify)).toBeTruthy();
+    expect(screen.getByText(messages.conflict)).toBeTruthy();
     const reported = screen.getByLabelText(ownMessages.deviceLastConfig);
     await waitFor(() => expect(reported.textContent).toBe(pretty(3)));
     expect(screen.queryByRole('button', { name: ownMessages.useDeviceConfig })).toBeNull();
+    expect(screen.queryByRole('link', { name: ownMessages.resolveConflict })).toBeNull();
+  });
+
+  it("in view mode, saves an admin's choice at once and reads the device again, with no reminder to submit", async () => {
+    renderScreen('view', 21);
+    expect(await screen.findByRole('link', { name: ownMessages.resolveConflict })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: ownMessages.useProductConfig }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0].body).toEqual({ config_state: 'waiting_to_be_send' });
+    const put = calls.indexOf(puts()[0]);
+    await waitFor(() => expect(calls.slice(put + 1).some((c) => c.method === 'GET' && /\/device\/21$/.test(c.url.pathname))).toBe(true));
+    expect(screen.queryByText(messages.conflictResolved)).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.submit })).toBeNull();
   });
 
   it("uses the device's configuration: its id, synchronized, after the reminder to submit", async () => {

@@ -2,10 +2,12 @@
  * The device form's label panel against a fake /api: the preview and the three downloads send the
  * spec's paths, translation query and template body; an invalid translation is sent as 0; a failed
  * custom label shows the server's Description with the spec's hint on a new line; an empty
- * template is refused without a request.
+ * template is refused without a request. A device without a QR code gets a plain hint and no label
+ * call (issue 27: the server could only refuse it).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { DEFAULT_LABEL_TEMPLATE } from '../../src/custom/labels';
@@ -14,8 +16,12 @@ import { LabelPanel } from '../../src/resources/device/LabelPanel';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 
 const category = mustGetCategory('device');
-const panel = (record?: { id: number }) =>
-  render(<LabelPanel category={category} record={record} mode="view" isAdmin={false} refresh={() => {}} />);
+const panel = (record?: { id: number }, isAdmin = false) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LabelPanel category={category} record={record} mode="view" isAdmin={isAdmin} refresh={() => {}} />
+    </QueryClientProvider>,
+  );
 
 const svg = (name: string) =>
   new Response('<svg xmlns="http://www.w3.org/2000/svg" width="55mm" height="23mm"/>', {
@@ -28,6 +34,7 @@ const alert = vi.fn();
 let saved: string[];
 let calls: RecordedCall[];
 let customAnswer: () => Response;
+let qrAnswer: () => Response;
 
 beforeEach(() => {
   let n = 0;
@@ -40,7 +47,9 @@ beforeEach(() => {
   alert.mockReset();
   setErrorUi({ alert, goHome: vi.fn() });
   customAnswer = () => svg('device-7-custom.svg');
+  qrAnswer = () => jsonResponse({ id: 'qr7', url: 'https://pucs.example' });
   calls = installFetch(({ url }) => {
+    if (url.pathname === '/api/device_qr_code/7') return qrAnswer();
     const kind = /\/api\/download\/(\w+)_label\/7$/.exec(url.pathname)?.[1];
     return kind === 'custom' ? customAnswer() : svg(`device-7-${kind}.svg`);
   });
@@ -82,7 +91,8 @@ describe('LabelPanel', () => {
     fireEvent.click(screen.getByText(ownMessages.downloadModelLabel));
     await waitFor(() => expect(saved).toEqual(['device-7-detailed.svg', 'device-7-model.svg']));
     expect(query(labelCalls('model')[0])).toEqual(['0', '0']);
-    expect(calls.every((c) => c.method === 'GET' && c.url.searchParams.get('r'))).toBe(true);
+    const downloads = calls.filter((c) => c.url.pathname.startsWith('/api/download/'));
+    expect(downloads.every((c) => c.method === 'GET' && c.url.searchParams.get('r'))).toBe(true);
   });
 
   it('sends the translation in inches, an invalid number as 0, to the preview and the downloads', async () => {
@@ -140,6 +150,16 @@ describe('LabelPanel', () => {
     fireEvent.click(screen.getByText(ownMessages.downloadCustomLabel));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(ownMessages.labelNoQrCode));
     expect(saved).toEqual([]);
+  });
+
+  it('says plainly that a device without a QR code has no label yet, and asks for none', async () => {
+    qrAnswer = () => new Response(null, { status: 204 });
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    panel({ id: 7 }, true);
+    await waitFor(() => expect(screen.getByTestId('label-needs-qr-code').textContent).toBe(ownMessages.labelNeedsQrCode));
+    expect(calls.map((c) => `${c.url.pathname}${c.url.search}`)).toEqual(['/api/device_qr_code/7?if_generated=true']);
+    expect(screen.getByText(ownMessages.downloadDetailedLabel).closest('button')?.disabled).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refuses an empty template without asking the server', async () => {

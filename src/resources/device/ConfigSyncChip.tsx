@@ -9,7 +9,8 @@ const colours: Record<string, ChipProps['color']> = {
   [SYNC_STATE.conflict]: 'error',
 };
 
-export const ConfigSyncChip = ({ state }: { state: unknown }) => {
+/** `testId`: the form's chip (which follows an edit) and the summary's are told apart. */
+export const ConfigSyncChip = ({ state, testId = 'config-sync-state' }: { state: unknown; testId?: string }) => {
   // A device never configured has no state: not an unknown one.
   const label = state === null || state === undefined ? ownMessages.notConfigured : syncStateLabel(state);
   const hint = typeof state === 'string' ? ownMessages.configStateHints[state] : undefined;
@@ -19,7 +20,7 @@ export const ConfigSyncChip = ({ state }: { state: unknown }) => {
       label={label}
       title={hint}
       color={typeof state === 'string' ? (colours[state] ?? 'default') : 'default'}
-      data-testid="config-sync-state"
+      data-testid={testId}
     />
   );
 };

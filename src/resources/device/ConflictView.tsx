@@ -3,7 +3,8 @@
  * differently. Shows the configuration the device last reported (the last history entry; its raw
  * text, logged, when it does not parse), and in edit mode the two choices (the product's: waiting
  * to be sent; the device's: its configuration, synchronized), then the reminder to submit. Beyond
- * the spec, the key-by-key view of the three versions lets the user take each key from either side.
+ * the spec, the key-by-key view of the three versions lets the user take each key from either side,
+ * and an admin resolves it from the view page too, each choice saved at once (issue 27).
  */
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -27,9 +28,11 @@ export interface ConflictViewProps {
   onChoose: (choice: Choice) => void;
   /** A configuration made of keys of both sides: the new text of the editor. */
   onMerge: (text: string) => void;
+  /** A choice is saved at once (view mode): no reminder to submit, no second choice while it is saved. */
+  savesAtOnce?: { busy: boolean };
 }
 
-export const ConflictView = ({ record, readOnly, onChoose, onMerge }: ConflictViewProps) => {
+export const ConflictView = ({ record, readOnly, onChoose, onMerge, savesAtOnce }: ConflictViewProps) => {
   const last = lastHistoryEntry(record.config_history);
   const base = lastSynchronizedEntry(record.config_history, record.last_config_sync as string | null | undefined);
   const device = useConfigText(last?.config_id);
@@ -66,22 +69,22 @@ export const ConflictView = ({ record, readOnly, onChoose, onMerge }: ConflictVi
         </Box>
       </Box>
       {!readOnly && last && (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => resolve(chooseProduct)}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" disabled={savesAtOnce?.busy} onClick={() => resolve(chooseProduct)}>
             {ownMessages.useProductConfig}
           </Button>
-          <Button variant="outlined" onClick={() => resolve(() => chooseDevice(last.config_id))}>
+          <Button variant="outlined" disabled={savesAtOnce?.busy} onClick={() => resolve(() => chooseDevice(last.config_id))}>
             {ownMessages.useDeviceConfig}
           </Button>
         </Stack>
       )}
-      {resolved && <Alert severity="success">{messages.conflictResolved}</Alert>}
+      {resolved && !savesAtOnce && <Alert severity="success">{messages.conflictResolved}</Alert>}
       {product.text !== undefined && device.text !== undefined && (
         <ConfigThreeWay
           base={synced.text}
           product={product.text}
           device={device.text}
-          readOnly={readOnly}
+          readOnly={readOnly || savesAtOnce?.busy === true}
           onUse={(text) => resolve(() => takeMerged(text))}
         />
       )}

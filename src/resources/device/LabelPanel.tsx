@@ -2,7 +2,8 @@
  * The device form's label panel (spec section 2, Label panel): downloads of the detailed, model and
  * custom labels, advanced settings (translation in inches, a custom template starting from the
  * default one) and a live preview of the label those settings give. Labels only read the device,
- * so every member of its team sees the panel.
+ * so every member of its team sees the panel. A label draws the device's QR code: while it has
+ * none, the panel says so plainly and asks the server nothing (issue 27).
  */
 import { useState } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
@@ -14,6 +15,7 @@ import { ownMessages } from '../../messages';
 import type { ObjectPanelProps } from '../overrides';
 import { labelCall, labelFailureExtra, templateProblem } from './labelCalls';
 import { useLabelPreview } from './useLabelPreview';
+import { useQrCode } from './useQrCode';
 
 const DOWNLOADS: readonly { kind: LabelKind; label: string }[] = [
   { kind: 'detailed', label: ownMessages.downloadDetailedLabel },
@@ -21,8 +23,9 @@ const DOWNLOADS: readonly { kind: LabelKind; label: string }[] = [
   { kind: 'custom', label: ownMessages.downloadCustomLabel },
 ];
 
-export const LabelPanel = ({ record }: ObjectPanelProps) => {
+export const LabelPanel = ({ record, isAdmin }: ObjectPanelProps) => {
   const deviceId = record?.id;
+  const qr = useQrCode(deviceId).code;
   const [advanced, setAdvanced] = useState(false);
   const [xText, setXText] = useState('0');
   const [yText, setYText] = useState('0');
@@ -32,7 +35,7 @@ export const LabelPanel = ({ record }: ObjectPanelProps) => {
   // Hidden settings do not apply: what the panel shows is what the labels use.
   const settings = { x: advanced ? translationInches(xText) : 0, y: advanced ? translationInches(yText) : 0, template };
   const customOn = advanced && custom;
-  const preview = useLabelPreview(deviceId, customOn ? 'custom' : 'detailed', settings);
+  const preview = useLabelPreview(deviceId, qr?.id, customOn ? 'custom' : 'detailed', settings);
   if (deviceId === undefined) return null;
 
   const download = async (kind: LabelKind) => {
@@ -57,7 +60,7 @@ export const LabelPanel = ({ record }: ObjectPanelProps) => {
       <Typography variant="subtitle1">{ownMessages.label}</Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {DOWNLOADS.map(({ kind, label }) => (
-          <Button key={kind} onClick={() => void download(kind)} disabled={busy} startIcon={<DownloadIcon />}>
+          <Button key={kind} onClick={() => void download(kind)} disabled={busy || !qr} startIcon={<DownloadIcon />}>
             {label}
           </Button>
         ))}
@@ -101,7 +104,12 @@ export const LabelPanel = ({ record }: ObjectPanelProps) => {
           )}
         </>
       )}
-      {preview.error && (
+      {qr === null && (
+        <Typography variant="body2" color="text.secondary" data-testid="label-needs-qr-code">
+          {isAdmin ? ownMessages.labelNeedsQrCode : ownMessages.labelNeedsQrCodeMember}
+        </Typography>
+      )}
+      {qr && preview.error && (
         <Typography color="error" variant="body2" role="alert" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {preview.error}
         </Typography>

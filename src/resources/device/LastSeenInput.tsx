@@ -10,14 +10,18 @@ import type { FieldInputProps } from '../overrides';
 import { useNow } from '../useNow';
 import { FieldBlock } from './FieldBlock';
 
+/** The moment as the form and the device's summary show it. */
+export const LastSeenText = ({ value }: { value: string | null | undefined }) => {
+  const now = useNow();
+  const shown = formatDate(value);
+  return <Typography variant="body2">{shown === '' ? ownMessages.neverSeen : ownMessages.lastSeenAt(shown, relativeTime(value as string, now))}</Typography>;
+};
+
 export const LastSeenInput = ({ name, field }: FieldInputProps) => {
   const record = useRecordContext();
-  const now = useNow();
-  const value = record?.[name] as string | null | undefined;
-  const shown = formatDate(value);
   return (
     <FieldBlock label={field.label}>
-      <Typography variant="body2">{shown === '' ? ownMessages.neverSeen : ownMessages.lastSeenAt(shown, relativeTime(value as string, now))}</Typography>
+      <LastSeenText value={record?.[name] as string | null | undefined} />
     </FieldBlock>
   );
 };

@@ -7,19 +7,18 @@ import { FirmwareHistoryInput } from './FirmwareHistoryInput';
 import { FirmwareStatusIcon } from './FirmwareStatusIcon';
 import { LastSeenInput } from './LastSeenInput';
 import { ProvisioningInput } from './ProvisioningInput';
-import { QrCodePanel } from './QrCodePanel';
-import { CertificatePanel } from './CertificatePanel';
-import { LabelPanel } from './LabelPanel';
 import { DeviceBulkActions } from './DeviceBulkActions';
-import { ClaimStatusPanel } from './ClaimStatusPanel';
-import { DocumentationPanel } from '../documentation/DocumentationPanel';
 import { ConfigurationInput } from './ConfigurationInput';
 import { ConfigHistoryInput } from './ConfigHistoryInput';
 import { saveConfigurationFirst } from './configSave';
+import { DeviceSummary } from './DeviceSummary';
+import { deviceSections } from './sections';
 
 export const override: ResourceOverride<'device'> = {
   icon: DevicesOtherIcon,
-  panels: [QrCodePanel, ClaimStatusPanel, CertificatePanel, LabelPanel, DocumentationPanel],
+  // Issue 27: the state at a glance on top, then sections a person finds (two columns on a desktop).
+  Summary: DeviceSummary,
+  sections: deviceSections,
   bulkActions: DeviceBulkActions,
   fieldInputs: {
     provisioning: ProvisioningInput,

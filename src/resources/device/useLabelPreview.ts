@@ -3,7 +3,8 @@
  * so nothing in a template can run in the console). Asked again a moment after the template or
  * translation stops changing, the previous request aborted; the last good image stays while a new
  * one loads or when it fails, and the failure is shown as text instead of an alert per keystroke.
- * Asked again too when the device's QR code is generated or replaced on the form.
+ * Asked only once the device has a QR code (a label draws it: without one the server can only
+ * refuse), and again when that code is generated or replaced on the screen.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Identifier } from 'react-admin';
@@ -11,7 +12,6 @@ import type { LabelKind } from '../../custom/labels';
 import { fetchFile } from '../../dataProvider/download';
 import { errorMessage } from '../../dataProvider/errors';
 import { labelCall, labelFailureExtra, templateProblem, type LabelSettings } from './labelCalls';
-import { useQrCodeVersion } from './qrCodeChanges';
 
 /** Long enough to skip the keystrokes of one word, short enough to feel live. */
 export const PREVIEW_DELAY_MS = 300;
@@ -24,15 +24,14 @@ export interface LabelPreview {
   loading: boolean;
 }
 
-export function useLabelPreview(deviceId: Identifier | undefined, kind: LabelKind, settings: LabelSettings): LabelPreview {
+/** `qrId`: the device's QR code, undefined while it has none (nothing is asked then). */
+export function useLabelPreview(deviceId: Identifier | undefined, qrId: string | undefined, kind: LabelKind, settings: LabelSettings): LabelPreview {
   const [preview, setPreview] = useState<LabelPreview>({ loading: true });
   const shown = useRef<string | undefined>(undefined);
   const { x, y, template } = settings;
-  // A new QR code (generated on the form's QR block) means a new label.
-  const qrVersion = useQrCodeVersion(deviceId);
 
   useEffect(() => {
-    if (deviceId === undefined) return;
+    if (deviceId === undefined || qrId === undefined) return;
     const problem = kind === 'custom' ? templateProblem(template) : undefined;
     if (problem) {
       setPreview((last) => ({ url: last.url, error: problem, loading: false }));
@@ -58,7 +57,7 @@ export function useLabelPreview(deviceId: Identifier | undefined, kind: LabelKin
       clearTimeout(timer);
       controller.abort();
     };
-  }, [deviceId, kind, x, y, template, qrVersion]);
+  }, [deviceId, qrId, kind, x, y, template]);
 
   useEffect(
     () => () => {

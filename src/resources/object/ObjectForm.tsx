@@ -1,5 +1,5 @@
-import { Stack } from '@mui/material';
-import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Divider, Stack } from '@mui/material';
+import { Fragment, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Form, RecordContextProvider, useIsMounted, useNavigate, type RaRecord } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { Category } from '../../schemas';
@@ -22,6 +22,8 @@ import { useRemoteChecks, type RemoteMessages } from './useRemoteChecks';
 import { useUniqueChecks } from './useUniqueChecks';
 import type { FieldRefusal } from './saveRefusal';
 import { useSaveObject } from './useSaveObject';
+import { fieldSections } from './sections';
+import { ScreenSection } from './ScreenSection';
 import { useFocusFirstField } from '../inputs/useFocusFirstField';
 import { errorListItems, fileErrors, validateObject, type FieldErrors } from './validation';
 
@@ -180,6 +182,23 @@ const ObjectFormBody = ({
     (name) => showOptional || !isOptionalField(category.fields[name]),
   );
 
+  const grouped = fieldSections(override.sections, visible);
+  const row = (name: string) => (
+    <FieldRow
+      key={name}
+      category={category}
+      name={name}
+      mode={mode}
+      readOnly={readOnly}
+      values={values}
+      error={shown[name] !== undefined}
+      problem={underField(name)}
+      locked={locked.has(name)}
+      fieldInputs={override.fieldInputs}
+      onInvalid={onInvalid}
+    />
+  );
+
   return (
     <Stack ref={body} spacing={2} sx={{ mt: 1 }}>
       {!readOnly && !child && <LeaveGuard changed={changedByUser} />}
@@ -190,21 +209,16 @@ const ObjectFormBody = ({
           <FollowValue key={name} category={category} name={name} />
         ))}
       {child && hasOptional && <OptionalFieldsToggle shown={showOptional} onToggle={() => setShowOptional(!showOptional)} />}
-      {visible.map((name) => (
-        <FieldRow
-          key={name}
-          category={category}
-          name={name}
-          mode={mode}
-          readOnly={readOnly}
-          values={values}
-          error={shown[name] !== undefined}
-          problem={underField(name)}
-          locked={locked.has(name)}
-          fieldInputs={override.fieldInputs}
-          onInvalid={onInvalid}
-        />
-      ))}
+      {grouped
+        ? grouped.map((section, i) => (
+            <Fragment key={section.key}>
+              {i > 0 && <Divider />}
+              <ScreenSection sectionKey={section.key} title={section.title}>
+                <Stack spacing={2}>{section.fields.map(row)}</Stack>
+              </ScreenSection>
+            </Fragment>
+          ))
+        : visible.map(row)}
       {file && <FileField category={category} record={record} upload={file} readOnly={readOnly} problem={shown[file.spec.filename]} />}
       <ErrorList items={errorListItems(category, shown)} />
       <FormButtons mode={mode} canSave={mode === 'new' || canModify} saving={saving} onCancel={onCancel} deleteButton={deleteButton} />

@@ -1,7 +1,8 @@
 /**
  * The object screen of spec section 2: ONE component for add, view and edit of any category,
  * driven by its schema. What a category adds comes from its override (src/resources/<key>/):
- * `fieldInputs` replace inputs, `panels` go under the form, `DeleteButton` replaces Delete.
+ * `fieldInputs` replace inputs, `panels` go under the form, `DeleteButton` replaces Delete;
+ * `sections` lay it out in headed sections beside each other, under the override's `Summary`.
  * Embedded as a child (`child`), the add form reports the created object instead of navigating.
  */
 import { Alert, Box, Card, CardContent, Stack } from '@mui/material';
@@ -14,12 +15,15 @@ import { overrideFor } from '../overrides';
 import { pageHeading, pageTitle } from '../pageTitle';
 import { PageTitle } from '../PageTitle';
 import { DeleteObjectButton } from './DeleteObjectButton';
-import type { Values } from './formFields';
+import { shownFieldNames, type Values } from './formFields';
 import { ObjectForm } from './ObjectForm';
 import { formDone } from './LeaveGuard';
 import { ObjectHeader } from './ObjectHeader';
 import { ReadOnlyInfo } from './ReadOnlyInfo';
 import { ReverseListsPanel } from './ReverseListsPanel';
+import { ScreenSection } from './ScreenSection';
+import { SectionLinks } from './SectionLinks';
+import { fieldSections, panelSections } from './sections';
 import { useIsTeamAdmin } from './useIsTeamAdmin';
 
 export interface ChildFormOptions {
@@ -64,7 +68,12 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
   const name = record ? String(record[displayField(category)] ?? '') : undefined;
   const loaded = mode === 'new' || (record !== undefined && adminOrUnknown !== undefined);
 
-  const content = (
+  const Summary = override.Summary;
+  const panelGroups = record ? panelSections(override.sections) : [];
+  const fieldGroups = fieldSections(override.sections, shownFieldNames(category, record !== undefined, override.fieldInputs)) ?? [];
+  const allSections = [...fieldGroups, ...panelGroups];
+
+  const heading = (
     <>
       {!child && (
         <ObjectHeader
@@ -79,36 +88,101 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
           {messages.onlyAdminsCanModify}
         </Alert>
       )}
-      {record && <ReadOnlyInfo category={category} record={record} />}
-      {loaded && (
-        <ObjectForm
-          category={category}
-          mode={mode}
-          record={record}
-          preset={child?.preset}
-          child={child !== undefined}
-          canModify={mode === 'new' || isAdmin}
-          override={override}
-          onSaved={onSaved}
-          onCancel={onCancel}
-          deleteButton={deleteButton}
-        />
-      )}
+    </>
+  );
+  const readOnlyInfo = record && <ReadOnlyInfo category={category} record={record} />;
+  const form = loaded && (
+    <ObjectForm
+      category={category}
+      mode={mode}
+      record={record}
+      preset={child?.preset}
+      child={child !== undefined}
+      canModify={mode === 'new' || isAdmin}
+      override={override}
+      onSaved={onSaved}
+      onCancel={onCancel}
+      deleteButton={deleteButton}
+    />
+  );
+  const panelProps = { category, record, mode, isAdmin, refresh };
+  const underPanels = loaded && (
+    <>
+      <ReverseListsPanel category={category} record={record} mode={mode} ownLists={override.ownLists} />
+      {override.panels?.map((Panel, i) => <Panel key={i} {...panelProps} />)}
     </>
   );
 
-  if (child) return <Box sx={{ pt: 1 }}>{content}</Box>;
+  if (child) {
+    return (
+      <Box sx={{ pt: 1 }}>
+        {heading}
+        {readOnlyInfo}
+        {form}
+      </Box>
+    );
+  }
+  if (allSections.length === 0) {
+    return (
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <PageTitle title={pageTitle(mode, category)} heading={false} />
+        <Card>
+          <CardContent>
+            {heading}
+            {readOnlyInfo}
+            {form}
+          </CardContent>
+        </Card>
+        {underPanels}
+      </Stack>
+    );
+  }
+  // In sections (issue 27): an existing object's state at a glance, then the form's sections beside
+  // the panels' (two columns from the mobile breakpoint up, one below it).
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
       <PageTitle title={pageTitle(mode, category)} heading={false} />
-      <Card>
-        <CardContent>{content}</CardContent>
-      </Card>
-      {loaded && <ReverseListsPanel category={category} record={record} mode={mode} ownLists={override.ownLists} />}
-      {loaded &&
-        override.panels?.map((Panel, i) => (
-          <Panel key={i} category={category} record={record} mode={mode} isAdmin={isAdmin} refresh={refresh} />
-        ))}
+      {record && (
+        <Card>
+          <CardContent>
+            {heading}
+            {loaded && Summary && <Summary {...panelProps} />}
+            {readOnlyInfo}
+            {loaded && <SectionLinks sections={allSections} />}
+          </CardContent>
+        </Card>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: panelGroups.length > 0 ? 'minmax(0, 7fr) minmax(0, 5fr)' : 'minmax(0, 1fr)' },
+        }}
+      >
+        <Card>
+          <CardContent>
+            {!record && heading}
+            {form}
+          </CardContent>
+        </Card>
+        {loaded && panelGroups.length > 0 && (
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            {panelGroups.map((section) => (
+              <Card key={section.key}>
+                <CardContent>
+                  <ScreenSection sectionKey={section.key} title={section.title}>
+                    {section.panels.map((Panel, i) => (
+                      <Panel key={i} {...panelProps} />
+                    ))}
+                  </ScreenSection>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      {underPanels}
     </Stack>
   );
 };
