@@ -40,13 +40,13 @@ export function useQrPublicInfo(id: string | undefined, signedIn: boolean): QrLo
   return result?.key === key ? result.load : { state: 'loading' };
 }
 
-/** The contact link of the page (PUCS_CONTACT_URL); undefined until read or when the call fails. */
+/** The contact link of the page (PUCS_CONTACT_URL); undefined until read, when none is configured or when the call fails. */
 export function useQrContact(): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     const controller = new AbortController();
-    http<{ contact_url: string }>('/qr_contact', { signal: controller.signal })
-      .then(({ json }) => setUrl(json.contact_url))
+    http<{ contact_url: string | null }>('/qr_contact', { signal: controller.signal })
+      .then(({ json }) => setUrl(json.contact_url ?? undefined))
       .catch((error: unknown) => {
         if (!isAbortError(error)) console.warn(error);
       });
