@@ -60,7 +60,7 @@ export interface QrPageProps {
 
 export const QrPage = ({ id, link: Link, signedInAccess }: QrPageProps) => {
   const profile = useProfileState();
-  const load = useQrPublicInfo(id, profile.status === 'signedIn');
+  const load = useQrPublicInfo(id, profile.status);
   const contact = useQrContact();
   const signedOut = profile.status === 'signedOut';
   const signIn = (className?: string) => (
