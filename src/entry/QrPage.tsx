@@ -42,11 +42,10 @@ const Provisioning = ({ value }: { value: unknown }) => {
           {raw ? ownMessages.qrHideRawJson : ownMessages.qrShowRawJson}
         </button>
       </div>
-      {raw && (
-        <pre id={RAW_ID} className="pucs-pre">
-          {JSON.stringify(value, null, 2)}
-        </pre>
-      )}
+      {/* Always there, hidden when folded: the button's aria-controls names it. */}
+      <pre id={RAW_ID} className="pucs-pre" hidden={!raw}>
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </section>
   );
 };

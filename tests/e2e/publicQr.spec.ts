@@ -3,6 +3,7 @@
  * admin generates a device's QR code on its form and sees it as an image; a signed-out visitor
  * on a phone opens the code's /qr link and is told what the device is and how to go further.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
@@ -158,8 +159,9 @@ test.describe('the QR page on a phone', () => {
       await expect(valueOf(provisioning, 'enabled')).toHaveText('true');
       await expect(valueOf(provisioning, 'servers').getByRole('listitem')).toHaveText(['mqtt.example', 'backup.example']);
       const raw = provisioning.locator('pre');
-      await expect(raw).toHaveCount(0);
+      await expect(raw).toBeHidden();
       await provisioning.getByRole('button', { name: ownMessages.qrShowRawJson }).click();
+      await expect(raw).toBeVisible();
       expect(JSON.parse((await raw.textContent()) ?? '')).toEqual(PROVISIONING);
       await expect(provisioning.getByRole('button', { name: ownMessages.qrHideRawJson })).toHaveAttribute('aria-expanded', 'true');
 
@@ -206,6 +208,23 @@ test.describe('the QR page on a phone', () => {
         await context.close();
       });
     }
+  }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`${colorScheme}: the identity and provisioning lists and the raw JSON toggle have no serious accessibility fault`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: SHORT, colorScheme });
+      const phone = await context.newPage();
+      await phone.goto(`/qr?id=${qr}`);
+      const toggle = phone.getByRole('button', { name: ownMessages.qrShowRawJson });
+      await expect(toggle).toBeVisible();
+      const serious = async () =>
+        (await new AxeBuilder({ page: phone }).analyze()).violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`);
+      expect(await serious()).toEqual([]);
+      await toggle.click();
+      await expect(phone.locator('pre')).toBeVisible();
+      expect(await serious()).toEqual([]);
+      await context.close();
+    });
   }
 
   test("a member: the page's information is read once a visit, without error; the link opens the device", async ({ browser }) => {

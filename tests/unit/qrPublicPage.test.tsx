@@ -64,7 +64,7 @@ describe('the public QR page', () => {
     const label = screen.getByRole('img', { name: ownMessages.qrLabelAlt });
     expect(label.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`);
     expect(document.querySelector('svg rect')).toBeNull();
-    expect(screen.getByText(/greenhouse/)).toBeTruthy();
+    expect(screen.getByText('greenhouse', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByRole('link', { name: ownMessages.signIn }).getAttribute('href')).toBe('/qr_code_page_login/?id=q1');
     expect(screen.getByRole('link', { name: messages.home }).getAttribute('href')).toBe('/');
     expect((await screen.findByRole('link', { name: ownMessages.qrContact })).getAttribute('href')).toBe('mailto:help@example.com');
@@ -87,7 +87,9 @@ describe('the public QR page', () => {
     const attack = '<img src=x onerror="window.pwned=1"><script>window.pwned=1</script>';
     const label = `<svg xmlns="http://www.w3.org/2000/svg"><script>window.pwned=1</script><foreignObject>${attack}</foreignObject></svg>`;
     await open({ ...base, label_svg_image: label, provisioning: { note: attack } }, false);
-    expect(await screen.findByText(new RegExp('window.pwned=1</script>'))).toBeTruthy();
+    // As text in the list and in the raw JSON alike.
+    expect(await screen.findByText(attack, { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText(new RegExp('window.pwned=1</script>'), { selector: 'pre' })).toBeTruthy();
     expect(document.querySelector('script, foreignObject, img[onerror], img[src="x"]')).toBeNull();
     expect(screen.getByRole('img', { name: ownMessages.qrLabelAlt }).getAttribute('src')).toMatch(/^data:image\/svg\+xml;/);
   });
@@ -161,13 +163,15 @@ describe('the public QR page', () => {
 
     const toggle = within(section).getByRole('button', { name: ownMessages.qrShowRawJson });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(section.querySelector('pre')).toBeNull();
+    const raw = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(raw.hidden).toBe(true);
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(toggle.textContent).toBe(ownMessages.qrHideRawJson);
-    expect(section.querySelector('pre')?.textContent).toBe(JSON.stringify(provisioning, null, 2));
+    expect(raw.hidden).toBe(false);
+    expect(raw.textContent).toBe(JSON.stringify(provisioning, null, 2));
     fireEvent.click(toggle);
-    expect(section.querySelector('pre')).toBeNull();
+    expect(raw.hidden).toBe(true);
   });
 
   it('no contact link when none is configured', async () => {
