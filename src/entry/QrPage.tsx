@@ -96,6 +96,7 @@ export const QrPage = ({ id, link: Link, signedInAccess }: QrPageProps) => {
         </>
       )}
       <div className="pucs-links">
+        {/* With no device to show, no notice carries the spec's sign-in link: it stays among the links. */}
         {signedOut && load.state === 'failed' && signIn()}
         <Link href="/">{messages.home}</Link>
         {contact && (
