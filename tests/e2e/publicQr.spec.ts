@@ -1,10 +1,16 @@
 /**
- * The QR journey's first steps in Chromium against the real server (spec sections 2 and 6): an
- * admin generates a device's QR code on its form and sees it as an image; a signed-out visitor
- * on a phone opens the code's /qr link and is told what the device is and how to go further.
+ * The QR journey in Chromium against the real server (spec sections 2 and 6): an admin generates a
+ * device's QR code on its form and sees it as an image; a visitor on a phone opens the code's /qr
+ * link and is told what the device is and how to go further, signed out, as a non-member and as a
+ * member; the phone journey through sign-in and the claim to the claimed device; and the page's
+ * contact link when a server configures one (a server of its own).
  */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { signInByApi } from './signIn';
@@ -12,7 +18,8 @@ import { answerInPage, button } from './objectScreen';
 import { adminTeam, createObject, HEADERS, type Obj } from './objectApi';
 import { adminTeamId, createDevice, createType } from './typeGroupApi';
 import { signedInApi, token } from './listsApi';
-import { ADMIN } from './settings';
+import { ADMIN, E2E_PORT } from './settings';
+import { START_TIMEOUT_MS, startServer, stopServer } from './ownServer';
 
 test('an admin generates and regenerates the QR code; its /qr page, signed out on a phone, asks to sign in', async ({ page, browser, baseURL, dialogs }) => {
   await signInByApi(page);
@@ -302,6 +309,46 @@ test.describe('the QR page on a phone', () => {
     await expect(phone).toHaveURL(`/device_view?id=${claimable.id}`);
     await expect(phone.getByTestId('object-name')).toHaveText(claimable.name);
     expect((await scrolls(phone)).sideways).toBe(false);
+    await context.close();
+  });
+});
+
+/** A server of its own with a contact link configured (PUCS_CONTACT_URL): the page then offers it, a touch target too. */
+test.describe('the QR page with a contact link configured', () => {
+  const PORT = E2E_PORT + 1004;
+  const BASE_URL = `http://127.0.0.1:${PORT}`;
+  const CONTACT = 'https://pucs.example/help';
+  test.use({ baseURL: BASE_URL });
+
+  let dataDir: string;
+  let server: ChildProcess | undefined;
+  let qr: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(2 * START_TIMEOUT_MS);
+    dataDir = mkdtempSync(join(tmpdir(), 'pucs-e2e-contact-'));
+    server = await startServer(PORT, dataDir, { PUCS_CONTACT_URL: CONTACT });
+    const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: HEADERS });
+    expect((await api.post('/api/login', { data: ADMIN })).status()).toBe(204);
+    const device = await createDevice(api, await createType(api, (await adminTeam(api)).id));
+    const answer = await api.post(`/api/device_qr_code/${device.id}`);
+    expect(answer.status(), await answer.text()).toBe(200);
+    qr = ((await answer.json()) as { id: string }).id;
+    await api.dispose();
+  });
+
+  test.afterAll(async () => {
+    await stopServer(server);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a phone visitor is offered the Contact link, 44 px high', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+    const phone = await context.newPage();
+    await phone.goto(`/qr?id=${qr}`);
+    const contact = phone.getByRole('link', { name: ownMessages.qrContact });
+    await expect(contact).toHaveAttribute('href', CONTACT);
+    expect((await contact.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await context.close();
   });
 });
