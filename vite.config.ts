@@ -19,7 +19,7 @@ const apiTarget = process.env.PUCS_API || 'http://localhost:8080';
 const vendorChunks: { name: string; test: RegExp; includeDependenciesRecursively?: boolean }[] = [
   {
     name: 'react',
-    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](entry[\\/](render|PublicEntry|navigation|parts|WelcomeCard|SignInForm|QrPage|publicPages)\.|custom[\\/](svgDataUrl|useProfileState|safeNextPath|signInErrorMessage|qrPublicInfo)\.)/,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](entry[\\/](render|PublicEntry|navigation|parts|WelcomeCard|SignInForm|QrPage|Facts|publicPages)\.|custom[\\/](svgDataUrl|useProfileState|safeNextPath|signInErrorMessage|qrPublicInfo)\.)/,
     includeDependenciesRecursively: false,
   },
   // Not MUI X (the home page's charts): it stays in the lazy chunk of the code that imports it.

@@ -33,8 +33,8 @@ export interface ServerConfig {
   uploadIdleSeconds: number;
   /** Origin of the /qr links in QR codes; the request's origin when unset. */
   publicUrl?: string;
-  /** The public QR page's contact link. */
-  contactUrl: string;
+  /** The public QR page's contact link; none when neither PUCS_CONTACT_URL nor PUCS_CONTACT_EMAIL is set. */
+  contactUrl?: string;
   /** Public QR info calls allowed per client address and minute (enumeration guard). */
   qrInfoPerMinute: number;
   /** The support user that PUT /api/add_pucs_user_to_team/ adds to a team (server/claim/supportUser.ts). */
@@ -85,7 +85,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     caKey: env.PUCS_CA_KEY || undefined,
     uploadIdleSeconds: Number(env.PUCS_UPLOAD_IDLE_SECONDS || 120),
     publicUrl: env.PUCS_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
-    contactUrl: env.PUCS_CONTACT_URL || `mailto:${env.PUCS_CONTACT_EMAIL ?? ''}`,
+    // An empty mailto: opens a blank message to nobody: the page then offers no contact link at all.
+    contactUrl: env.PUCS_CONTACT_URL || (env.PUCS_CONTACT_EMAIL ? `mailto:${env.PUCS_CONTACT_EMAIL}` : undefined),
     qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
     supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
     devicePollSeconds: Number(env.PUCS_DEVICE_POLL_SECONDS || 60),

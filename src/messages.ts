@@ -705,6 +705,14 @@ export const ownMessages = {
   qrProvisioning: 'Provisioning information',
   qrFullInformation: 'Full device information (you may not have access)',
   qrContact: 'Contact',
+  qrDevice: 'Device',
+  qrDeviceName: 'Name',
+  qrDeviceType: 'Type',
+  qrDeviceTeam: 'Team',
+  qrShowRawJson: 'Show the raw JSON',
+  qrHideRawJson: 'Hide the raw JSON',
+  // An empty text, object or list in a JSON value read as keys and values (src/entry/Facts.tsx).
+  jsonEmpty: '(empty)',
 
   // Claiming (src/resources/device/ClaimStatusPanel.tsx, src/custom/claim/)
   claimStatus: 'Claim status',

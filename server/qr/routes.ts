@@ -4,8 +4,9 @@
  *   GET  /api/device_qr_code/:id          {"id", "url"} of the device's QR code; 404 until generated
  *                                         (?if_generated=true: 204 instead, for a screen that asks before knowing)
  *   POST /api/device_qr_code/:id          team admins: a new QR id (the old /qr link stops working)
- *   GET  /api/execute_qr_code_action/:qr  public: {id, to_be_claimed, label_svg_image (the detailed label), provisioning}
- *   GET  /api/qr_contact                  public: {"contact_url"} for the public QR page
+ *   GET  /api/execute_qr_code_action/:qr  public: {id, to_be_claimed, label_svg_image (the detailed label), provisioning,
+ *                                         device (what the label prints, as text, and the device's id)}
+ *   GET  /api/qr_contact                  public: {"contact_url"} for the public QR page, null when none is configured
  *
  * The QR id is the only secret of a printed label, so the public call is rate-limited per address
  * and does the same work whether the id exists or not: anyone could otherwise enumerate labels.
@@ -23,7 +24,7 @@ import { answers, error, errors, ID_PARAMS, json, objectId } from '../openapi/co
 import { addressKey } from '../auth/addressKey';
 import { Limiter } from '../auth/rateLimit';
 import { limitStore } from '../auth/limitStore';
-import type { QrPublicInfo } from '../../src/custom/qrPaths';
+import type { QrDevice, QrPublicInfo } from '../../src/custom/qrPaths';
 import type { ServerConfig } from '../config';
 import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from '../labels/data';
 import { detailedLabel, labelDocument } from '../labels/render';
@@ -54,11 +55,23 @@ const QR_CODE = z.object({
 
 const QR_PARAMS = z.object({ id: z.string().describe('The QR id of the /qr?id= link.') });
 
+const QR_DEVICE = z
+  .object({
+    id: objectId,
+    name: z.string(),
+    type: z.string().describe("The type's name; empty for a device without a type."),
+    name_of_uid: z.string().describe("The type's label for the unique ID: its `name_of_uid`, else 'Unique ID by type'."),
+    uid_for_type: z.string(),
+    team: z.string().describe("The team's name."),
+  })
+  .describe("The device as its label prints it (the same texts), and its id: the page links to `/device_view?id={id}`, where signing in and the team's rules apply.") satisfies z.ZodType<QrDevice>;
+
 const QR_INFO = z.object({
   id: z.string(),
   to_be_claimed: z.boolean(),
   label_svg_image: z.string().nullable().describe("The device's detailed label, an SVG document (as GET /api/download/detailed_label/{id} answers it)."),
   provisioning: z.unknown().describe("The device's provisioning JSON, or null."),
+  device: QR_DEVICE,
   device_id: objectId.optional().describe("Only for signed-in members of the device's team."),
 }) satisfies z.ZodType<QrPublicInfo>; // the documented answer is the one the public page reads
 
@@ -97,7 +110,8 @@ const INFO_SCHEMA = {
   operationId: 'qrPublicInfo',
   summary: 'Public information of a QR code',
   description:
-    "No sign-in needed. `id` is the QR id given. `device_id` is added only for a signed-in member of the device's team. " +
+    "No sign-in needed. `id` is the QR id given. `device` holds what the device's label prints, as text (anyone holding the label reads it), and the device's id. " +
+      "`device_id` is added only for a signed-in member of the device's team. " +
     'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address (an IPv6 /64 network counts as one) and minute; unknown and known ids take the same work.',
   tags: ['device'],
   params: QR_PARAMS,
@@ -112,7 +126,12 @@ const CONTACT_SCHEMA = {
   operationId: 'qrContact',
   summary: 'The contact link of the public QR page',
   tags: ['device'],
-  response: answers({ 200: { description: '`PUCS_CONTACT_URL`, else `mailto:` and `PUCS_CONTACT_EMAIL`.', content: json(z.object({ contact_url: z.string() })) } }),
+  response: answers({
+    200: {
+      description: '`PUCS_CONTACT_URL`, else `mailto:` and `PUCS_CONTACT_EMAIL`; null when neither is set (the page then shows no contact link).',
+      content: json(z.object({ contact_url: z.string().nullable() })),
+    },
+  }),
 };
 
 export const qrRoutes: FastifyPluginAsync = async (fastify) => {
@@ -158,10 +177,11 @@ export const qrRoutes: FastifyPluginAsync = async (fastify) => {
     const values = await valuesOf(found && same ? { ...found, qr_code_id: given } : PLACEHOLDER, publicOrigin(app.config, request));
     const label = labelDocument(detailedLabel(values), 0, 0);
     if (!found || !same) throw notFoundError();
-    const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: label, provisioning: found.provisioning ?? null };
+    const device: QrDevice = { id: found.id, name: values.name, type: values.type_name, name_of_uid: values.name_of_uid, uid_for_type: values.uid_for_type, team: values.team_name };
+    const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: label, provisioning: found.provisioning ?? null, device };
     if (request.user && memberTeamIds(request.user).includes(found.team_id)) info.device_id = found.id;
     return info;
   });
 
-  app.get('/api/qr_contact', { config: { public: true }, schema: CONTACT_SCHEMA }, async () => ({ contact_url: app.config.contactUrl }));
+  app.get('/api/qr_contact', { config: { public: true }, schema: CONTACT_SCHEMA }, async () => ({ contact_url: app.config.contactUrl ?? null }));
 };

@@ -1,11 +1,9 @@
 /**
  * The public QR page (/qr?id=...) inside the console: the light entry's page (src/entry/QrPage.tsx)
  * plus what only a signed-in visitor is offered (spec section 6): the claim of a device waiting to
- * be claimed, the link to the device for a member of its team, else the not-a-member message.
+ * be claimed, else for a visitor outside the device's team the not-a-member message.
  */
-import { messages, ownMessages } from '../messages';
-import { device } from '../schemas/device';
-import { objectHref, viewRoute } from '../resources/consoleRoutes';
+import { messages } from '../messages';
 import { useQueryParam } from '../resources/useQueryParam';
 import { QrPage } from '../entry/QrPage';
 import { Alert } from '../entry/parts';
@@ -21,9 +19,6 @@ const SignedInAccess = ({ info, contact }: { info: QrPublicInfo; contact: string
   return (
     <>
       <ClaimedNotice qrId={info.id} />
-      <div>
-        <ConsoleLink href={objectHref(viewRoute(device), info.device_id)}>{ownMessages.qrFullInformation}</ConsoleLink>
-      </div>
       {claim}
     </>
   );

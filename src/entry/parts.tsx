@@ -11,7 +11,7 @@ const style = document.createElement('style');
 style.textContent = pageStyles;
 document.head.append(style);
 
-/** A centred card on the page; `top` keeps long content (the QR page) at the top on a phone. */
+/** A centred card on the page; `top` (the QR page, long, read on a phone) keeps it at the top, and on a phone the card is the screen. */
 export const PageCard = ({ children, maxWidth, top = false }: { children: ReactNode; maxWidth: number; top?: boolean }) => (
   <div className={top ? 'pucs-page pucs-page--top' : 'pucs-page'}>
     <div className="pucs-card pucs-stack" style={{ maxWidth }}>

@@ -1,8 +1,10 @@
 /**
  * QR codes through the API (spec sections 3 and 7): team admins generate and replace a device's
- * QR id; anyone reads the public information behind it, exactly its four keys, rate-limited.
+ * QR id; anyone reads the public information behind it, exactly its four keys and the device as
+ * its label names it, rate-limited; the page's contact link only when one is configured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config';
 import { messages, ownMessages } from '../../src/messages';
 import { adminWithTeam, api, createTestApp, expectError, memberOf, ROLE, type Client, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
@@ -80,16 +82,30 @@ describe('GET /api/execute_qr_code_action/{qr id}', () => {
     qr = ((await admin.post(`/api/device_qr_code/${deviceId}`)).json() as { id: string }).id;
   });
 
-  it('answers without sign-in exactly id, to_be_claimed, label_svg_image and provisioning', async () => {
+  it('answers without sign-in exactly id, to_be_claimed, label_svg_image, provisioning and the device as its label names it', async () => {
     const res = await publicInfo(qr);
     expect(res.statusCode).toBe(200);
     // label_svg_image: the device's detailed label (tests/api/labels.test.ts checks it in full).
-    expect(res.json()).toStrictEqual({ id: qr, to_be_claimed: false, label_svg_image: expect.stringMatching(/^<svg [\s\S]*>d1<\/text>[\s\S]*<\/svg>$/), provisioning: { wifi: 'x' } });
+    expect(res.json()).toStrictEqual({
+      id: qr,
+      to_be_claimed: false,
+      label_svg_image: expect.stringMatching(/^<svg [\s\S]*>d1<\/text>[\s\S]*<\/svg>$/),
+      provisioning: { wifi: 'x' },
+      // The type has no name_of_uid: the label's default, as on the label.
+      device: { id: deviceId, name: 'd1', type: 'board', name_of_uid: messages.defaultNameOfUid, uid_for_type: 'u1', team: 'qradmin_team' },
+    });
+  });
+
+  it("names the unique ID with the type's name_of_uid", async () => {
+    const type = (await createOk(admin, 'type', { name: 'sensor', team_id: team, name_of_uid: 'Serial number' })).id as number;
+    const other = (await createOk(admin, 'device', { name: 'd2', team_id: team, type_id: type, uid_for_type: 'SN-2' })).id as number;
+    const otherQr = ((await admin.post(`/api/device_qr_code/${other}`)).json() as { id: string }).id;
+    expect((await publicInfo(otherQr)).json()).toMatchObject({ device: { id: other, type: 'sensor', name_of_uid: 'Serial number', uid_for_type: 'SN-2' } });
   });
 
   it('adds the device id for a signed-in member only', async () => {
     const { cookie: strangerCookie } = await adminWithTeam(t, 'qrvisitor');
-    expect(Object.keys((await publicInfo(qr, strangerCookie)).json() as object).sort()).toEqual(['id', 'label_svg_image', 'provisioning', 'to_be_claimed']);
+    expect(Object.keys((await publicInfo(qr, strangerCookie)).json() as object).sort()).toEqual(['device', 'id', 'label_svg_image', 'provisioning', 'to_be_claimed']);
     const { cookie } = await adminWithTeam(t, 'qrowner2');
     await t.db.query('INSERT INTO role (team_id, user_id, role_id) SELECT $1, id, $2 FROM "user" WHERE username = $3', [team, ROLE.USER, 'qrowner2']);
     // Added to the team after signing in: roles are read on each request.
@@ -120,8 +136,20 @@ describe('GET /api/execute_qr_code_action/{qr id}', () => {
 });
 
 describe('GET /api/qr_contact', () => {
-  it('answers the contact link without sign-in', async () => {
+  it('answers null without sign-in when no contact is configured: the page shows no contact link', async () => {
     const res = await api(t.app).get('/api/qr_contact');
-    expect(res.json()).toEqual({ contact_url: 'mailto:' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ contact_url: null });
+  });
+
+  it('answers the configured link: PUCS_CONTACT_URL, else a mailto: of PUCS_CONTACT_EMAIL', async () => {
+    const contacted = await createTestApp({ PUCS_CONTACT_EMAIL: 'help@pucs.example' });
+    try {
+      expect((await api(contacted.app).get('/api/qr_contact')).json()).toEqual({ contact_url: 'mailto:help@pucs.example' });
+    } finally {
+      await contacted.close();
+    }
+    expect(readConfig({ PUCS_CONTACT_URL: 'https://pucs.example/help', PUCS_CONTACT_EMAIL: 'help@pucs.example' }).contactUrl).toBe('https://pucs.example/help');
+    expect(readConfig({ PUCS_CONTACT_EMAIL: '' }).contactUrl).toBeUndefined();
   });
 });

@@ -9,7 +9,8 @@ import { ADMIN } from './settings';
 
 export const START_TIMEOUT_MS = 120_000;
 
-export function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+/** env: settings of the spec's own (the public QR page's contact link, for one). */
+export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', 'server/start.ts'], {
     env: {
       ...process.env,
@@ -19,6 +20,7 @@ export function startServer(port: number, dataDir: string): Promise<ChildProcess
       PUCS_ADMIN_USER: ADMIN.username,
       PUCS_ADMIN_PASSWORD: ADMIN.password,
       PUCS_VENDOR_SUFFIX: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: stopping it reaches the node process under npx and tsx.

@@ -89,7 +89,8 @@ describe('the claim section', () => {
     const alert = vi.fn();
     setErrorUi({ alert });
     const profile: Profile = { id: 2, username: 'visitor', preferences: {}, is_server_admin: false, teams: [] };
-    const info = { id: 'q1', to_be_claimed: true, label_svg_image: null, provisioning: null };
+    const device = { id: 5, name: 'd1', type: 'board', name_of_uid: 'Serial number', uid_for_type: 'SN-1', team: 'Lab' };
+    const info = { id: 'q1', to_be_claimed: true, label_svg_image: null, provisioning: null, device };
     const options = optionsHandler(OBJECTS);
     installFetch((call) => {
       const path = call.url.pathname;

@@ -20,7 +20,13 @@ vi.mock('../../src/entry/consoleChunk', () => ({
 const FakeConsole = () => <p>console at {`${window.location.pathname}${window.location.search}`}</p>;
 
 const profile: Profile = { id: 1, username: 'admin', preferences: {}, is_server_admin: false, teams: [] };
-const info: QrPublicInfo = { id: 'q1', to_be_claimed: true, label_svg_image: '<svg xmlns="http://www.w3.org/2000/svg"/>', provisioning: null };
+const info: QrPublicInfo = {
+  id: 'q1',
+  to_be_claimed: true,
+  label_svg_image: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  provisioning: null,
+  device: { id: 5, name: 'd1', type: 'board', name_of_uid: 'Serial number', uid_for_type: 'SN-1', team: 'Lab' },
+};
 
 let signedIn = false;
 let calls: RecordedCall[] = [];
