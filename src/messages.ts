@@ -220,6 +220,8 @@ export const ownMessages = {
   firmwareStatusNone: 'No firmware: neither a current nor a target firmware is set.',
   firmwareStatusPending: 'Update pending: the device does not run its target firmware yet.',
   firmwareStatusOk: 'Up to date: the device runs its target firmware.',
+  /** The firmware status filter's choices (src/schemas/device.ts comparisons), by value. */
+  firmwareStatusLabels: { ok: 'Up to date', pending: 'Update pending', none: 'No firmware' },
   noCurrentFirmware: 'No current firmware reported.',
   noFirmwareHistory: 'No firmware update recorded yet.',
   firmwareNoLongerExists: (id: string) => `Firmware ${id} (no longer exists)`,

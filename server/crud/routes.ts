@@ -73,7 +73,7 @@ async function listAnswer(app: FastifyInstance, category: Category, request: Fas
   const query = (request.query ?? {}) as Query;
   const cap = app.config.maxList;
   const dialect = usesListDialect(query);
-  const listQuery = dialect ? parseListQuery(category, query) : undefined;
+  const listQuery = dialect ? parseListQuery(category, query, (key) => app.registry.find(key)) : undefined;
   let page: Page;
   if (listQuery?.range) page = await readPage(app, user, category, opts, listQuery);
   else if (listQuery) {
