@@ -466,6 +466,8 @@ export const ownMessages = {
     const text = labels.join(' or ');
     return text.charAt(0).toUpperCase() + text.slice(1);
   },
+  /** A picker's option whose name repeats among the options, with its team (src/resources/dropdown/picker.ts). */
+  optionOfTeam: (label: string, team: string) => `${label} (${team})`,
   /** A device's uid as the search box names it (the label follows the type's name_of_uid). */
   uidSearched: 'unique ID',
   /** The age filter of a datetime declared `recency` (src/schemas/recency.ts), by value. */
@@ -485,6 +487,10 @@ export const ownMessages = {
   /** The status dot's name (what its colour says). */
   recencyStatus: { hour: 'Seen within an hour', day: 'Seen within a day', older: 'Not seen for more than a day', never: 'Never seen' },
   exportCsv: 'Export CSV',
+  /** The CSV export's button while the file is made (issue 27 item 9). */
+  exportingCsv: 'Exporting…',
+  /** 'Export selected' while its rows are read, a chunk at a time. */
+  exportingRows: (done: number, total: number) => `Exporting ${done} of ${total}…`,
   /** One export per category when a table shows several: 'Export CSV: Documents'. */
   exportCsvOf: (plural: string) => `Export CSV: ${plural}`,
   noResults: 'No objects match.',

@@ -7,8 +7,8 @@
  */
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
-import type { Category } from '../../schemas';
-import { optionFields, optionLabel, type OptionRow } from './picker';
+import { mustGetCategory, type Category } from '../../schemas';
+import { optionFields, optionLabel, ownedByTeam, type OptionRow, type TeamNames } from './picker';
 
 /** Options stay fresh this long between two Dropdowns of a page (mutations invalidate them anyway). */
 const OPTIONS_STALE_MS = 30_000;
@@ -37,6 +37,16 @@ export function usePickerOptions(category: Category, enabled = true): PickerRows
   const { data, isPending } = useGetList<OptionRow & { id: number }>(category.key, params, { enabled, staleTime: OPTIONS_STALE_MS });
   const rows = useMemo(() => (data ? [...data].sort(byLabel(category)) : []), [data, category]);
   return { rows, isPending: enabled && isPending };
+}
+
+/**
+ * The names of the user's teams, for the options of `category` whose names repeat (picker.ts
+ * withRepeatedTeams): the team picker's own call, so shared with it; not read where objects have no team.
+ */
+export function useTeamNames(category: Category): TeamNames | undefined {
+  const enabled = ownedByTeam(category);
+  const { rows, isPending } = usePickerOptions(mustGetCategory('team'), enabled);
+  return useMemo(() => (enabled && !isPending ? new Map(rows.map((r) => [String(r.id), String(r.name ?? '')])) : undefined), [enabled, isPending, rows]);
 }
 
 /** What invalidatePickerOptions needs of react-query's QueryClient (react-admin's, from useQueryClient). */
