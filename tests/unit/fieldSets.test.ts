@@ -185,9 +185,9 @@ describe.each(all.map((c) => [c.key, c] as const))('the consumers of %s agree', 
 const inConsole = all.filter((c) => Object.values(c.fields).every((f) => f.ref === undefined || getCategory(f.ref) !== undefined));
 
 describe.each(inConsole.map((c) => [c.key, c] as const))("the console's filters of %s", (_key, category) => {
-  it('are of the filterable and byAge sets', () => {
+  it('are of the filterable and byAge sets, or a comparison', () => {
     const { filterable, byAge } = category.fieldSets;
     const offered = filterFields(category).map((f) => f.name);
-    expect(offered.every((name) => filterable.includes(name) || byAge.includes(name))).toBe(true);
+    expect(offered.every((name) => filterable.includes(name) || byAge.includes(name) || category.comparisons?.[name] !== undefined)).toBe(true);
   });
 });

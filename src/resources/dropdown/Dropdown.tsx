@@ -77,7 +77,7 @@ const SelectDropdown = ({
   // its options yet, unless an object is chosen: it may have to be cleared.
   const idle = pickerOf(category).needsFilter === true && missingFilter(category, filters) && value === null;
   const { rows, isPending } = usePickerOptions(category, !idle);
-  const teamNames = useTeamNames(category);
+  const teamNames = useTeamNames(category, rows);
   const key = filtersKey(category, filters);
   // The key stands for the filter values the picker reads: recompute only when they change.
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -59,7 +59,7 @@ export const SearchDropdown = ({
   const auto = autoSelectSingle ?? (context === 'form' && pickerOf(category).autoSelectSingle === true);
   // Nothing is read until the box opens (a form holding a picker costs no search), but for the single-option rule.
   const { rows, total, isPending, isFetching } = usePickerSearch(category, text, filters, undefined, open || (auto && value === null));
-  const teamNames = useTeamNames(category);
+  const teamNames = useTeamNames(category, rows);
   const key = filtersKey(category, filters);
   // The key stands for the filter values the page was read with.
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -61,6 +61,12 @@ export function optionFields(category: Category): string[] {
   return [...new Set(['id', displayField(category), ...(picker.filterBy ?? []), ...(picker.fields ?? []), ...flag, ...(ownedByTeam(category) ? [TEAM_FIELD] : [])])];
 }
 
+/** Two options of `rows` read the same (only then are the team names read). */
+export function repeatsLabel(category: Category, rows: readonly OptionRow[]): boolean {
+  const labels = rows.map((row) => optionLabel(category, row));
+  return new Set(labels).size < labels.length;
+}
+
 /** The names of the user's teams by id (as text): GET /api/team, the team picker's own call. */
 export type TeamNames = ReadonlyMap<string, string>;
 
