@@ -29,7 +29,7 @@ import { csvLine } from '../http/csv';
 import { requireUser } from '../crud/access';
 import { parseFilter, parseSort, plainFilterConditions, plainQueryFields, type Query } from '../crud/listQuery';
 import type { Condition, Sort } from '../crud/listSql';
-import { plainFilterSchema, type JsonSchema } from '../openapi/jsonSchema';
+import { comparisonFilterSchemas, plainFilterSchema, type JsonSchema } from '../openapi/jsonSchema';
 import { answers, documented, errors } from '../openapi/contract';
 import { scanVisible } from '../crud/listPage';
 import { NameReader, nameColumns, withNameHeaders } from './csvNames';
@@ -120,6 +120,7 @@ function exportSchema(categories: readonly Category[]) {
         type_id: { type: 'string', description: 'Only objects of this type (empty or 0: all).' },
         group_id: { type: 'string', description: 'Only objects of this group (empty or 0: all).' },
         ...plainFilters(categories, ['type_id', 'group_id']),
+        ...Object.assign({}, ...categories.map((c) => comparisonFilterSchemas(c, `; in ${c.key}`))),
         sort: { type: 'string', description: 'As for a list: JSON `[field, "ASC" | "DESC"]`.' },
         filter: { type: 'string', description: 'As for a list: a JSON object.' },
       },
