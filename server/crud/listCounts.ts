@@ -24,11 +24,8 @@ export function whereSql(category: Category, user: SessionUser, conditions: read
 /** Who sees a user depends on other tables (roles): those lists are counted each time. */
 const cacheFor = (category: Category, counts: CountCache | undefined) => (category.scope === 'user' ? undefined : counts);
 
-/**
- * A count by age changes as time passes and with every check-in, and one searching the names of
- * referenced objects when one of those is renamed (another table): neither tells the cache.
- */
-const changesUntold = (conditions: readonly Condition[]) => conditions.some((c) => c.kind === 'recency' || (c.kind === 'search' && (c.refs ?? []).length > 0));
+/** A count by age changes as time passes and with every check-in, which tells the cache nothing. */
+const changesUntold = (conditions: readonly Condition[]) => conditions.some((c) => c.kind === 'recency');
 
 async function counted<T extends Count>(
   db: Queryable,

@@ -163,7 +163,7 @@ function searchedRefs(category: Category, find: FindCategory): SearchedRef[] {
   return category.fieldSets.searchedRefs.flatMap((column) => {
     const target = find(category.fields[column].ref ?? '');
     const name = target?.summary[0];
-    return target && name && target.fieldSets.searchable.includes(name) ? [{ column, table: target.key, name }] : [];
+    return target && name && target.fieldSets.searchable.includes(name) ? [{ column, target, name }] : [];
   });
 }
 
@@ -181,7 +181,7 @@ function filterCondition(category: Category, key: string, value: unknown, find: 
     const columns = [...category.fieldSets.searchable];
     if (columns.length === 0) throw badRequest(ownMessages.noSearchField);
     const text = value.trim();
-    return text === '' ? undefined : { kind: 'search', columns, refs: searchedRefs(category, find), values: searchedValues(category), text };
+    return text === '' ? undefined : { kind: 'search', columns, through: searchedRefs(category, find), values: searchedValues(category), text };
   }
   const kind = filterKind(category, key);
   if (!kind) throw badRequest(ownMessages.badFilterKey(key));

@@ -17,9 +17,10 @@ import { ident, quoteLiteral, type SqlParams } from './sql';
 export type Condition =
   /**
    * Case-insensitive substring of any of the text columns, of the name of the object a reference
-   * names (`refs`: its table and naming column), or of a value of a JSON column (`values`: at its path).
+   * names (`through`: the reference, its category and naming field, resolved by listSearch.ts into
+   * `refs`, the ids so named), or of a value of a JSON column (`values`: at its path).
    */
-  | { kind: 'search'; columns: string[]; refs?: SearchedRef[]; values?: SearchedValues[]; text: string }
+  | { kind: 'search'; columns: string[]; through?: SearchedRef[]; refs?: SearchedIds[]; values?: SearchedValues[]; text: string }
   /** Equal to one of the values (none: matches nothing). */
   | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
   | { kind: 'null'; column: string }
@@ -42,8 +43,14 @@ export function standingSql([first, second]: readonly [string, string], alias?: 
 
 export interface SearchedRef {
   column: string;
-  table: string;
+  target: Category;
   name: string;
+}
+
+/** A searched reference resolved: the ids of the objects whose name holds the text. */
+export interface SearchedIds {
+  column: string;
+  ids: number[];
 }
 
 export interface SearchedValues {
@@ -73,15 +80,17 @@ const ARRAY_TYPE = { integer: 'int[]', number: 'float8[]', ref: 'int[]', text: '
 /** LIKE treats % and _ as wildcards and \ as the escape: a search is for the text as typed. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The ILIKE pattern of a search: the text anywhere. */
+export const likePattern = (text: string) => `%${likeEscape(text)}%`;
+
 export function conditionSql(c: Condition, params: SqlParams): string {
   switch (c.kind) {
     case 'search': {
-      const pattern = params.add(`%${likeEscape(c.text)}%`);
+      const pattern = params.add(likePattern(c.text));
+      // Ids, not a subquery: the planner then knows how many devices a firmware has and reads each arm through its index.
+      if (c.through?.length) throw new Error('A search through references is resolved first (listSearch.ts).');
       const texts = c.columns.map((column) => `"t".${ident(column)} ILIKE ${pattern}`);
-      // The few objects so named (firmwares of the caller's teams among them), then their referrers through the reference's index.
-      const refs = (c.refs ?? []).map(
-        ({ column, table, name }) => `"t".${ident(column)} = ANY(ARRAY(SELECT "r"."id" FROM ${ident(table)} AS "r" WHERE "r".${ident(name)} ILIKE ${pattern}))`,
-      );
+      const refs = (c.refs ?? []).map(({ column, ids }) => `"t".${ident(column)} = ANY(${params.add(ids)}::int[])`);
       const values = (c.values ?? []).map(
         (v) =>
           `(${valuesTextSql(v, 't')} ILIKE ${pattern} AND EXISTS (SELECT 1 FROM jsonb_path_query("t".${ident(v.column)}, ${quoteLiteral(v.path)}::jsonpath) AS "v"("x") WHERE "v"."x" #>> '{}' ILIKE ${pattern}))`,

@@ -32,6 +32,7 @@ import type { Condition, Sort } from '../crud/listSql';
 import { comparisonFilterSchemas, plainFilterSchema, type JsonSchema } from '../openapi/jsonSchema';
 import { answers, documented, errors } from '../openapi/contract';
 import { scanVisible } from '../crud/listPage';
+import { resolveSearches } from '../crud/listSearch';
 import { NameReader, nameColumns, withNameHeaders } from './csvNames';
 
 /**
@@ -142,8 +143,9 @@ export const csvExportRoutes: FastifyPluginAsync = async (fastify) => {
     const user = requireUser(request.user);
     const category = app.registry.find(request.params.category)!;
     const query = (request.query ?? {}) as Query;
-    const conditions = [...plainFilterConditions(category, query), ...parseFilter(category, query, (key) => app.registry.find(key))];
+    const parsed = [...plainFilterConditions(category, query), ...parseFilter(category, query, (key) => app.registry.find(key))];
     const sort = parseSort(category, query);
+    const conditions = await resolveSearches(app.db, user, parsed);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${csvFilename(category, new Date())}"`)

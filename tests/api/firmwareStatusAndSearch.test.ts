@@ -103,6 +103,16 @@ describe('the search box', () => {
     expect((await names(rival, { q: 'auro' })).names).toEqual(['theirs ok', 'theirs pending']);
   });
 
+  it('follows a renamed firmware at once, totals included', async () => {
+    const mine = await c.get(`/api/firmware?filter=${encodeURIComponent('{"q":"Boreal"}')}&range=[0,9]`);
+    const [boreal] = mine.json() as { id: number }[];
+    expect(await names(c, { q: 'boreal' })).toEqual({ names: ['mine fresh', 'mine pending'], total: 'device 0-1/2' });
+    expect((await c.put(`/api/firmware/${boreal.id}`, { name: 'Polar' })).statusCode).toBe(200);
+    expect(await names(c, { q: 'boreal' })).toEqual({ names: [], total: 'device */0' });
+    expect(await names(c, { q: 'polar' })).toEqual({ names: ['mine fresh', 'mine pending'], total: 'device 0-1/2' });
+    expect((await c.put(`/api/firmware/${boreal.id}`, { name: 'Boreal' })).statusCode).toBe(200);
+  });
+
   it('still finds by name and unique ID, with the totals of the page', async () => {
     expect(await names(c, { q: 'mine-ok' })).toEqual({ names: ['mine ok'], total: 'device 0-0/1' });
   });
