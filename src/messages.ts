@@ -233,6 +233,8 @@ export const ownMessages = {
   firmwareStatusNone: 'No firmware: neither a current nor a target firmware is set.',
   firmwareStatusPending: 'Update pending: the device does not run its target firmware yet.',
   firmwareStatusOk: 'Up to date: the device runs its target firmware.',
+  /** The firmware status filter's choices (src/schemas/device.ts comparisons), by value. */
+  firmwareStatusLabels: { ok: 'Up to date', pending: 'Update pending', none: 'No firmware' },
   noCurrentFirmware: 'No current firmware reported.',
   noFirmwareHistory: 'No firmware update recorded yet.',
   firmwareNoLongerExists: (id: string) => `Firmware ${id} (no longer exists)`,
@@ -490,6 +492,8 @@ export const ownMessages = {
     const text = labels.join(' or ');
     return text.charAt(0).toUpperCase() + text.slice(1);
   },
+  /** A picker's option whose name repeats among the options, with its team (src/resources/dropdown/picker.ts). */
+  optionOfTeam: (label: string, team: string) => `${label} (${team})`,
   /** A device's uid as the search box names it (the label follows the type's name_of_uid). */
   uidSearched: 'unique ID',
   /** The age filter of a datetime declared `recency` (src/schemas/recency.ts), by value. */
@@ -509,6 +513,10 @@ export const ownMessages = {
   /** The status dot's name (what its colour says). */
   recencyStatus: { hour: 'Seen within an hour', day: 'Seen within a day', older: 'Not seen for more than a day', never: 'Never seen' },
   exportCsv: 'Export CSV',
+  /** The CSV export's button while the file is made (issue 27 item 9). */
+  exportingCsv: 'Exporting…',
+  /** 'Export selected' while its rows are read, a chunk at a time. */
+  exportingRows: (done: number, total: number) => `Exporting ${done} of ${total}…`,
   /** One export per category when a table shows several: 'Export CSV: Documents'. */
   exportCsvOf: (plural: string) => `Export CSV: ${plural}`,
   noResults: 'No objects match.',

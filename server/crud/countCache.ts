@@ -18,7 +18,7 @@ export const COUNTS_PER_TABLE = 1_000;
 
 /** The columns whose update may change a count of the category's lists. */
 export function countedColumns(category: Category): string[] {
-  const columns = [...category.fieldSets.filterable, ...category.fieldSets.searchable];
+  const columns = [...category.fieldSets.filterable, ...category.fieldSets.searchable, ...category.fieldSets.searchedValues];
   if (category.fields[TEAM_FIELD] !== undefined) columns.push(TEAM_FIELD);
   return [...new Set(columns)].sort();
 }

@@ -10,7 +10,9 @@
  *
  * - sort: `id` or a sortable field (the category's fieldSets, src/schemas/fieldSets.ts) and ASC or DESC; default id ASC.
  * - range: inclusive [start, end], at most MAX_PAGE objects; absent = every match (getMany).
- * - filter: `q` searches the category's search columns (fieldSets.searchable); `id` and every filterable field
+ * - filter: `q` searches the category's search columns (fieldSets.searchable), the names of the objects its
+ *   searched references name (a device's firmwares) and its searched JSON values (a device's custom field
+ *   values); a comparison (CategoryDef.comparisons) matches one of its values; `id` and every filterable field
  *   (declared `filter: true`, or of kind ref: ref columns are indexed) match a value, a list of
  *   values (getMany sends {"id": [...]}) or null (no reference). Blank strings are ignored, as
  *   react-admin sends them for a cleared input. A field declared `findsOne` matches its text exactly,
@@ -20,10 +22,11 @@
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { idFromText, INT4_MAX, KINDS } from '../../src/schemas/kinds';
 import { isRecencyFilter, RECENCY_VALUES } from '../../src/schemas/recency';
+import { comparedValues, standingOf } from '../../src/schemas/comparison';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { fieldOf, isPlainObject, isStorableText } from './validate';
-import type { Condition, FilterKind, Sort } from './listSql';
+import type { Condition, FilterKind, SearchedRef, SearchedValues, Sort } from './listSql';
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -131,9 +134,15 @@ function filterValue(category: Category, key: string, kind: FilterKind, value: u
   }
 }
 
-/** A filter by a `recency` field's age, or by a `findsOne` field's exact text; undefined for other fields. */
+/** A filter by a `recency` field's age, by a `findsOne` field's exact text, or by a comparison's value; undefined for other keys. */
 function declaredCondition(category: Category, key: string, value: unknown): Condition | undefined {
   const sets = category.fieldSets;
+  const comparison = category.comparisons?.[key];
+  if (comparison) {
+    const standing = standingOf(comparison, value);
+    if (!standing) throw badRequest(ownMessages.badFilterValue(key, `one of ${comparedValues(comparison).join(', ')}`));
+    return { kind: 'standing', fields: comparison.fields, standing };
+  }
   if (sets.byAge.includes(key)) {
     if (!isRecencyFilter(value)) throw badRequest(ownMessages.badFilterValue(key, `one of ${RECENCY_VALUES.join(', ')}`));
     return { kind: 'recency', column: key, age: value };
@@ -146,8 +155,23 @@ function declaredCondition(category: Category, key: string, value: unknown): Con
   return undefined;
 }
 
+/** Finds a category of the registry by its key (the referenced ones a search reads). */
+export type FindCategory = (key: string) => Category | undefined;
+
+/** The references the search reads through: each to the table it names, matched by that category's naming text field. */
+function searchedRefs(category: Category, find: FindCategory): SearchedRef[] {
+  return category.fieldSets.searchedRefs.flatMap((column) => {
+    const target = find(category.fields[column].ref ?? '');
+    const name = target?.summary[0];
+    return target && name && target.fieldSets.searchable.includes(name) ? [{ column, target, name }] : [];
+  });
+}
+
+const searchedValues = (category: Category): SearchedValues[] =>
+  category.fieldSets.searchedValues.map((column) => ({ column, path: category.fields[column].searchValues! }));
+
 /** One filter entry as a condition; undefined when the value is blank (no filter). */
-function filterCondition(category: Category, key: string, value: unknown): Condition | undefined {
+function filterCondition(category: Category, key: string, value: unknown, find: FindCategory): Condition | undefined {
   if (value === undefined || value === '') return undefined;
   const declared = declaredCondition(category, key, value);
   if (declared) return declared;
@@ -157,7 +181,7 @@ function filterCondition(category: Category, key: string, value: unknown): Condi
     const columns = [...category.fieldSets.searchable];
     if (columns.length === 0) throw badRequest(ownMessages.noSearchField);
     const text = value.trim();
-    return text === '' ? undefined : { kind: 'search', columns, text };
+    return text === '' ? undefined : { kind: 'search', columns, through: searchedRefs(category, find), values: searchedValues(category), text };
   }
   const kind = filterKind(category, key);
   if (!kind) throw badRequest(ownMessages.badFilterKey(key));
@@ -166,17 +190,17 @@ function filterCondition(category: Category, key: string, value: unknown): Condi
   return { kind: 'in', column: key, fieldKind: kind, values };
 }
 
-export function parseFilter(category: Category, query: Query): Condition[] {
+export function parseFilter(category: Category, query: Query, find: FindCategory): Condition[] {
   const value = parseJson(query, 'filter', 'a JSON object');
   if (value === undefined) return [];
   if (!isPlainObject(value)) throw badRequest(ownMessages.badListParam('filter', 'a JSON object'));
   return Object.entries(value)
-    .map(([key, v]) => filterCondition(category, key, v))
+    .map(([key, v]) => filterCondition(category, key, v, find))
     .filter((c): c is Condition => c !== undefined);
 }
 
-export function parseListQuery(category: Category, query: Query): ListQuery {
-  return { sort: parseSort(category, query), range: parseRange(query), conditions: parseFilter(category, query) };
+export function parseListQuery(category: Category, query: Query, find: FindCategory): ListQuery {
+  return { sort: parseSort(category, query), range: parseRange(query), conditions: parseFilter(category, query, find) };
 }
 
 /**
@@ -207,10 +231,9 @@ export function plainFilterConditions(category: Category, query: Query): Conditi
   const conditions: Condition[] = [];
   for (const [name, raw] of Object.entries(query)) {
     refuseUnappliedFilter(category, name);
-    if (category.fieldSets.byAge.includes(name)) {
-      // Given twice (?last_seen=a&last_seen=b) is refused: filtering by neither would export every row.
-      if (raw !== undefined && typeof raw !== 'string') throw badRequest(ownMessages.badFilterValue(name, `one of ${RECENCY_VALUES.join(', ')}`));
-      const condition = raw ? declaredCondition(category, name, raw) : undefined;
+    if (category.fieldSets.byAge.includes(name) || category.comparisons?.[name]) {
+      // Given twice (?last_seen=a&last_seen=b) is refused as a bad value: filtering by neither would export every row.
+      const condition = raw === undefined || raw === '' ? undefined : declaredCondition(category, name, raw);
       if (condition) conditions.push(condition);
       continue;
     }

@@ -10,19 +10,63 @@
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { sqlType } from '../../src/schemas/kinds';
 import { RECENCY_FILTERS, type RecencyFilter } from '../../src/schemas/recency';
-import { ident, type SqlParams } from './sql';
+import type { Standing } from '../../src/schemas/comparison';
+import { ident, quoteLiteral, type SqlParams } from './sql';
 
 /** A condition of a list's WHERE, as listQuery.ts parses it from the call. */
 export type Condition =
-  /** Case-insensitive substring of any of the text columns. */
-  | { kind: 'search'; columns: string[]; text: string }
+  /**
+   * Case-insensitive substring of any of the text columns, of the name of the object a reference
+   * names (`through`: the reference, its category and naming field, resolved by listSearch.ts into
+   * `refs`, the ids so named), or of a value of a JSON column (`values`: at its path).
+   */
+  | { kind: 'search'; columns: string[]; through?: SearchedRef[]; refs?: SearchedIds[]; values?: SearchedValues[]; text: string }
   /** Equal to one of the values (none: matches nothing). */
   | { kind: 'in'; column: string; fieldKind: FilterKind; values: (number | string | boolean)[] }
   | { kind: 'null'; column: string }
   /** Equal to the text, letter case aside (a `findsOne` field). */
   | { kind: 'sameText'; column: string; text: string }
   /** Of that age by the database's clock (a `recency` field); never counted in the kept totals. */
-  | { kind: 'recency'; column: string; age: RecencyFilter };
+  | { kind: 'recency'; column: string; age: RecencyFilter }
+  /** Its two fields stand so (a category's `comparisons`: a device's firmware status). */
+  | { kind: 'standing'; fields: readonly [string, string]; standing: Standing };
+
+/**
+ * How two columns stand (src/schemas/comparison.ts standing()), over `alias` (none: the table's own
+ * columns, as server/db/ddl.ts indexes it). The filter and its index must spell it alike for the
+ * planner to read one through the other.
+ */
+export function standingSql([first, second]: readonly [string, string], alias?: string): string {
+  const [a, b] = [first, second].map((c) => (alias ? `${ident(alias)}.${ident(c)}` : ident(c)));
+  return `(CASE WHEN ${a} IS NULL AND ${b} IS NULL THEN 'neither' WHEN ${a} = ${b} THEN 'same' ELSE 'differ' END)`;
+}
+
+export interface SearchedRef {
+  column: string;
+  target: Category;
+  name: string;
+}
+
+/** A searched reference resolved: the ids of the objects whose name holds the text. */
+export interface SearchedIds {
+  column: string;
+  ids: number[];
+}
+
+export interface SearchedValues {
+  column: string;
+  path: string;
+}
+
+/**
+ * The values at `path` of a JSON column as one text (a device's custom field values: '["Hall 3", true, 5]'),
+ * over `alias` (none: as server/db/ddl.ts indexes it with trigrams). The search's prefilter: the index
+ * finds the candidates, and each value is then compared on its own (conditionSql).
+ */
+export function valuesTextSql({ column, path }: SearchedValues, alias?: string): string {
+  const col = alias ? `${ident(alias)}.${ident(column)}` : ident(column);
+  return `(jsonb_path_query_array(${col}, ${quoteLiteral(path)}::jsonpath)::text)`;
+}
 
 export type FilterKind = 'integer' | 'number' | 'ref' | 'text' | 'boolean';
 
@@ -36,11 +80,22 @@ const ARRAY_TYPE = { integer: 'int[]', number: 'float8[]', ref: 'int[]', text: '
 /** LIKE treats % and _ as wildcards and \ as the escape: a search is for the text as typed. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The ILIKE pattern of a search: the text anywhere. */
+export const likePattern = (text: string) => `%${likeEscape(text)}%`;
+
 export function conditionSql(c: Condition, params: SqlParams): string {
   switch (c.kind) {
     case 'search': {
-      const pattern = params.add(`%${likeEscape(c.text)}%`);
-      return `(${c.columns.map((column) => `"t".${ident(column)} ILIKE ${pattern}`).join(' OR ')})`;
+      const pattern = params.add(likePattern(c.text));
+      // Ids, not a subquery: the planner then knows how many devices a firmware has and reads each arm through its index.
+      if (c.through?.length) throw new Error('A search through references is resolved first (listSearch.ts).');
+      const texts = c.columns.map((column) => `"t".${ident(column)} ILIKE ${pattern}`);
+      const refs = (c.refs ?? []).map(({ column, ids }) => `"t".${ident(column)} = ANY(${params.add(ids)}::int[])`);
+      const values = (c.values ?? []).map(
+        (v) =>
+          `(${valuesTextSql(v, 't')} ILIKE ${pattern} AND EXISTS (SELECT 1 FROM jsonb_path_query("t".${ident(v.column)}, ${quoteLiteral(v.path)}::jsonpath) AS "v"("x") WHERE "v"."x" #>> '{}' ILIKE ${pattern}))`,
+      );
+      return `(${[...texts, ...refs, ...values].join(' OR ')})`;
     }
     case 'in':
       return `"t".${ident(c.column)} = ANY(${params.add(c.values)}::${ARRAY_TYPE[c.fieldKind]})`;
@@ -56,6 +111,8 @@ export function conditionSql(c: Condition, params: SqlParams): string {
       if (age.notWithin) return `${column} < now() - ${params.add(age.notWithin)}::interval`;
       return `${column} IS NULL`;
     }
+    case 'standing':
+      return `${standingSql(c.fields, 't')} = ${params.add(c.standing)}::text`;
   }
 }
 

@@ -24,6 +24,7 @@ import type { Category } from '../../src/schemas/defineCategory';
 import { requireUser } from './access';
 import { readList, readOne, type ReadOptions } from './read';
 import { parseListQuery, plainFilterConditions, usesListDialect } from './listQuery';
+import { resolveSearches } from './listSearch';
 import { readPage, type Page } from './listPage';
 import { createObject, deleteObject, updateObject } from './write';
 import { deleteWithContent, parseExpectations } from './deleteWithContent';
@@ -73,7 +74,8 @@ async function listAnswer(app: FastifyInstance, category: Category, request: Fas
   const query = (request.query ?? {}) as Query;
   const cap = app.config.maxList;
   const dialect = usesListDialect(query);
-  const listQuery = dialect ? parseListQuery(category, query) : undefined;
+  const parsed = dialect ? parseListQuery(category, query, (key) => app.registry.find(key)) : undefined;
+  const listQuery = parsed && { ...parsed, conditions: await resolveSearches(app.db, user, parsed.conditions) };
   let page: Page;
   if (listQuery?.range) page = await readPage(app, user, category, opts, listQuery);
   else if (listQuery) {

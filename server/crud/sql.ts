@@ -10,6 +10,9 @@ export function ident(name: string): string {
   return `"${name}"`;
 }
 
+/** A constant of the registry (a default, a JSON path) as an SQL literal: where a parameter cannot go (DDL, an index's expression). */
+export const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
 /** Numbered parameters ($1, $2, ...) collected while a statement is assembled. */
 export class SqlParams {
   readonly values: unknown[] = [];

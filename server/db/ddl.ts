@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
-import { ident } from '../crud/sql';
-import { sortKey } from '../crud/listSql';
+import { ident, quoteLiteral } from '../crud/sql';
+import { sortKey, standingSql, valuesTextSql } from '../crud/listSql';
 import { TEAM_FIELD } from '../../src/schemas/referrers';
 import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
@@ -93,7 +93,6 @@ const ON_DELETE: Record<NonNullable<FieldSpec['onDelete']>, { sql: string; lette
   cascade: { sql: 'CASCADE', letter: 'c' },
 };
 
-const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** How format_type() names the column type of a field. */
 export const columnType = (field: FieldSpec): string => {
@@ -154,7 +153,19 @@ function listIndexes(category: Category, trigram: boolean): [string, string][] {
   const teamOnly: [string, string][] = hasTeamColumn(category) ? [[listIndexName(category.key, TEAM_FIELD), `(${ident(TEAM_FIELD)}, "id")`]] : [];
   // ILIKE '%text%' reads a trigram index: the search box answers at once on a big fleet.
   const searched = trigram && hasTeamColumn(category) ? category.fieldSets.searchable.map((name): [string, string] => [searchIndexName(category.key, name), `USING gin (${ident(name)} gin_trgm_ops)`]) : [];
-  return [...teamOnly, ...sorted, ...searched].map(([name, how]) => [name, `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${T} ${how}`]);
+  // A JSON field's searched values as one text (listSql.ts valuesTextSql), spelled as the search spells it.
+  const searchedValues =
+    trigram && hasTeamColumn(category)
+      ? category.fieldSets.searchedValues.map((name): [string, string] => [
+          searchIndexName(category.key, name),
+          `USING gin (${valuesTextSql({ column: name, path: category.fields[name].searchValues! })} gin_trgm_ops)`,
+        ])
+      : [];
+  // A comparison's standing per team (a device's firmware status), spelled as its filter spells it.
+  const compared = hasTeamColumn(category)
+    ? Object.entries(category.comparisons ?? {}).map(([name, c]): [string, string] => [listIndexName(category.key, name), `(${ident(TEAM_FIELD)}, ${standingSql(c.fields)}, "id")`])
+    : [];
+  return [...teamOnly, ...sorted, ...searched, ...searchedValues, ...compared].map(([name, how]) => [name, `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${T} ${how}`]);
 }
 
 export const lookalikeIndexName = (table: string, column: string) => `${table}_${column}_lookalike_idx`;

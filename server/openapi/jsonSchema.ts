@@ -62,6 +62,17 @@ export function plainFilterSchema(name: string, field: FieldSpec, where = ''): J
   return { type: 'string', description: `Only objects whose \`${name}\` is ${what}${where}.` };
 }
 
+/** The plain filters by a category's comparisons (`?firmware_status=pending`: src/schemas/comparison.ts), described. */
+export function comparisonFilterSchemas(category: Category, where = ''): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(category.comparisons ?? {}).map(([name, c]) => {
+      const [a, b] = c.fields.map((f) => `\`${f}\``);
+      const values = `\`${c.values.same}\` (${a} is ${b}), \`${c.values.differ}\` (they differ), \`${c.values.neither}\` (neither is set)`;
+      return [name, { type: 'string', description: `Only objects whose ${a} and ${b} stand so${where}: ${values} (empty: all); also in \`filter\`.` }];
+    }),
+  );
+}
+
 /** What a reader needs to know about a field beyond its JSON type, in words; what lists do with it from the category's fieldSets. */
 function fieldNotes(category: Category, name: string): string[] {
   const field = category.fields[name];

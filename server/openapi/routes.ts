@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Category } from '../../src/schemas/defineCategory';
 import { expectParam } from '../../src/schemas/contentExpectations';
 import { MAX_PAGE, plainQueryFields } from '../crud/listQuery';
-import { plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
+import { comparisonFilterSchemas, plainFilterSchema, ref, schemaNames, type JsonSchema } from './jsonSchema';
 import { answers, documented, component, errors, ID_PARAMS, json, type ResponseDoc } from './contract';
 
 const FIELDS_PARAM: JsonSchema = {
@@ -27,6 +27,7 @@ export function listQuery(category: Category): JsonSchema {
     properties: {
       fields: FIELDS_PARAM,
       ...Object.fromEntries(filters),
+      ...comparisonFilterSchemas(category),
       sort: { type: 'string', description: 'JSON `[field, "ASC" | "DESC"]`; answers a page (array).', examples: ['["name","ASC"]'] },
       range: { type: 'string', description: `JSON \`[first, last]\`, inclusive, at most ${MAX_PAGE} objects; answers a page (array).`, examples: ['[0,24]'] },
       filter: { type: 'string', description: 'JSON object: `q` (search text), `id`, filterable and reference fields; answers a page (array).', examples: ['{"q":"abc"}'] },

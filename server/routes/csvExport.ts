@@ -3,8 +3,8 @@
  *
  *   GET /api/download/csv_export/{category}[?type_id=&group_id=][&filter=...&sort=...]
  *
- * Columns: `id`, then the category's exported fields (its list columns: fieldSets.exported, never a
- * private field), in declaration order; the header row holds their API keys (`team_id`, not 'Team'), because the
+ * Columns: `id`, then the category's exported fields (its list columns and those declared `exported`:
+ * fieldSets.exported, never a private field), in declaration order; the header row holds their API keys (`team_id`, not 'Team'), because the
  * cells hold API values (a team's id, not its name, an enum's value, not its label) and the keys
  * say exactly that (docs/API.md). Each value is written as its kind says (src/schemas/kinds.ts).
  * Each reference column is followed by the referenced object's name (`team_name`, csvNames.ts).
@@ -29,12 +29,20 @@ import { csvLine } from '../http/csv';
 import { requireUser } from '../crud/access';
 import { parseFilter, parseSort, plainFilterConditions, plainQueryFields, type Query } from '../crud/listQuery';
 import type { Condition, Sort } from '../crud/listSql';
-import { plainFilterSchema, type JsonSchema } from '../openapi/jsonSchema';
+import { comparisonFilterSchemas, plainFilterSchema, type JsonSchema } from '../openapi/jsonSchema';
 import { answers, documented, errors } from '../openapi/contract';
 import { scanVisible } from '../crud/listPage';
+import { resolveSearches } from '../crud/listSearch';
 import { NameReader, nameColumns, withNameHeaders } from './csvNames';
 
-/** The exported columns of a category: id, then its list columns. */
+/**
+ * The file's name says what it holds and when: the category's plural and the server's date (UTC),
+ * as `devices-2026-11-27.csv` (letters and digits of the plural kept, any other run a hyphen).
+ */
+export const csvFilename = (category: Category, now: Date): string =>
+  `${category.plural.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${now.toISOString().slice(0, 10)}.csv`;
+
+/** The exported columns of a category: id, then its exported fields (its list columns and those declared `exported`). */
 export const csvColumns = (category: Category): string[] => ['id', ...category.fieldSets.exported];
 
 /**
@@ -98,7 +106,7 @@ function exportSchema(categories: readonly Category[]) {
     operationId: 'csvExport',
     summary: 'A list as a CSV file',
     description:
-      "Columns: `id`, then the category's list columns, each reference followed by the name of the object it names " +
+      "Columns: `id`, then the category's list columns and exported fields (a device's `current_firmware_id`), each reference followed by the name of the object it names " +
       '(`team_id`, `team_name`; a firmware as `name (version)`); the header row holds their keys. Rows: every object of the ' +
       "caller's teams matching the plain filters (`type_id`, `group_id` and any other field a list filters by, as " +
       "`target_firmware_id`, `doc_type` or a device's age `last_seen=over_day`; an empty value, or 0 for a reference, means all) and the list dialect's `filter`, in its `sort` order. " +
@@ -113,14 +121,15 @@ function exportSchema(categories: readonly Category[]) {
         type_id: { type: 'string', description: 'Only objects of this type (empty or 0: all).' },
         group_id: { type: 'string', description: 'Only objects of this group (empty or 0: all).' },
         ...plainFilters(categories, ['type_id', 'group_id']),
+        ...Object.assign({}, ...categories.map((c) => comparisonFilterSchemas(c, `; in ${c.key}`))),
         sort: { type: 'string', description: 'As for a list: JSON `[field, "ASC" | "DESC"]`.' },
         filter: { type: 'string', description: 'As for a list: a JSON object.' },
       },
     }),
     response: answers({
       200: {
-        description: 'The file, streamed, with `Content-Disposition: attachment; filename="{category}.csv"`.',
-        headers: { 'Content-Disposition': { description: 'attachment; filename="{category}.csv"', schema: z.string() } },
+        description: 'The file, streamed, with `Content-Disposition: attachment; filename="{plural}-{YYYY-MM-DD}.csv"` (`devices-2026-11-27.csv`, the date in UTC).',
+        headers: { 'Content-Disposition': { description: 'attachment; filename="{plural}-{YYYY-MM-DD}.csv"', schema: z.string() } },
         content: { 'text/csv': { schema: z.string() } },
       },
       ...errors('400', '401', '404'),
@@ -134,11 +143,12 @@ export const csvExportRoutes: FastifyPluginAsync = async (fastify) => {
     const user = requireUser(request.user);
     const category = app.registry.find(request.params.category)!;
     const query = (request.query ?? {}) as Query;
-    const conditions = [...plainFilterConditions(category, query), ...parseFilter(category, query)];
+    const parsed = [...plainFilterConditions(category, query), ...parseFilter(category, query, (key) => app.registry.find(key))];
     const sort = parseSort(category, query);
+    const conditions = await resolveSearches(app.db, user, parsed);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${category.key}.csv"`)
+      .header('Content-Disposition', `attachment; filename="${csvFilename(category, new Date())}"`)
       .header('Access-Control-Expose-Headers', 'Content-Disposition')
       .send(Readable.from(csvText(app.db, user, category, conditions, sort, (key) => app.registry.find(key))));
   });

@@ -10,9 +10,11 @@ import { fieldDeclarationProblem, RegistryError } from './fieldCheck';
 import { lookalikeColumn } from './lookalike';
 import { fieldSetsOf, type FieldSets } from './fieldSets';
 import type { FieldSpec, Scope } from './fieldSpec';
+import type { Comparison } from './comparison';
 import { messages } from '../messages';
 
 export type { FieldKind, FieldSpec, InputKind, Scope } from './fieldSpec';
+export type { Comparison } from './comparison';
 
 export type Permission = 'signedIn' | 'teamAdmin' | 'serverAdmin' | 'selfOrServerAdmin' | 'nobody';
 
@@ -141,6 +143,12 @@ export interface CategoryDef {
    * disabling an object such a reference names.
    */
   disabled?: { field: string; chosen: (object: Readonly<Record<string, unknown>>) => string; named: string };
+  /**
+   * States read from how two reference fields compare, by name (a device's `firmware_status`:
+   * src/schemas/comparison.ts): the list filters by them (`filter={"firmware_status":"pending"}`,
+   * `?firmware_status=pending`), through an index of their own.
+   */
+  comparisons?: Record<string, Comparison>;
   /** Console: where the category lives. Absent for categories without screens (role, user, config). */
   console?: {
     /** Table or list route, e.g. '/devices'. */

@@ -46,11 +46,13 @@ export const device = defineCategory({
     },
     target_firmware_id: {
       ...targetFirmwareField,
+      searchable: true,
       // Spec section 4: a device in a group follows the group's target firmware.
       follows: { via: 'group_id', message: messages.individualFirmwareInGroup },
       confirmUnset: messages.unsetTargetFirmware,
     },
-    current_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Current firmware', system: true },
+    // Searched and exported (by its name too, server/routes/csvNames.ts), though not a column of the table.
+    current_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Current firmware', system: true, searchable: true, exported: true },
     provisioning: {
       kind: 'json',
       label: 'Provisioning',
@@ -64,6 +66,8 @@ export const device = defineCategory({
       label: 'Custom fields',
       default: [],
       input: 'customFields',
+      // The search box finds a device by the value of any of its custom fields.
+      searchValues: '$[*].value',
       check: checkCustomFields,
       definedBy: { via: 'type_id', field: 'custom_fields_devices', as: 'customFields' },
     },
@@ -97,6 +101,16 @@ export const device = defineCategory({
     icon: { ...iconField, follows: { via: 'type_id', always: true } },
     author_id: authorField,
     date: dateField,
+  },
+  // Spec section 4 'Firmware status icon on a device'. The device reports only what it runs (docs/DEVICE_API.md):
+  // an update under way or one that failed is not told apart from one pending.
+  comparisons: {
+    firmware_status: {
+      label: ownMessages.firmwareStatus,
+      fields: ['current_firmware_id', 'target_firmware_id'],
+      values: { same: 'ok', differ: 'pending', neither: 'none' },
+      valueLabels: ownMessages.firmwareStatusLabels,
+    },
   },
   summary: ['name', 'id'],
   unique: [

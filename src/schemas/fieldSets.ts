@@ -26,10 +26,14 @@ export interface FieldSets {
    * `fields=`, the CSV export and the list indexes all read this one list.
    */
   readonly listed: readonly string[];
-  /** The CSV export's columns after `id`: the list's, as the table shows them (never a private value). */
+  /** The CSV export's columns after `id`: the list's, as the table shows them, and those declared `exported` (never a private value). */
   readonly exported: readonly string[];
   /** Searched by the list's search box (`q`): the text fields declared `searchable`, else the field naming the object. */
   readonly searchable: readonly string[];
+  /** References declared `searchable`: the search also matches the referenced object's name (a device's firmware). */
+  readonly searchedRefs: readonly string[];
+  /** JSON fields declaring `searchValues`: the search also matches those values (a device's custom field values). */
+  readonly searchedValues: readonly string[];
   /** Searched fields whose exact value (letter case aside) finds one object (`findsOne`: a device's unique ID). */
   readonly findsOne: readonly string[];
   /** A list may be ordered by them (text, numbers, dates, enums, links, and references by id). */
@@ -79,8 +83,10 @@ export function fieldSetsOf(category: Declared): FieldSets {
     writable: namesOf(fields, (f) => !f.system && !f.secret),
     private: namesOf(fields, (f) => f.private === true && !f.writeOnly && !f.secret),
     listed,
-    exported: listed,
+    exported: namesOf(fields, (f, name) => listed.includes(name) || (f.exported === true && seenByAll(f) && KINDS[f.kind].column !== undefined)),
     searchable,
+    searchedRefs: searchable.length > 0 ? namesOf(fields, (f) => f.kind === 'ref' && f.searchable === true && seenByAll(f)) : [],
+    searchedValues: searchable.length > 0 ? namesOf(fields, (f) => f.kind === 'json' && f.searchValues !== undefined && seenByAll(f)) : [],
     findsOne: searchable.filter((name) => fields[name].findsOne),
     sortable,
     filterable,

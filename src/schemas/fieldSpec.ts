@@ -61,8 +61,17 @@ export interface FieldSpec {
    * database not yet migrated may still hold the old name.
    */
   renamedFrom?: string;
-  /** Searched by the list's search box (`q`); the name field when no field says so. */
+  /**
+   * Searched by the list's search box (`q`); the name field when no text field says so. On a
+   * reference: the search also finds the object by the referenced object's name (its summary's
+   * first field: a device by its firmware's name).
+   */
   searchable?: boolean;
+  /**
+   * For kind 'json': the search box also finds the object by these values of it, a JSON path
+   * ('$[*].value': a device's custom field values), each matched as text.
+   */
+  searchValues?: string;
   /** How the search box names this field when not by its label ('unique ID': 'Name or unique ID'). */
   searchLabel?: string;
   /**
@@ -105,6 +114,8 @@ export interface FieldSpec {
    * never one (src/schemas/fieldSets.ts).
    */
   list?: boolean;
+  /** In the CSV export though not a column of the table (a device's current firmware); never a private value. */
+  exported?: boolean;
   /** The list can be filtered by this field (team, type, group). */
   filter?: boolean;
   /**

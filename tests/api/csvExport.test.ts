@@ -93,16 +93,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('CSV export', () => {
-  it('answers a CSV attachment named after the category', async () => {
+  it("answers a CSV attachment named after the category's plural and the day", async () => {
     const { res } = await exportOf(c, '?r=0.123');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="device.csv"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="devices-${new Date().toISOString().slice(0, 10)}.csv"`);
   });
 
   it('has the list columns, id first, keys in the header, every visible row once', async () => {
     const { header, rows } = await exportOf(c);
     expect(header.filter((c) => !c.endsWith('_name'))).toEqual(csvColumns(mustGetCategory('device')));
-    expect(header).toEqual(['id', 'name', 'team_id', 'team_name', 'type_id', 'type_name', 'group_id', 'group_name', 'uid_for_type', 'target_firmware_id', 'target_firmware_name', 'config_state', 'last_seen']);
+    expect(header).toEqual(['id', 'name', 'team_id', 'team_name', 'type_id', 'type_name', 'group_id', 'group_name', 'uid_for_type', 'target_firmware_id', 'target_firmware_name', 'current_firmware_id', 'current_firmware_name', 'config_state', 'last_seen']);
     expect(rows).toHaveLength(TRICKY.length + 1 + 2500);
     const ids = rows.map((r) => Number(r[0]));
     expect(new Set(ids).size).toBe(ids.length);
@@ -225,7 +225,7 @@ describe('CSV export', () => {
 
   it('exports other categories with their own list columns', async () => {
     const res = await c.get('/api/download/csv_export/devices_group');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="devices_group.csv"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="groups-${new Date().toISOString().slice(0, 10)}.csv"`);
     expect(parseCsv(res.body)).toEqual([
       ['id', 'name', 'team_id', 'team_name', 'type_id', 'type_name', 'target_firmware_id', 'target_firmware_name'],
       [String(group), 'G', String(team), 'exporter_team', String(typeA), 'TA', '', ''],

@@ -175,9 +175,11 @@ test('the CSV export downloads the filtered devices, every page of them', async 
   await picker(page, 'Type').selectOption({ label: String(fleet.sensor.name) });
   await expect(page.getByText('1-25 of 27')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ownMessages.exportCsv }).click()]);
-  expect(download.suggestedFilename()).toBe('device.csv');
+  expect(download.suggestedFilename()).toMatch(/^devices-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
-  expect(lines[0]).toBe('id,name,team_id,team_name,type_id,type_name,group_id,group_name,uid_for_type,target_firmware_id,target_firmware_name,config_state,last_seen');
+  expect(lines[0]).toBe(
+    'id,name,team_id,team_name,type_id,type_name,group_id,group_name,uid_for_type,target_firmware_id,target_firmware_name,current_firmware_id,current_firmware_name,config_state,last_seen',
+  );
   const names = lines.slice(1).map((line) => line.split(',')[1]);
   expect(names).toEqual(Array.from({ length: 27 }, (_, i) => `${fleet.run}-dev-${pad(i + 1)}`));
   expect(lines.slice(1).every((line) => line.split(',')[4] === String(fleet.sensor.id) && line.split(',')[5] === fleet.sensor.name)).toBe(true);

@@ -95,7 +95,7 @@ describe('options', () => {
     await options();
     expect(calls).toHaveLength(1);
     expect(calls[0].url.pathname).toBe('/api/firmware');
-    expect(calls[0].url.searchParams.get('fields')).toBe('id,name,type_id,version,is_disabled');
+    expect(calls[0].url.searchParams.get('fields')).toBe('id,name,type_id,version,is_disabled,team_id');
   });
 
   it('read a category without team_id with id and name only', async () => {

@@ -54,6 +54,7 @@ const flags = defineCategory({
 
 const all: readonly Category[] = [...withFixtures, flags];
 const registry = serverRegistry(all);
+const findCategory = (key: string) => all.find((c) => c.key === key);
 const withId = (names: readonly string[]) => ['id', ...names];
 const keys = (schema: Record<string, unknown>) => Object.keys(schema.properties as Record<string, unknown>);
 const plan = planMigration(all, emptySchema()).statements;
@@ -91,7 +92,7 @@ describe.each(all.map((c) => [c.key, c] as const))('the consumers of %s agree', 
   const every = Object.keys(category.fields);
 
   it('the CSV exports id and the exported set, and the data provider asks for id and the listed set, all readable by everyone', () => {
-    expect(sets.exported).toEqual(sets.listed);
+    expect(sets.exported).toEqual(every.filter((name) => sets.listed.includes(name) || (category.fields[name].exported === true && sets.readable.includes(name) && !sets.private.includes(name))));
     expect(csvColumns(category)).toEqual(withId(sets.exported));
     expect(listFields(category)).toEqual(withId(sets.listed));
     expect(sets.listed.every((name) => sets.readable.includes(name) && !sets.private.includes(name))).toBe(true);
@@ -134,7 +135,8 @@ describe.each(all.map((c) => [c.key, c] as const))('the consumers of %s agree', 
       const found = new RegExp(`^CREATE INDEX IF NOT EXISTS "${category.key}_(.+)_list_idx" ON "${category.key}" `).exec(s);
       return found && found[1] !== 'team_id' ? [found[1]] : [];
     });
-    expect(indexed).toEqual(sets.indexed);
+    // Then one per comparison (a device's firmware status), read by its filter.
+    expect(indexed).toEqual([...sets.indexed, ...Object.keys(category.comparisons ?? {})]);
     expect(sets.readable.every((name) => sets.stored.includes(name))).toBe(true);
   });
 
@@ -153,7 +155,7 @@ describe.each(all.map((c) => [c.key, c] as const))('the consumers of %s agree', 
   it('the list query filters by value the filterable set, by age the byAge set, by exact text the findsOne set, and searches the searchable set', () => {
     const condition = (name: string, value: unknown) => {
       try {
-        return parseFilter(category, { filter: JSON.stringify({ [name]: value }) })[0]?.kind;
+        return parseFilter(category, { filter: JSON.stringify({ [name]: value }) }, findCategory)[0]?.kind;
       } catch {
         return undefined;
       }
@@ -162,13 +164,13 @@ describe.each(all.map((c) => [c.key, c] as const))('the consumers of %s agree', 
     expect(plain.filter((name) => condition(name, null) === 'null')).toEqual(sets.filterable.filter((name) => plain.includes(name)));
     expect(every.filter((name) => condition(name, 'hour') === 'recency')).toEqual(sets.byAge);
     expect(every.filter((name) => condition(name, 'x') === 'sameText')).toEqual(sets.findsOne);
-    const search = () => parseFilter(category, { filter: JSON.stringify({ q: 'x' }) })[0];
+    const search = () => parseFilter(category, { filter: JSON.stringify({ q: 'x' }) }, findCategory)[0];
     if (sets.searchable.length > 0) expect(search()).toMatchObject({ kind: 'search', columns: sets.searchable });
     else expect(search).toThrow();
     expect(isSearchable([category])).toBe(sets.searchable.length > 0);
     expect(plainQueryFields(category).map(([name]) => name)).toEqual([...sets.filterable, ...sets.byAge]);
     expect(every.filter((name) => name in (listQueryDoc(category).properties as Record<string, unknown>))).toEqual(every.filter((name) => [...sets.filterable, ...sets.byAge].includes(name)));
-    expect(countedColumns(category)).toEqual(expect.arrayContaining([...sets.filterable, ...sets.searchable]));
+    expect(countedColumns(category)).toEqual(expect.arrayContaining([...sets.filterable, ...sets.searchable, ...sets.searchedValues]));
   });
 
   it('another caller reads the private set as null, and nothing else', () => {
@@ -183,9 +185,9 @@ describe.each(all.map((c) => [c.key, c] as const))('the consumers of %s agree', 
 const inConsole = all.filter((c) => Object.values(c.fields).every((f) => f.ref === undefined || getCategory(f.ref) !== undefined));
 
 describe.each(inConsole.map((c) => [c.key, c] as const))("the console's filters of %s", (_key, category) => {
-  it('are of the filterable and byAge sets', () => {
+  it('are of the filterable and byAge sets, or a comparison', () => {
     const { filterable, byAge } = category.fieldSets;
     const offered = filterFields(category).map((f) => f.name);
-    expect(offered.every((name) => filterable.includes(name) || byAge.includes(name))).toBe(true);
+    expect(offered.every((name) => filterable.includes(name) || byAge.includes(name) || category.comparisons?.[name] !== undefined)).toBe(true);
   });
 });

@@ -10,7 +10,8 @@ const names = (key: string) => filterFields(mustGetCategory(key)).map((f) => f.n
 
 describe('filters of each table', () => {
   it('are the filter fields the schema declares: team, type and group where the category has them, enums, ages', () => {
-    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id', 'config_state', 'last_seen']);
+    // Then a comparison of two fields (the device's firmware status).
+    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id', 'config_state', 'last_seen', 'firmware_status']);
     expect(names('firmware')).toEqual(['team_id', 'type_id']);
     expect(names('devices_group')).toEqual(['team_id', 'type_id']);
     expect(names('type')).toEqual(['team_id']);
@@ -67,11 +68,11 @@ describe('picker declarations', () => {
     }
   });
 
-  it("load exactly the spec's fields: id, name, team_id plus type_id, version, is_disabled, doc_type", () => {
+  it("load exactly the spec's fields: id, name, team_id (a repeated name is shown with its team) plus type_id, version, is_disabled, doc_type", () => {
     expect(optionFields(mustGetCategory('team'))).toEqual(['id', 'name']);
     expect(optionFields(mustGetCategory('type'))).toEqual(['id', 'name', 'team_id']);
-    expect(optionFields(mustGetCategory('devices_group'))).toEqual(['id', 'name', 'type_id']);
-    expect(optionFields(mustGetCategory('firmware'))).toEqual(['id', 'name', 'type_id', 'version', 'is_disabled']);
+    expect(optionFields(mustGetCategory('devices_group'))).toEqual(['id', 'name', 'type_id', 'team_id']);
+    expect(optionFields(mustGetCategory('firmware'))).toEqual(['id', 'name', 'type_id', 'version', 'is_disabled', 'team_id']);
     expect(optionFields(mustGetCategory('basic_document'))).toEqual(['id', 'name', 'team_id', 'doc_type']);
   });
 });

@@ -1,21 +1,21 @@
 /**
  * The firmware status of a device (spec section 4 'Firmware status icon on a device'), one rule
- * for the device form and the devices table: neither a current nor a target firmware; the current
- * one differs from the target (an update is pending); both are the same (ok).
+ * for the device form, the devices table and the server's filter: the device schema's
+ * `firmware_status` comparison (src/schemas/comparison.ts) of its current and target firmware:
+ * neither is set ('none'); the current one differs from the target ('pending'); both are the same ('ok').
  */
 import { ownMessages } from '../../messages';
+import { device } from '../../schemas/device';
+import { standing } from '../../schemas/comparison';
 
 export type FirmwareStatus = 'none' | 'pending' | 'ok';
 
 type FirmwareId = number | string | null | undefined;
 
-const isSet = (id: FirmwareId) => id !== null && id !== undefined && id !== '';
+const comparison = device.comparisons.firmware_status;
 
-export function firmwareStatus(currentId: FirmwareId, targetId: FirmwareId): FirmwareStatus {
-  if (!isSet(currentId) && !isSet(targetId)) return 'none';
-  // Ids arrive as numbers from the API and as text from an address: compared as text.
-  return isSet(currentId) && isSet(targetId) && String(currentId) === String(targetId) ? 'ok' : 'pending';
-}
+export const firmwareStatus = (currentId: FirmwareId, targetId: FirmwareId): FirmwareStatus =>
+  comparison.values[standing(currentId, targetId)] as FirmwareStatus;
 
 /** The words of each status: the icon's tooltip and its accessible name. */
 export const firmwareStatusText: Readonly<Record<FirmwareStatus, string>> = {

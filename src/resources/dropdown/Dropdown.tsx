@@ -42,7 +42,7 @@ import {
   type DropdownProps,
   type PickerFilters,
 } from './picker';
-import { usePickerOptions } from './usePickerOptions';
+import { usePickerOptions, useTeamNames } from './usePickerOptions';
 import { useAutoSelectSingle, useClearOutsideFilters } from './usePickerRules';
 import { SearchDropdown } from './SearchDropdown';
 
@@ -77,10 +77,11 @@ const SelectDropdown = ({
   // its options yet, unless an object is chosen: it may have to be cleared.
   const idle = pickerOf(category).needsFilter === true && missingFilter(category, filters) && value === null;
   const { rows, isPending } = usePickerOptions(category, !idle);
+  const teamNames = useTeamNames(category, rows);
   const key = filtersKey(category, filters);
   // The key stands for the filter values the picker reads: recompute only when they change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const options = useMemo(() => visibleOptions(category, rows, filters).filter((o) => !exclude.includes(o.id)), [category, rows, key, exclude]);
+  const options = useMemo(() => visibleOptions(category, rows, filters, teamNames).filter((o) => !exclude.includes(o.id)), [category, rows, key, exclude, teamNames]);
 
   useClearOutsideFilters({ category: categoryKey, rows, isPending, value, filters, key, onChange });
   const auto = autoSelectSingle ?? (context === 'form' && pickerOf(category).autoSelectSingle === true);

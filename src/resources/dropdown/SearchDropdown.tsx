@@ -11,6 +11,7 @@ import { ownMessages } from '../../messages';
 import { mustGetCategory } from '../../schemas';
 import { filtersKey, optionLabel, pickerOf, visibleOptions, zeroText, type DropdownProps, type PickerFilters, type PickerOption } from './picker';
 import { useChosenRows, usePickerSearch } from './usePickerSearch';
+import { useTeamNames } from './usePickerOptions';
 import { useAutoSelectSingle, useClearOutsideFilters } from './usePickerRules';
 
 const NO_FILTERS: PickerFilters = {};
@@ -58,10 +59,11 @@ export const SearchDropdown = ({
   const auto = autoSelectSingle ?? (context === 'form' && pickerOf(category).autoSelectSingle === true);
   // Nothing is read until the box opens (a form holding a picker costs no search), but for the single-option rule.
   const { rows, total, isPending, isFetching } = usePickerSearch(category, text, filters, undefined, open || (auto && value === null));
+  const teamNames = useTeamNames(category, rows);
   const key = filtersKey(category, filters);
   // The key stands for the filter values the page was read with.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const options = useMemo(() => visibleOptions(category, rows, filters).filter((o) => !exclude.includes(o.id)), [category, rows, key, exclude]);
+  const options = useMemo(() => visibleOptions(category, rows, filters, teamNames).filter((o) => !exclude.includes(o.id)), [category, rows, key, exclude, teamNames]);
 
   const ids = useMemo(() => (value === null ? NONE : [value]), [value]);
   const chosen = useChosenRows(category, ids);

@@ -7,6 +7,8 @@
 import type { ReactNode } from 'react';
 import type { Category, CategoryKey, KnownKey, PickerSpec } from '../../schemas';
 import { isDisabled } from '../../schemas/disabled';
+import { TEAM_FIELD } from '../../schemas/fieldSpec';
+import { ownMessages } from '../../messages';
 import { displayField } from '../displayField';
 
 /** Where the Dropdown sits: a list filter ('All types') or an object form ('Select a type...'). */
@@ -49,11 +51,38 @@ export const pickerOf = (category: Category): PickerSpec => category.console?.pi
 /** An unchosen filter: absent, blank, or the zero option (0 is never an id). */
 export const isUnset = (value: unknown): boolean => value === undefined || value === null || value === '' || value === 0 || value === '0';
 
-/** The spec's call for options: GET /api/{cat}?fields=id,name plus what filters, labels and the disabled flag read. */
+/** Its objects belong to teams: the team is named after an option whose name repeats. */
+export const ownedByTeam = (category: Category): boolean => category.scope === 'team' && category.fields[TEAM_FIELD] !== undefined;
+
+/** The spec's call for options: GET /api/{cat}?fields=id,name plus what filters, labels, the disabled flag and the team read. */
 export function optionFields(category: Category): string[] {
   const picker = pickerOf(category);
   const flag = category.disabled ? [category.disabled.field] : [];
-  return [...new Set(['id', displayField(category), ...(picker.filterBy ?? []), ...(picker.fields ?? []), ...flag])];
+  return [...new Set(['id', displayField(category), ...(picker.filterBy ?? []), ...(picker.fields ?? []), ...flag, ...(ownedByTeam(category) ? [TEAM_FIELD] : [])])];
+}
+
+/** Two options of `rows` read the same (only then are the team names read). */
+export function repeatsLabel(category: Category, rows: readonly OptionRow[]): boolean {
+  const labels = rows.map((row) => optionLabel(category, row));
+  return new Set(labels).size < labels.length;
+}
+
+/** The names of the user's teams by id (as text): GET /api/team, the team picker's own call. */
+export type TeamNames = ReadonlyMap<string, string>;
+
+/**
+ * Options whose text repeats among those offered (a type copied into another team by a claim, the
+ * same name in two teams) read 'Sensor (Team A)', 'Sensor (Team B)': the team only where it tells
+ * them apart, so the labels of a one-team user, or of a picker filtered by a team, stay as named.
+ */
+export function withRepeatedTeams(options: readonly PickerOption[], rows: readonly OptionRow[], teamNames: TeamNames): PickerOption[] {
+  const seen = new Map<string, number>();
+  for (const o of options) seen.set(o.label, (seen.get(o.label) ?? 0) + 1);
+  const teamById = new Map(rows.map((r) => [String(r.id), r[TEAM_FIELD]]));
+  return options.map((o) => {
+    const team = teamNames.get(String(teamById.get(String(o.id))));
+    return (seen.get(o.label) ?? 0) > 1 && team !== undefined ? { ...o, label: ownMessages.optionOfTeam(o.label, team) } : o;
+  });
 }
 
 export function optionLabel(category: Category, row: OptionRow): string {
@@ -70,13 +99,17 @@ export function fitsFilters(category: Category, row: OptionRow, filters: PickerF
   return (pickerOf(category).filterBy ?? []).every((f) => isUnset(filters[f]) || String(row[f]) === String(filters[f]));
 }
 
-/** The options offered, in the order loaded (the server sorts them by name); never a disabled object (spec 'Dropdown'). */
-export function visibleOptions(category: Category, rows: readonly OptionRow[], filters: PickerFilters): PickerOption[] {
+/**
+ * The options offered, in the order loaded (the server sorts them by name); never a disabled object
+ * (spec 'Dropdown'); a repeated name with its team, when the team names are known (withRepeatedTeams).
+ */
+export function visibleOptions(category: Category, rows: readonly OptionRow[], filters: PickerFilters, teamNames?: TeamNames): PickerOption[] {
   const picker = pickerOf(category);
   if (picker.needsFilter && missingFilter(category, filters)) return [];
-  return rows
+  const options = rows
     .filter((row) => !isDisabled(category, row) && fitsFilters(category, row, filters))
     .map((row) => ({ id: Number(row.id), label: optionLabel(category, row) }));
+  return teamNames ? withRepeatedTeams(options, rows, teamNames) : options;
 }
 
 /** Text of the first, 'zero' option. */

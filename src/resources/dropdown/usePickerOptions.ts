@@ -7,8 +7,8 @@
  */
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
-import type { Category } from '../../schemas';
-import { optionFields, optionLabel, type OptionRow } from './picker';
+import { mustGetCategory, type Category } from '../../schemas';
+import { optionFields, optionLabel, ownedByTeam, repeatsLabel, type OptionRow, type TeamNames } from './picker';
 
 /** Options stay fresh this long between two Dropdowns of a page (mutations invalidate them anyway). */
 const OPTIONS_STALE_MS = 30_000;
@@ -37,6 +37,20 @@ export function usePickerOptions(category: Category, enabled = true): PickerRows
   const { data, isPending } = useGetList<OptionRow & { id: number }>(category.key, params, { enabled, staleTime: OPTIONS_STALE_MS });
   const rows = useMemo(() => (data ? [...data].sort(byLabel(category)) : []), [data, category]);
   return { rows, isPending: enabled && isPending };
+}
+
+/**
+ * The names of the user's teams, for the options of `category` whose names repeat (picker.ts
+ * withRepeatedTeams): the team picker's own call, so shared with it; read only when two of `rows`
+ * read the same, of a category whose objects have a team.
+ */
+export function useTeamNames(category: Category, rows: readonly OptionRow[]): TeamNames | undefined {
+  const enabled = ownedByTeam(category) && repeatsLabel(category, rows);
+  const teams = usePickerOptions(mustGetCategory('team'), enabled);
+  return useMemo(
+    () => (enabled && !teams.isPending ? new Map(teams.rows.map((r) => [String(r.id), String(r.name ?? '')])) : undefined),
+    [enabled, teams.isPending, teams.rows],
+  );
 }
 
 /** What invalidatePickerOptions needs of react-query's QueryClient (react-admin's, from useQueryClient). */

@@ -8,7 +8,7 @@
  * the filters leave none of that category's objects.
  */
 import { useState } from 'react';
-import { Button } from '@mui/material';
+import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useListContext } from 'react-admin';
 import type { Category } from '../../schemas';
@@ -53,9 +53,15 @@ export const CsvExportButton = ({ category, label = ownMessages.exportCsv }: { c
       setBusy(false);
     }
   };
+  // While the file is made and read: a spinner and 'Exporting…', and no second click (issue 27 item 9).
   return (
-    <Button onClick={exportCsv} disabled={busy || !filterFor(category, filterValues)} startIcon={<DownloadIcon />}>
-      {label}
+    <Button
+      onClick={() => void exportCsv()}
+      disabled={busy || !filterFor(category, filterValues)}
+      aria-busy={busy}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+    >
+      {busy ? ownMessages.exportingCsv : label}
     </Button>
   );
 };

@@ -4,7 +4,7 @@
  * address stays short whatever the selection, and joined into one file under the server's header.
  */
 import { useState } from 'react';
-import { Button } from '@mui/material';
+import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useListContext, type Identifier } from 'react-admin';
 import type { Category } from '../../schemas';
@@ -14,10 +14,11 @@ import { ownMessages } from '../../messages';
 import { IDS_PER_READ } from './selectedRows';
 
 /** The CSV rows of the selected objects, one file: the first chunk's header, then every chunk's rows. */
-export async function fetchSelectedCsv(category: Category, ids: readonly Identifier[]): Promise<DownloadedFile> {
+export async function fetchSelectedCsv(category: Category, ids: readonly Identifier[], onProgress?: (done: number) => void): Promise<DownloadedFile> {
   const parts: string[] = [];
   let filename = `${category.key}.csv`;
   for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+    onProgress?.(start);
     const chunk = ids.slice(start, start + IDS_PER_READ).map(Number);
     const file = await fetchFile(`/download/csv_export/${category.key}`, { query: { filter: JSON.stringify({ id: chunk }) } });
     filename = file.filename;
@@ -29,20 +30,28 @@ export async function fetchSelectedCsv(category: Category, ids: readonly Identif
 
 export const ExportSelectedButton = ({ category }: { category: Category }) => {
   const { selectedIds } = useListContext();
-  const [busy, setBusy] = useState(false);
+  // The rows read so far while exporting; undefined when idle.
+  const [done, setDone] = useState<number | undefined>(undefined);
+  const busy = done !== undefined;
   const exportSelected = async () => {
-    setBusy(true);
+    setDone(0);
     try {
-      saveFile(await fetchSelectedCsv(category, selectedIds));
+      saveFile(await fetchSelectedCsv(category, selectedIds, setDone));
     } catch (error) {
       reportError(error);
     } finally {
-      setBusy(false);
+      setDone(undefined);
     }
   };
+  // While exporting: a spinner and how far it got, and no second click (issue 27 item 9).
   return (
-    <Button onClick={() => void exportSelected()} disabled={busy || selectedIds.length === 0} startIcon={<DownloadIcon />}>
-      {ownMessages.exportSelected}
+    <Button
+      onClick={() => void exportSelected()}
+      disabled={busy || selectedIds.length === 0}
+      aria-busy={busy}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+    >
+      {busy ? ownMessages.exportingRows(done, selectedIds.length) : ownMessages.exportSelected}
     </Button>
   );
 };

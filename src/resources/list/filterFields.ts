@@ -4,12 +4,14 @@
  * category has a picker (team; type and group where the category has them) or an enum (a document's
  * type and target class), and a search (`q`, searched by the server in the `searchable` fields),
  * named by the labels of those fields (or their `searchLabel`). A datetime declared `recency` is filtered by age
- * (src/schemas/recency.ts: 'Seen in the last hour', ... 'Never seen'). A table of several
+ * (src/schemas/recency.ts: 'Seen in the last hour', ... 'Never seen'); a comparison of two fields by its
+ * values (a device's firmware status: 'Up to date', 'Update pending', 'No firmware'). A table of several
  * categories offers each filter once.
  */
 import { mustGetCategory, type Category } from '../../schemas';
 import { ownMessages } from '../../messages';
 import { RECENCY_VALUES } from '../../schemas/recency';
+import { comparedValues } from '../../schemas/comparison';
 import { pickerOf, isUnset } from '../dropdown/picker';
 import { valueText } from './valueText';
 
@@ -30,13 +32,20 @@ export interface FilterField {
 
 export function filterFields(category: Category): FilterField[] {
   const { byAge, filterable } = category.fieldSets;
-  return Object.entries(category.fields).flatMap(([name, f]): FilterField[] => {
+  // A comparison of two fields (a device's firmware status) offers its values as an enum does.
+  const compared = Object.entries(category.comparisons ?? {}).map(([name, c]): FilterField => ({
+    name,
+    label: c.label,
+    options: comparedValues(c).map((value) => ({ value, label: c.valueLabels[value] ?? value })),
+  }));
+  const declared = Object.entries(category.fields).flatMap(([name, f]): FilterField[] => {
     if (byAge.includes(name)) return [{ name, label: f.label, recency: true, options: RECENCY_VALUES.map((value) => ({ value, label: ownMessages.recencyFilterLabels[value] })) }];
     if (!f.filter || !filterable.includes(name)) return [];
     if (f.kind === 'ref' && f.ref && mustGetCategory(f.ref).console?.picker) return [{ name, label: f.label, reference: f.ref }];
     if (f.kind === 'enum' && f.values) return [{ name, label: f.label, options: f.values.map((v) => ({ value: v, label: valueText(f, v) })) }];
     return [];
   });
+  return [...declared, ...compared];
 }
 
 /** The filters of a table showing several categories: each field once, in the categories' order. */
