@@ -524,6 +524,8 @@ export const ownMessages = {
   emptyList: (plural: string) => `No ${plural.toLowerCase()} yet.`,
   emptyListAddFirst: (singular: string) => `Add the first ${singular}:`,
   emptyListNeedsFirst: (singular: string, first: string) => `A ${singular} needs a ${first} first: add a ${first}, then the ${singular}.`,
+  // For a user who administers no team: only a team's admins add its objects (spec section 6).
+  emptyListAskAdmin: 'Only the administrators of a team add its objects: ask one of them, or create a team of your own in Teams.',
   /** An object named by its id while its name is not known (a filter chip, a documentation source): 'ID 5', not '#5'. */
   objectById: (id: number) => `ID ${id}`,
   /** The column naming each row's kind in a table of several categories (/documents). */

@@ -67,7 +67,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderList(path: string) {
+const noAuth = { login: async () => {}, logout: async () => {}, checkAuth: async () => {}, checkError: async () => {} };
+
+/** Without adminTeamIds, no sign-in at all (no permissions are read). */
+function renderList(path: string, adminTeamIds?: number[]) {
   const router = createMemoryRouter(
     [
       {
@@ -75,7 +78,12 @@ function renderList(path: string) {
         element: (
           // A store of its own: react-admin's default one is shared by every test of the file, and
           // keeps the sort, filters and page one test leaves behind.
-          <AdminContext dataProvider={createDataProvider()} i18nProvider={i18nProvider} store={memoryStore()}>
+          <AdminContext
+            dataProvider={createDataProvider()}
+            i18nProvider={i18nProvider}
+            store={memoryStore()}
+            authProvider={adminTeamIds && { ...noAuth, getPermissions: async () => ({ isServerAdmin: false, teams: [], adminTeamIds }) }}
+          >
             <ListPage route={routeOf(path)} />
           </AdminContext>
         ),
@@ -297,7 +305,7 @@ describe('other tables', () => {
 
   it('an empty category says what to do: a device needs a type first, with the button adding one', async () => {
     calls = installFakeApi({ ...objects, device: [], type: [], devices_group: [], firmware: [] });
-    renderList('/devices');
+    renderList('/devices', [1]);
     const empty = await screen.findByTestId('empty-list');
     expect(empty.textContent).toContain('No devices yet.');
     await waitFor(() => expect(empty.textContent).toContain('A device needs a type first: add a type, then the device.'));
@@ -307,7 +315,7 @@ describe('other tables', () => {
 
   it('an empty category whose prerequisite exists offers to add its first object', async () => {
     calls = installFakeApi({ ...objects, devices_group: [] });
-    renderList('/groups');
+    renderList('/groups', [1]);
     const empty = await screen.findByTestId('empty-list');
     await waitFor(() => expect(empty.textContent).toContain(ownMessages.emptyListAddFirst('group')));
     expect(empty.textContent).toContain('No groups yet.');
@@ -316,9 +324,17 @@ describe('other tables', () => {
 
   it('an empty category that needs nothing first offers to add its first object', async () => {
     calls = installFakeApi({ ...objects, type: [] });
-    renderList('/types');
+    renderList('/types', [1]);
     const empty = await screen.findByTestId('empty-list');
-    expect(empty.textContent).toBe(`No types yet.${ownMessages.emptyListAddFirst('type')}Add a new type`);
+    await waitFor(() => expect(empty.textContent).toBe(`No types yet.${ownMessages.emptyListAddFirst('type')}Add a new type`));
+  });
+
+  it('a user who administers no team is told whom to ask, with no button to a form they cannot save', async () => {
+    calls = installFakeApi({ ...objects, device: [], type: [], devices_group: [], firmware: [] });
+    renderList('/devices', []);
+    const empty = await screen.findByTestId('empty-list');
+    await waitFor(() => expect(empty.textContent).toContain(ownMessages.emptyListAskAdmin));
+    expect(within(empty).queryByRole('link')).toBeNull();
   });
 
   it('an empty result says so', async () => {

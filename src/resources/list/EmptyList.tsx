@@ -4,6 +4,8 @@
  * what to do: add the first one, or first add what it needs (`console.needsFirst`, declared in the
  * category's schema: a device needs a type), with the button that does it (issue 27 item 10).
  * A list whose read failed is neither: it says it could not be read (the error message says why).
+ * A user who administers no team gets no button that leads to a form they cannot save (spec
+ * section 6): the guide says whom to ask instead.
  */
 import { Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -13,6 +15,7 @@ import { ownMessages } from '../../messages';
 import { objectRoutes } from '../consoleRoutes';
 import { pageHeading } from '../pageTitle';
 import { isUnset } from '../dropdown/picker';
+import { useAdminTeams } from './useAdminTeams';
 
 /** Whether none of the category's objects the caller sees exists (one row read); undefined until known. */
 function useNoneYet(category: Category | undefined): boolean | undefined {
@@ -23,6 +26,8 @@ function useNoneYet(category: Category | undefined): boolean | undefined {
 
 const AddButton = ({ category }: { category: Category }) => {
   const routes = objectRoutes(category);
+  const adminTeams = useAdminTeams();
+  if (category.permissions.create === 'teamAdmin' && adminTeams.any === false) return <Typography>{ownMessages.emptyListAskAdmin}</Typography>;
   if (!routes) return null;
   return (
     <Button component={LinkBase} to={routes.new} variant="contained" startIcon={<AddIcon />} sx={{ alignSelf: 'flex-start' }}>
