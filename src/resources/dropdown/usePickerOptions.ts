@@ -8,6 +8,7 @@
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
 import { mustGetCategory, type Category } from '../../schemas';
+import { TEAM_FIELD } from '../../schemas/fieldSpec';
 import { optionFields, optionLabel, ownedByTeam, repeatsLabel, type OptionRow, type TeamNames } from './picker';
 
 /** Options stay fresh this long between two Dropdowns of a page (mutations invalidate them anyway). */
@@ -46,7 +47,8 @@ export function usePickerOptions(category: Category, enabled = true): PickerRows
  */
 export function useTeamNames(category: Category, rows: readonly OptionRow[]): TeamNames | undefined {
   const enabled = ownedByTeam(category) && repeatsLabel(category, rows);
-  const teams = usePickerOptions(mustGetCategory('team'), enabled);
+  // The team is the category its team field refers to (never named here: generic code).
+  const teams = usePickerOptions(mustGetCategory(category.fields[TEAM_FIELD]?.ref ?? category.key), enabled);
   return useMemo(
     () => (enabled && !teams.isPending ? new Map(teams.rows.map((r) => [String(r.id), String(r.name ?? '')])) : undefined),
     [enabled, teams.isPending, teams.rows],
