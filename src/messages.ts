@@ -770,6 +770,11 @@ export const ownMessages = {
   /** The Add devices dialog: chosen devices in another group leave it. */
   leaveOtherGroups: (names: readonly string[], more: number) =>
     `Currently in another group, will leave it: ${names.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-GB')} more` : ''}`,
+  // The batch calls (server/batch/): the first refusal names its object, the whole batch unchanged.
+  batchObjectNamed: (title: string, name: string, id: number) => `${title} '${name}' (id ${id})`,
+  batchObjectId: (title: string, id: number) => `${title} ${id}`,
+  batchRefused: (object: string, reason: string) => `${object}: ${reason}`,
+  batchIds: (max: number) => `'ids' must be a list of 1 to ${max.toLocaleString('en-GB')} object ids, each once: send a longer selection in several batches.`,
   /** A device named with the group it is in: 'Dev 1 (North)'. */
   deviceInGroup: (device: string, group: string) => `${device} (${group})`,
 } as const;
