@@ -33,9 +33,9 @@ const ids = z
 
 const COUNT = z.object({ count: z.number().int().describe('How many objects the batch changed: all of `ids`.') });
 
-const REFUSAL =
+const refusal = (title: string) =>
   'One transaction: the first object refused answers the status its own call would (400, 403, 404, 409), the Description naming it ' +
-  "(`Device 'Dev 7' (id 12): ...`), and nothing of the batch is changed.";
+  `(\`${title} '...' (id 12): ...\`), and nothing of the batch is changed.`;
 
 function contracts(category: Category) {
   const { key, plural } = category;
@@ -44,7 +44,7 @@ function contracts(category: Category) {
     update: {
       operationId: `batchUpdate_${key}`,
       summary: `Change many ${plural.toLowerCase()} alike`,
-      description: `Each of \`ids\` is changed with \`data\` as \`PUT /api/${key}/{id}\` would. ${REFUSAL}`,
+      description: `Each of \`ids\` is changed with \`data\` as \`PUT /api/${key}/{id}\` would. ${refusal(category.title)}`,
       tags,
       body: jsonBody({ ids, data: component(schemaNames(category).update).describe(`The fields to change, as the body of PUT /api/${key}/{id}.`) }),
       response: answers({ 200: { description: 'All were changed.', content: json(COUNT) }, ...errors('400', '401', '403', '404', '409', '413') }),
@@ -52,7 +52,7 @@ function contracts(category: Category) {
     delete: {
       operationId: `batchDelete_${key}`,
       summary: `Delete many ${plural.toLowerCase()}`,
-      description: `Each of \`ids\` is deleted as \`DELETE /api/${key}/{id}\` would (without \`cascade\`). ${REFUSAL}`,
+      description: `Each of \`ids\` is deleted as \`DELETE /api/${key}/{id}\` would (without \`cascade\`). ${refusal(category.title)}`,
       tags,
       body: jsonBody({ ids }),
       response: answers({ 200: { description: 'All were deleted.', content: json(COUNT) }, ...errors('400', '401', '403', '404', '409', '413') }),
