@@ -745,6 +745,9 @@ export const ownMessages = {
   bulkAllDone: (total: number) => `Done: ${total.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}.`,
   bulkStopped: (name: string, reason: string, done: number, total: number) =>
     `Stopped at '${name}': ${reason}\n${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done; the other ${(total - done).toLocaleString('en-GB')} were not changed.`,
+  /** A batch refused: the server's reason names the object; the batch and the ones after it unchanged. */
+  batchStopped: (reason: string, done: number, total: number) =>
+    `Stopped: ${reason}\n${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done; the other ${(total - done).toLocaleString('en-GB')} were not changed.`,
   bulkReading: 'Reading the selected rows…',
   exportSelected: 'Export selected',
   deleteSelected: 'Delete',
@@ -758,6 +761,12 @@ export const ownMessages = {
   noGroupChoice: 'No group',
   alreadyInNoGroup: (count: string) => `${count} in no group: unchanged`,
   leavingGroups: (count: string) => `Taking ${count} out of their groups`,
+  /** Spec section 4, 'Group choice': a device joining a group takes the group's target firmware instead of its own. */
+  loseOwnFirmware: (count: string, firmware: string) => `${count} will lose their own target firmware for the group's: ${firmware}`,
+  loseOwnFirmwareToNone: (count: string) => `${count} will lose their own target firmware: the group has none`,
+  newGroupChoice: 'New group...',
+  /** A change of a field others follow (a group's target firmware, its devices'): how many it reaches. */
+  followersAffected: (label: string, count: string, owner: string) => `This changes the ${label.toLowerCase()} of ${count} in this ${owner} too.`,
   willGetFirmware: (count: string, firmware: string) => `${count} will get the target firmware ${firmware}`,
   severalTypesSelected: (types: number) => `The selected devices are of ${types} types: select devices of one type (a group and a firmware are of one type).`,
   severalTeamsSelected: (teams: number) => `The selected devices are in ${teams} teams: select devices of one team.`,

@@ -111,7 +111,7 @@ export const AddDevicesDialog = ({ group, onClose }: AddDevicesDialogProps) => {
   const add = async () => {
     // By name, as the table shows them, so that a stop half-way leaves an easy-to-read state.
     const chosen = [...selected.values()].sort(byName);
-    const result = await run({ items: chosen, nameOf: (d) => d.name, step: (d) => setDeviceGroup(dataProvider, d.id, group.id) });
+    const result = await run({ items: chosen, nameOf: (d) => d.name, step: ([d]) => setDeviceGroup(dataProvider, d.id, group.id) });
     // Devices moved in (some or all): the group's form, and whatever shows those devices, read them again.
     if (result.done > 0) await changed(GROUP_MOVE_TOUCHES);
     if (!result.failure) {
