@@ -1,12 +1,16 @@
 /**
  * A bulk action on a table's selection, run in turn (useTurnRun.tsx) in a dialog of its own.
  * Closing that dialog reads the table again and keeps selected only the rows not done, so a
- * stopped action can be resumed once its cause is fixed. The table is read again only then: a
- * page left empty would take the dialog with it.
+ * stopped action can be resumed once its cause is fixed; an action run to its end ends the
+ * selection. The table is read again only then: a page left empty would take the dialog with it.
+ *
+ * A selection also ends when the table is left (react-admin keeps it in its store, and it would
+ * come back selected, Delete live, on the next visit) and when the table cannot be read (a server
+ * restarted meanwhile may hold other objects under those ids).
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useListContext, useRefresh, type Identifier } from 'react-admin';
+import { useListContext, useRefresh, useStoreContext, type Identifier } from 'react-admin';
 import { messages } from '../../messages';
 import type { TurnResult } from './runInTurn';
 import { useTurnRun, type TurnJob } from './useTurnRun';
@@ -16,8 +20,28 @@ export interface BulkJob<T extends { id: Identifier }> extends TurnJob<T> {
   title: string;
 }
 
+/** Ends the table's selection when the table is left or cannot be read (see above). */
+function useSelectionLifetime() {
+  const { error, onSelect, resource } = useListContext();
+  const { setItem } = useStoreContext();
+  /** The table's page: the bulk actions unmount on it too (the selection emptied), which ends nothing. */
+  const page = useRef(window.location.pathname);
+  useEffect(() => {
+    if (error) onSelect([]);
+  }, [error, onSelect]);
+  useEffect(() => {
+    const table = page.current;
+    return () => {
+      // Written to the store itself: react-admin's own setters do nothing once their table has gone.
+      // The key is react-admin's for a list without a storeKey (useRecordSelection).
+      if (window.location.pathname !== table) setItem(`${resource}.selectedIds`, []);
+    };
+  }, [resource, setItem]);
+}
+
 export function useBulkRun(): { run: <T extends { id: Identifier }>(job: BulkJob<T>) => Promise<TurnResult<T>>; dialog: ReactNode; running: boolean } {
   const { selectedIds, onSelect, onUnselectItems } = useListContext();
+  useSelectionLifetime();
   const refresh = useRefresh();
   const turns = useTurnRun();
   const [title, setTitle] = useState<string>();
