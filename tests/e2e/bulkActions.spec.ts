@@ -14,7 +14,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { HEADERS } from './objectApi';
-import { button, input } from './objectScreen';
+import { answerInPage, button, input } from './objectScreen';
 import { searchInAddress } from './listSearch';
 import { SEARCH_DELAY_MS } from '../../src/resources/dropdown/usePickerSearch';
 import { signInByApi } from './signIn';
@@ -303,4 +303,27 @@ test('the search box keeps every letter typed at the pace of its pause, and the 
   await expect.poll(() => searchInAddress(page), { timeout: 30_000 }).toBe(prefix);
   await expect(box).toHaveValue(prefix);
   await expect(rows(page)).toHaveCount(2);
+});
+
+test("changing a group's target firmware says how many devices it reaches, and they all take it", async ({ page }) => {
+  const team = await adminTeamId(page.request);
+  const type = await createType(page.request, team);
+  const first = await create(page.request, 'firmware', { name: uniqueName('first'), version: '1.0.0', team_id: team, type_id: type.id });
+  const next = await create(page.request, 'firmware', { name: uniqueName('next'), version: '1.1.0', team_id: team, type_id: type.id });
+  const group = await create(page.request, 'devices_group', { name: uniqueName('Reach'), team_id: team, type_id: type.id, target_firmware_id: first.id });
+  const members = await devices(page.request, type, uniqueName('member'), 3, { group_id: group.id });
+
+  await page.goto(`/group_edit?id=${group.id}`);
+  await input(page, 'Target firmware').selectOption({ label: `${next.name} (1.1.0)` });
+  await button(page, messages.submit).click();
+  await answerInPage(
+    page,
+    [
+      ownMessages.changeLine('Target firmware', `${first.name} (1.0.0)`, `${next.name} (1.1.0)`),
+      ownMessages.followersAffected('Target firmware', '3 devices', 'group'),
+      messages.confirmChanges,
+    ].join('\n'),
+  );
+  await expect(page).toHaveURL(new RegExp(`/group_view\\?id=${group.id}$`));
+  for (const device of members) expect((await read(page.request, 'device', device.id))?.target_firmware_id).toBe(next.id);
 });
