@@ -14,6 +14,7 @@ import { displayName, mapDbError } from '../crud/dbErrors';
 import { deleteLoadedAll, updateInTransaction, type Store } from '../crud/write';
 import type { Row } from '../crud/hooks';
 import type { Queryable } from '../db/database';
+import { ReadMemo } from '../crud/readMemo';
 
 /** The refusal of one object of the batch, named: its status, its reason after the name. */
 function named(category: Category, id: number, row: Row | undefined, err: unknown): unknown {
@@ -23,8 +24,9 @@ function named(category: Category, id: number, row: Row | undefined, err: unknow
 }
 
 /**
- * The objects of `ids` the caller sees, locked for the write in one statement, by id (every write
- * of the batch then finds its object locked; two batches lock in the same order). An id not among
+ * The objects of `ids` the caller sees, whole as loadForWrite reads them, locked for the write in
+ * one statement, by id (each write of the batch takes its object from here; two batches lock in the
+ * same order). An id not among
  * them, unknown or of another team, refuses the batch as one object's write would (404), named.
  */
 async function lockAll(tx: Queryable, user: SessionUser, category: Category, ids: readonly number[], columns: readonly string[]): Promise<Map<number, Row>> {
@@ -35,17 +37,15 @@ async function lockAll(tx: Queryable, user: SessionUser, category: Category, ids
   return byId;
 }
 
-/** The first column a refusal names an object by (displayName), with the id. */
-const nameColumns = (category: Category) => category.summary.filter((f) => category.fields[f]?.kind === 'text').slice(0, 1);
-
 /** Applies the same update body to every object of `ids`, in order; answers how many were updated. */
 export async function updateBatch(store: Store, user: SessionUser, category: Category, ids: readonly number[], body: unknown): Promise<number> {
   await store.registry.hooks(category.key).admit?.({ db: store.db, user, category, body });
   await store.db.transaction(async (tx) => {
-    const rows = await lockAll(tx, user, category, ids, nameColumns(category));
+    const rows = await lockAll(tx, user, category, ids, category.fieldSets.stored);
+    const memo = new ReadMemo();
     for (const id of ids) {
       try {
-        await updateInTransaction(tx, store, user, category, id, body);
+        await updateInTransaction(tx, store, user, category, id, body, { loaded: rows.get(id) as Row, memo });
       } catch (err) {
         throw named(category, id, rows.get(id), err);
       }

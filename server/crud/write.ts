@@ -29,6 +29,7 @@ import { ident } from './sql';
 import { checkFileHashKept, checkImageKept } from '../files/rules';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
+import type { ReadMemo } from './readMemo';
 
 /** What a write runs on: the database and the registry (the app, once built). */
 export interface Store {
@@ -81,19 +82,34 @@ export async function updateObject(store: Store, user: SessionUser, category: Ca
   return toJson(updated, publicColumns(category));
 }
 
+/** What a batch (server/batch/) gives each of its updates: the object it locked and loaded, and its reads so far. */
+export interface BatchUpdate {
+  /** The whole stored object, as loadForWrite reads it, locked. */
+  loaded: Row;
+  memo: ReadMemo;
+}
+
 /**
  * The update of one object inside a transaction the caller holds (one object's, or a batch's,
  * server/batch/): every check of an update, then the statement; answers the stored row. The
  * category's `admit` hook, which must run outside the transaction, is the caller's.
  */
-export async function updateInTransaction(tx: Queryable, { db, registry, files }: Store, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
+export async function updateInTransaction(
+  tx: Queryable,
+  { db, registry, files }: Store,
+  user: SessionUser,
+  category: Category,
+  id: number,
+  body: unknown,
+  batch?: BatchUpdate,
+): Promise<Row> {
   const hooks = registry.hooks(category.key);
   let after: Row = {};
   try {
-    const existing = await loadForWrite(tx, user, category, id);
+    const existing = batch?.loaded ?? (await loadForWrite(tx, user, category, id));
     assertPermitted(category.permissions.update, category, user, existing);
     const input = validateBody(category, body, 'update', id);
-    await deriveFollowers(tx, registry, user, category, input, existing);
+    await deriveFollowers(tx, registry, user, category, input, existing, batch?.memo);
     after = { ...existing, ...input };
     const teamChanged = teamOf(category, after) !== teamOf(category, existing);
     // Moving an object to another team needs admin rights there too (before a hook does anything there).
@@ -105,7 +121,7 @@ export async function updateInTransaction(tx: Queryable, { db, registry, files }
     await checkLocks(tx, registry, category, existing, input);
     checkFileHashKept(category, existing, input);
     if (files) await checkImageKept(category, existing, input, files.isImage);
-    await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed, existing);
+    await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed, existing, batch?.memo);
     await hooks.beforeUpdate?.({ tx, db, user, category, registry, input, existing });
     after = { ...existing, ...input };
     checkObject(category, input, after);

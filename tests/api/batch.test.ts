@@ -155,6 +155,14 @@ describe('PUT /api/batch/device', () => {
     expect(description(res)).toBe(ownMessages.batchRefused(ownMessages.batchObjectId('Device', 1_000_000), ownMessages.notFound));
   });
 
+  it("a batch joining a group while the group's target firmware changes: every device ends with the group's firmware", async () => {
+    const ids = await devices(6);
+    const racing = (await createOk(c, 'devices_group', { name: 'racing', team_id: team, type_id: type, target_firmware_id: fw1 })).id as number;
+    const [moved, changed] = await Promise.all([batch('PUT', { ids, data: { group_id: racing } }), c.put(`/api/devices_group/${racing}`, { target_firmware_id: fw2 })]);
+    expect([moved.statusCode, changed.statusCode]).toEqual([200, 200]);
+    for (const id of ids) expect(await device(id)).toMatchObject({ group_id: racing, target_firmware_id: fw2 });
+  });
+
   it('signed out: 401', async () => {
     const ids = await devices(1);
     const res = await batch('PUT', { ids, data: { group_id: group } }, '');
