@@ -7,7 +7,8 @@
  * that the server refuses stops there, naming the device, its batch untouched (issue 27 item 7:
  * the actions go as batch calls); the move question says who loses their own target firmware to
  * the group's; 'New group...' in the move dialog creates the group and moves the devices there; a
- * selection ends once its action has run, and when the table is left; the search box keeps what is
+ * selection ends once its action has run, when the table is left, and does not come back with a
+ * reload; the search box keeps what is
  * typed at the pace of its pause.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -269,10 +270,11 @@ test("'New group...' in the move dialog creates the group of the devices' type a
   expect(made).toMatchObject({ name, type_id: type.id, team_id: team });
 });
 
-test('a selection ends when the table is left: back on it, nothing is selected and Delete is off', async ({ page }) => {
+test('a selection ends when the table is left, and does not come back with a reload: Delete is never live on it', async ({ page }) => {
   const team = await adminTeamId(page.request);
   const type = await createType(page.request, team);
   await devices(page.request, type, uniqueName('leave'), 2);
+  const deleteButton = page.getByRole('button', { name: ownMessages.deleteSelected, exact: true });
 
   await page.goto(devicesOfType(type.id));
   await expect(rows(page)).toHaveCount(2, { timeout: 30_000 });
@@ -286,7 +288,17 @@ test('a selection ends when the table is left: back on it, nothing is selected a
   await expect(page.getByText(SOME_SELECTED)).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'Select all' })).not.toBeChecked();
   // The bar is kept hidden with its buttons off while nothing is selected.
-  await expect(page.getByRole('button', { name: ownMessages.deleteSelected, exact: true })).toBeDisabled();
+  await expect(deleteButton).toBeDisabled();
+
+  // react-admin keeps a selection in the browser's storage: a reload (or a restart) must not bring it back.
+  await page.goto(devicesOfType(type.id));
+  await expect(rows(page)).toHaveCount(2, { timeout: 30_000 });
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await expect(page.getByText('2 items selected')).toBeVisible();
+  await page.reload();
+  await expect(rows(page)).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByText(SOME_SELECTED)).toHaveCount(0);
+  await expect(deleteButton).toBeDisabled();
 });
 
 test('the search box keeps every letter typed at the pace of its pause, and the list searches for the whole text', async ({ page }) => {

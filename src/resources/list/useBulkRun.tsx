@@ -4,9 +4,10 @@
  * stopped action can be resumed once its cause is fixed; an action run to its end ends the
  * selection. The table is read again only then: a page left empty would take the dialog with it.
  *
- * A selection also ends when the table is left (react-admin keeps it in its store, and it would
- * come back selected, Delete live, on the next visit) and when the table cannot be read (a server
- * restarted meanwhile may hold other objects under those ids).
+ * A selection also ends when the table is left, and one found when the console has just been loaded
+ * is dropped (react-admin keeps it in the browser's storage: after a reload or a restart it would
+ * come back selected, Delete live, on objects the user no longer has in mind), and it ends when the
+ * table cannot be read (a server restarted meanwhile may hold other objects under those ids).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
@@ -20,7 +21,10 @@ export interface BulkJob<T extends { id: Identifier }> extends TurnJob<T> {
   title: string;
 }
 
-/** Ends the table's selection when the table is left or cannot be read (see above). */
+/** The tables shown since the console was loaded (by category key). */
+const shownTables = new Set<string>();
+
+/** Ends the table's selection when the table is left or cannot be read, and drops one from a page load before (see above). */
 function useSelectionLifetime() {
   const { error, onSelect, resource } = useListContext();
   const { setItem } = useStoreContext();
@@ -30,11 +34,16 @@ function useSelectionLifetime() {
     if (error) onSelect([]);
   }, [error, onSelect]);
   useEffect(() => {
+    // Written to the store itself: react-admin's own setters do nothing once their table has gone.
+    // The key is react-admin's for a list without a storeKey (useRecordSelection).
+    const key = `${resource}.selectedIds`;
+    if (!shownTables.has(resource)) {
+      shownTables.add(resource);
+      setItem(key, []);
+    }
     const table = page.current;
     return () => {
-      // Written to the store itself: react-admin's own setters do nothing once their table has gone.
-      // The key is react-admin's for a list without a storeKey (useRecordSelection).
-      if (window.location.pathname !== table) setItem(`${resource}.selectedIds`, []);
+      if (window.location.pathname !== table) setItem(key, []);
     };
   }, [resource, setItem]);
 }
