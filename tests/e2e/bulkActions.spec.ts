@@ -8,8 +8,8 @@
  * the actions go as batch calls); the move question says who loses their own target firmware to
  * the group's; 'New group...' in the move dialog creates the group and moves the devices there; a
  * selection ends once its action has run, when the table is left, and does not come back with a
- * reload; the search box keeps what is
- * typed at the pace of its pause.
+ * reload; a group's target firmware change says how many devices it reaches; the search box keeps
+ * what is typed at the pace of its pause.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
