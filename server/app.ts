@@ -19,6 +19,7 @@ import { ownMessages } from '../src/messages';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './crud/routes';
+import { batchRoutes } from './batch/routes';
 import { miscRoutes } from './routes/misc';
 import { qrRoutes } from './qr/routes';
 import { claimRoutes } from './claim/routes';
@@ -127,6 +128,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(crudRoutes);
+  await app.register(batchRoutes);
   await app.register(miscRoutes);
   await app.register(qrRoutes);
   await app.register(claimRoutes);

@@ -810,6 +810,9 @@ export const ownMessages = {
   bulkAllDone: (total: number) => `Done: ${total.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}.`,
   bulkStopped: (name: string, reason: string, done: number, total: number) =>
     `Stopped at '${name}': ${reason}\n${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done; the other ${(total - done).toLocaleString('en-GB')} were not changed.`,
+  /** A batch refused: the server's reason names the object; the batch and the ones after it unchanged. */
+  batchStopped: (reason: string, done: number, total: number) =>
+    `Stopped: ${reason}\n${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} done; the other ${(total - done).toLocaleString('en-GB')} were not changed.`,
   bulkReading: 'Reading the selected rows…',
   exportSelected: 'Export selected',
   deleteSelected: 'Delete',
@@ -823,6 +826,12 @@ export const ownMessages = {
   noGroupChoice: 'No group',
   alreadyInNoGroup: (count: string) => `${count} in no group: unchanged`,
   leavingGroups: (count: string) => `Taking ${count} out of their groups`,
+  /** Spec section 4, 'Group choice': a device joining a group takes the group's target firmware instead of its own. */
+  loseOwnFirmware: (count: string, firmware: string) => `${count} will lose their own target firmware for the group's: ${firmware}`,
+  loseOwnFirmwareToNone: (count: string) => `${count} will lose their own target firmware: the group has none`,
+  newGroupChoice: 'New group...',
+  /** A change of a field others follow (a group's target firmware, its devices'): how many it reaches. */
+  followersAffected: (label: string, count: string, owner: string) => `This changes the ${label.toLowerCase()} of ${count} in this ${owner} too.`,
   willGetFirmware: (count: string, firmware: string) => `${count} will get the target firmware ${firmware}`,
   severalTypesSelected: (types: number) => `The selected devices are of ${types} types: select devices of one type (a group and a firmware are of one type).`,
   severalTeamsSelected: (teams: number) => `The selected devices are in ${teams} teams: select devices of one team.`,
@@ -835,6 +844,11 @@ export const ownMessages = {
   /** The Add devices dialog: chosen devices in another group leave it. */
   leaveOtherGroups: (names: readonly string[], more: number) =>
     `Currently in another group, will leave it: ${names.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-GB')} more` : ''}`,
+  // The batch calls (server/batch/): the first refusal names its object, the whole batch unchanged.
+  batchObjectNamed: (title: string, name: string, id: number) => `${title} '${name}' (id ${id})`,
+  batchObjectId: (title: string, id: number) => `${title} ${id}`,
+  batchRefused: (object: string, reason: string) => `${object}: ${reason}`,
+  batchIds: (max: number) => `'ids' must be a list of 1 to ${max.toLocaleString('en-GB')} object ids, each once: send a longer selection in several batches.`,
   /** A device named with the group it is in: 'Dev 1 (North)'. */
   deviceInGroup: (device: string, group: string) => `${device} (${group})`,
 } as const;

@@ -17,6 +17,7 @@ import { sameJson } from '../../src/schemas/sameJson';
 import { ident, SqlParams } from './sql';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
+import { readRows, type ReadMemo } from './readMemo';
 
 /**
  * Sets the followed fields of a create (no `existing`) or update body, in place. A follower is
@@ -29,6 +30,8 @@ export async function deriveFollowers(
   category: Category,
   input: Row,
   existing?: Row,
+  /** A batch's reads of the same sources, answered once (readMemo.ts): only those read under a share lock. */
+  memo?: ReadMemo,
 ): Promise<void> {
   for (const [name, field] of Object.entries(category.fields)) {
     if (!field.follows) continue;
@@ -45,10 +48,13 @@ export async function deriveFollowers(
       // reaches a stored follower anyway, waiting for the follower's row lock, and a lock taken
       // here would deadlock against it.
       const lock = existing && sameJson(viaValue, existing[via]) ? '' : ' FOR SHARE OF "t"';
-      const { rows } = await tx.query<Row>(
+      const rows = await readRows(
+        tx,
         `SELECT "t".${ident(name)} AS "v" FROM ${ident(source.key)} AS "t"
           WHERE "t"."id" = ${params.add(viaValue)} AND ${visibleWhere(source, user, 't', params)}${lock}`,
         params.values,
+        memo,
+        lock !== '' && source.key !== category.key,
       );
       // An unknown or invisible reference is refused by the reference check that follows, and
       // says nothing of the object it names.

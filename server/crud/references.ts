@@ -25,6 +25,7 @@ import { TEAM_FIELD, visibleWhere } from './access';
 import { ident, SqlParams } from './sql';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
+import { readRows, type ReadMemo } from './readMemo';
 
 /** The fields to check: those given plus the references that must match one of them. */
 function withMatchingRefs(category: Category, fields: Iterable<string>): Set<string> {
@@ -45,6 +46,8 @@ export async function checkReferences(
   fields: Iterable<string>,
   /** The object as stored before an update: a reference it already holds may still name a disabled object. */
   existing?: Row,
+  /** A batch's reads of the same targets, answered once (readMemo.ts). */
+  memo?: ReadMemo,
 ): Promise<void> {
   for (const name of withMatchingRefs(category, fields)) {
     const field = category.fields[name];
@@ -66,9 +69,12 @@ export async function checkReferences(
     // Share locks: a concurrent change or delete of a target (which locks it first, write.ts)
     // either ends before this read, which then sees its result, or waits until this write
     // commits, and then finds this reference among the referrers (locks.ts).
-    const { rows } = await tx.query<Row>(
+    const rows = await readRows(
+      tx,
       `SELECT ${columns.join(', ')} FROM ${ident(target.key)} AS "t" WHERE ${conditions.join(' AND ')} FOR SHARE OF "t"`,
       params.values,
+      memo,
+      target.key !== category.key,
     );
     if (rows.length < ids.length) throw badRequest(ownMessages.referenceNotFound(field.label));
     if (sameTeam && rows.some((r) => r.__team !== after[TEAM_FIELD])) throw badRequest(ownMessages.referenceOtherTeam(field.label));

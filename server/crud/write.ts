@@ -29,6 +29,7 @@ import { ident } from './sql';
 import { checkFileHashKept, checkImageKept } from '../files/rules';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
+import type { ReadMemo } from './readMemo';
 
 /** What a write runs on: the database and the registry (the app, once built). */
 export interface Store {
@@ -75,40 +76,62 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
   }
 }
 
-export async function updateObject({ db, registry, files }: Store, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
+export async function updateObject(store: Store, user: SessionUser, category: Category, id: number, body: unknown): Promise<Row> {
+  await store.registry.hooks(category.key).admit?.({ db: store.db, user, category, body });
+  const updated = await store.db.transaction((tx) => updateInTransaction(tx, store, user, category, id, body));
+  return toJson(updated, publicColumns(category));
+}
+
+/** What a batch (server/batch/) gives each of its updates: the object it locked and loaded, and its reads so far. */
+export interface BatchUpdate {
+  /** The whole stored object, as loadForWrite reads it, locked. */
+  loaded: Row;
+  memo: ReadMemo;
+}
+
+/**
+ * The update of one object inside a transaction the caller holds (one object's, or a batch's,
+ * server/batch/): every check of an update, then the statement; answers the stored row. The
+ * category's `admit` hook, which must run outside the transaction, is the caller's.
+ */
+export async function updateInTransaction(
+  tx: Queryable,
+  { db, registry, files }: Store,
+  user: SessionUser,
+  category: Category,
+  id: number,
+  body: unknown,
+  batch?: BatchUpdate,
+): Promise<Row> {
   const hooks = registry.hooks(category.key);
-  await hooks.admit?.({ db, user, category, body });
   let after: Row = {};
   try {
-    const updated = await db.transaction(async (tx) => {
-      const existing = await loadForWrite(tx, user, category, id);
-      assertPermitted(category.permissions.update, category, user, existing);
-      const input = validateBody(category, body, 'update', id);
-      await deriveFollowers(tx, registry, user, category, input, existing);
-      after = { ...existing, ...input };
-      const teamChanged = teamOf(category, after) !== teamOf(category, existing);
-      // Moving an object to another team needs admin rights there too (before a hook does anything there).
-      if (teamChanged) assertPermitted(category.permissions.update, category, user, after);
-      await hooks.prepareUpdate?.({ tx, db, user, category, registry, input, existing });
-      after = { ...existing, ...input };
-      const changed = Object.keys(input).filter((k) => !sameJson(input[k], existing[k]));
-      // Locks first: "in use" explains a refused move better than the references it would break.
-      await checkLocks(tx, registry, category, existing, input);
-      checkFileHashKept(category, existing, input);
-      if (files) await checkImageKept(category, existing, input, files.isImage);
-      await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed, existing);
-      await hooks.beforeUpdate?.({ tx, db, user, category, registry, input, existing });
-      after = { ...existing, ...input };
-      checkObject(category, input, after);
-      await checkDefinedBy(tx, category, input, after, existing);
-      await checkUnique(tx, category, after, existing);
-      const row = await updateRow(tx, category, id, input);
-      await pruneDependents(tx, registry.categories, category, input, row);
-      await propagateToFollowers(tx, registry, category, existing, row);
-      await hooks.afterUpdate?.({ tx, db, user, category, registry, input, existing, updated: row });
-      return row;
-    });
-    return toJson(updated, publicColumns(category));
+    const existing = batch?.loaded ?? (await loadForWrite(tx, user, category, id));
+    assertPermitted(category.permissions.update, category, user, existing);
+    const input = validateBody(category, body, 'update', id);
+    await deriveFollowers(tx, registry, user, category, input, existing, batch?.memo);
+    after = { ...existing, ...input };
+    const teamChanged = teamOf(category, after) !== teamOf(category, existing);
+    // Moving an object to another team needs admin rights there too (before a hook does anything there).
+    if (teamChanged) assertPermitted(category.permissions.update, category, user, after);
+    await hooks.prepareUpdate?.({ tx, db, user, category, registry, input, existing });
+    after = { ...existing, ...input };
+    const changed = Object.keys(input).filter((k) => !sameJson(input[k], existing[k]));
+    // Locks first: "in use" explains a refused move better than the references it would break.
+    await checkLocks(tx, registry, category, existing, input);
+    checkFileHashKept(category, existing, input);
+    if (files) await checkImageKept(category, existing, input, files.isImage);
+    await checkReferences(tx, registry, user, category, after, teamChanged ? Object.keys(category.fields) : changed, existing, batch?.memo);
+    await hooks.beforeUpdate?.({ tx, db, user, category, registry, input, existing });
+    after = { ...existing, ...input };
+    checkObject(category, input, after);
+    await checkDefinedBy(tx, category, input, after, existing);
+    await checkUnique(tx, category, after, existing);
+    const row = await updateRow(tx, category, id, input);
+    await pruneDependents(tx, registry.categories, category, input, row);
+    await propagateToFollowers(tx, registry, category, existing, row);
+    await hooks.afterUpdate?.({ tx, db, user, category, registry, input, existing, updated: row });
+    return row;
   } catch (err) {
     throw mapDbError(err, category, 'update', after);
   }

@@ -17,7 +17,7 @@ describe('runInTurn', () => {
   it('runs every item in order and reports progress after each', async () => {
     const seen: string[] = [];
     const progress: [number, number][] = [];
-    const result = await runInTurn(['a', 'b', 'c'], async (item) => void seen.push(item), (done, total) => progress.push([done, total]));
+    const result = await runInTurn(['a', 'b', 'c'], async ([item]) => void seen.push(item), (done, total) => progress.push([done, total]));
     expect(seen).toEqual(['a', 'b', 'c']);
     expect(progress).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
     expect(result).toEqual({ done: 3, total: 3 });
@@ -26,7 +26,7 @@ describe('runInTurn', () => {
   it('stops at the first failure: the ones before stay done, the failed one and the rest are not tried', async () => {
     const tried: number[] = [];
     const refusal = new Error('refused');
-    const result = await runInTurn([1, 2, 3, 4, 5], async (n) => {
+    const result = await runInTurn([1, 2, 3, 4, 5], async ([n]) => {
       tried.push(n);
       if (n === 3) throw refusal;
     });
@@ -36,19 +36,37 @@ describe('runInTurn', () => {
     expect(result.failure).toEqual({ item: 3, index: 2, error: refusal });
   });
 
+  it('in batches: one call per batch, progress after each, a refused batch and the ones after it not done', async () => {
+    const calls: number[][] = [];
+    const progress: [number, number][] = [];
+    const items = [1, 2, 3, 4, 5, 6, 7];
+    const ok = await runInTurn(items, async (batch) => void calls.push([...batch]), (done, total) => progress.push([done, total]), 3);
+    expect(calls).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    expect(progress).toEqual([[0, 7], [3, 7], [6, 7], [7, 7]]);
+    expect(ok).toEqual({ done: 7, total: 7 });
+    const refusal = new Error('refused');
+    const stopped = await runInTurn(items, async (batch) => {
+      if (batch.includes(5)) throw refusal;
+    }, undefined, 3);
+    expect(stopped).toEqual({ done: 3, total: 7, failure: { item: 4, index: 3, error: refusal } });
+  });
+
   it('an empty selection is done at once', async () => {
     expect(await runInTurn([], async () => {})).toEqual({ done: 0, total: 0 });
   });
 });
 
-const device = (id: number, group?: [number, string], type = 1): DeviceFacts => ({
+const device = (id: number, group?: [number, string], type = 1, firmware: number | null = null): DeviceFacts => ({
   id,
   name: `Dev ${id}`,
   team_id: 1,
   type_id: type,
   group_id: group?.[0] ?? null,
   groupName: group?.[1] ?? '',
+  target_firmware_id: firmware,
 });
+
+const south = { id: 9, name: 'Greenhouse South', target_firmware_id: 40, firmwareLabel: 'fw (2.0.0)' };
 
 describe('device bulk plans', () => {
   it('says how many devices leave each group and how many join, and leaves out those already in it', () => {
@@ -57,13 +75,23 @@ describe('device bulk plans', () => {
       ...Array.from({ length: 17 }, (_, i) => device(i + 20)),
       device(50, [9, 'Greenhouse South']),
     ];
-    const plan = movePlan(devices, { id: 9, name: 'Greenhouse South' });
+    const plan = movePlan(devices, south);
     expect(plan.lines).toEqual([
       '12 devices will leave Greenhouse North',
       '29 devices will join Greenhouse South',
       '1 device already in Greenhouse South: unchanged',
     ]);
     expect(plan.moving.map((d) => d.id)).not.toContain(50);
+  });
+
+  it("says how many in no group lose their own target firmware to the group's, or to none", () => {
+    const devices = [device(1, undefined, 1, 30), device(2, undefined, 1, 30), device(3, undefined, 1, 40), device(4), device(5, [7, 'North'], 1, 30)];
+    expect(movePlan(devices, south).lines).toEqual([
+      '1 device will leave North',
+      '5 devices will join Greenhouse South',
+      "2 devices will lose their own target firmware for the group's: fw (2.0.0)",
+    ]);
+    expect(movePlan(devices, { ...south, target_firmware_id: null, firmwareLabel: '' }).lines).toContain('3 devices will lose their own target firmware: the group has none');
   });
 
   it('out of every group (No group): says how many leave which group, and leaves those in no group as they are', () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BATCH_MAX } from '../../src/batch';
 import { mustGetCategory } from '../../src/schemas';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
@@ -169,7 +170,7 @@ describe('dataProvider writes', () => {
     expect(res.data).toEqual({ id: 4, name: 'b' });
   });
 
-  it('delete and deleteMany call DELETE one after the other', async () => {
+  it('delete calls DELETE on the object; deleteMany the batch call, BATCH_MAX ids per call, one after the other', async () => {
     let inFlight = 0;
     let maxInFlight = 0;
     const calls = installFetch(async () => {
@@ -177,24 +178,21 @@ describe('dataProvider writes', () => {
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((r) => setTimeout(r, 1));
       inFlight--;
-      return jsonResponse(undefined, 204);
+      return jsonResponse({ count: 1 });
     });
     expect(await dp.delete('firmware', { id: 2, previousData: { id: 2, name: 'x' } })).toEqual({ data: { id: 2, name: 'x' } });
-    expect(await dp.deleteMany('firmware', { ids: [5, 6, 7] })).toEqual({ data: [5, 6, 7] });
-    expect(calls.map(route)).toEqual([
-      'DELETE /api/firmware/2',
-      'DELETE /api/firmware/5',
-      'DELETE /api/firmware/6',
-      'DELETE /api/firmware/7',
-    ]);
+    const ids = Array.from({ length: BATCH_MAX + 2 }, (_, i) => i + 5);
+    expect(await dp.deleteMany('firmware', { ids })).toEqual({ data: ids });
+    expect(calls.map(route)).toEqual(['DELETE /api/firmware/2', 'DELETE /api/batch/firmware', 'DELETE /api/batch/firmware']);
+    expect(calls.slice(1).map((c) => c.body)).toEqual([{ ids: ids.slice(0, BATCH_MAX) }, { ids: ids.slice(BATCH_MAX) }]);
     expect(maxInFlight).toBe(1);
   });
 
-  it('updateMany puts the same change on each object', async () => {
-    const calls = installFetch(() => jsonResponse({}));
+  it('updateMany puts the same change on every object in one batch call', async () => {
+    const calls = installFetch(() => jsonResponse({ count: 2 }));
     await dp.updateMany('device', { ids: [1, 2], data: { group_id: 5 } });
-    expect(calls.map(route)).toEqual(['PUT /api/device/1', 'PUT /api/device/2']);
-    expect(calls.map((c) => c.body)).toEqual([{ group_id: 5 }, { group_id: 5 }]);
+    expect(calls.map(route)).toEqual(['PUT /api/batch/device']);
+    expect(calls.map((c) => c.body)).toEqual([{ data: { group_id: 5 }, ids: [1, 2] }]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The devices-in-group block and its 'Add devices' dialog against a fake /api: the group's
  * devices with 'Delete from the group', the dialog's title, text, columns and select/deselect-all,
- * the count in 'Add selected devices (n)', the sequential PUTs and the stop at a failure (shown as a
+ * the count in 'Add selected devices (n)', the batch PUT and the stop at a refusal (shown as a
  * table's bulk actions show it). The moves go through the data provider: the group's screen and any
  * other mounted view of those devices (a table) show the new membership without a reload.
  */
@@ -62,6 +62,17 @@ beforeEach(() => {
       const q = filter.q ?? '';
       const found = candidates.filter((d) => d.name.includes(q)).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
       return jsonResponse(found, 200, { 'Content-Range': `device 0-${found.length - 1}/${found.length + moreDevices}` });
+    }
+    if (method === 'PUT' && url.pathname === '/api/batch/device') {
+      // One transaction: a refused id leaves the whole batch as it was.
+      const { ids, data } = body as { ids: number[]; data: { group_id: unknown } };
+      if (ids.some((id) => `/api/device/${id}` === failPut)) return jsonResponse({ Description: 'Refused.' }, 400);
+      for (const id of ids) {
+        const name = [...candidates, ...members].find((d) => d.id === id)?.name ?? '';
+        members = members.filter((d) => d.id !== id);
+        if (data.group_id === 20) members.push({ id, name });
+      }
+      return jsonResponse({ count: ids.length });
     }
     if (method === 'PUT' && url.pathname === failPut) return jsonResponse({ Description: 'Refused.' }, 400);
     if (method === 'PUT') {
@@ -217,10 +228,7 @@ describe("the 'Add devices' dialog", () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'free 10' }));
     fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) }));
     await waitFor(() => expect(groupNames()).toEqual(['d1', 'd2', 'free 10', 'lab 2']));
-    expect(puts()).toEqual([
-      ['/api/device/14', { group_id: 20 }],
-      ['/api/device/13', { group_id: 20 }],
-    ]);
+    expect(puts()).toEqual([['/api/batch/device', { ids: [14, 13], data: { group_id: 20 } }]]);
   });
 
   it('selects and deselects all, and counts the selection in the add button', async () => {
@@ -242,7 +250,7 @@ describe("the 'Add devices' dialog", () => {
     expect(addButton(1)).toBeTruthy();
   });
 
-  it('moves the selected devices in one at a time, then the group and every other view of its devices show them, and closes', async () => {
+  it('moves the selected devices in with one batch call, then the group and every other view of its devices show them, and closes', async () => {
     await renderScreen();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'lab 2' }));
@@ -250,30 +258,25 @@ describe("the 'Add devices' dialog", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) }));
     await waitFor(() => expect(groupNames()).toEqual(['d1', 'd2', 'free 1', 'lab 2']));
     await waitFor(() => expect(tableNames()).toEqual(['d1', 'd2', 'free 1', 'lab 2']));
-    expect(puts()).toEqual([
-      ['/api/device/12', { group_id: 20 }],
-      ['/api/device/13', { group_id: 20 }],
-    ]);
+    expect(puts()).toEqual([['/api/batch/device', { ids: [12, 13], data: { group_id: 20 } }]]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it("stops at the first refused move as a table's bulk action does: names the device in the dialog, which stays open with the list read again and the ones not moved still chosen", async () => {
+  it("a refused batch stops as a table's bulk action does: the refusal in the dialog, which stays open with the list read again and every device still chosen", async () => {
     failPut = '/api/device/14';
     await renderScreen();
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: ownMessages.selectAllDevices }));
     fireEvent.click(within(dialog).getByRole('button', { name: messages.addSelectedDevices(3) }));
-    await waitFor(() => expect(within(dialog).getAllByRole('alert').map((a) => a.textContent)).toContain(ownMessages.bulkStopped('free 10', 'Refused.', 1, 3)));
-    expect(within(dialog).getByRole('status').textContent).toBe(ownMessages.bulkProgress(1, 3));
+    await waitFor(() => expect(within(dialog).getAllByRole('alert').map((a) => a.textContent)).toContain(ownMessages.batchStopped('Refused.', 0, 3)));
+    expect(within(dialog).getByRole('status').textContent).toBe(ownMessages.bulkProgress(0, 3));
     expect(alert).not.toHaveBeenCalled();
-    expect(puts().map(([path]) => path)).toEqual(['/api/device/12', '/api/device/14']);
-    await waitFor(() => expect(groupNames()).toEqual(['d1', 'd2', 'free 1']));
+    expect(puts()).toEqual([['/api/batch/device', { ids: [12, 14, 13], data: { group_id: 20 } }]]);
+    expect(groupNames()).toEqual(['d1', 'd2']);
     expect(screen.getByRole('dialog')).toBeTruthy();
     await waitFor(() => expect(calls.filter(isCandidatesRead)).toHaveLength(2));
-    expect((within(dialog).getByRole('checkbox', { name: 'free 10' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByRole('checkbox', { name: 'lab 2' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByRole('checkbox', { name: 'free 1' }) as HTMLInputElement).checked).toBe(false);
-    expect(within(dialog).getByRole('button', { name: messages.addSelectedDevices(2) })).toBeTruthy();
+    for (const name of ['free 1', 'free 10', 'lab 2']) expect((within(dialog).getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByRole('button', { name: messages.addSelectedDevices(3) })).toBeTruthy();
   });
 
   it("'Close' closes without changing anything", async () => {

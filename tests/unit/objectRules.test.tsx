@@ -11,6 +11,7 @@ import {
   changeConfirmationText,
   changeLines,
   confirmableChanges,
+  followerLines,
   unsetWarnings,
 } from '../../src/resources/object/changeConfirmation';
 import { confirmBeforeSave } from '../../src/resources/object/confirmBeforeSave';
@@ -187,6 +188,14 @@ describe('change confirmation (spec section 5)', () => {
     expect(unsetWarnings(device, { ...record, target_firmware_id: null }, record)).toEqual([]);
     expect(unsetWarnings(device, alone, alone)).toEqual([]);
     expect(unsetWarnings(group, { target_firmware_id: null }, { target_firmware_id: 7 })).toEqual([]);
+  });
+
+  it("a group's target firmware change says how many devices it reaches (they follow it); a device's change says nothing more", () => {
+    const loaded = { id: 20, target_firmware_id: 7, number_of_devices: 12 };
+    const changes = confirmableChanges(group, { ...loaded, target_firmware_id: 8 }, loaded);
+    expect(followerLines(group, changes, loaded)).toEqual(['This changes the target firmware of 12 devices in this group too.']);
+    expect(followerLines(group, changes, { ...loaded, number_of_devices: 0 })).toEqual([]);
+    expect(followerLines(device, confirmableChanges(device, { ...record, target_firmware_id: 8 }, record), record)).toEqual([]);
   });
 
   it('asks the warning, then the list with names; stops at the first refusal', async () => {

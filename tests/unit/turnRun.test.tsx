@@ -17,7 +17,7 @@ afterEach(() => {
 
 const job = (error: unknown) => ({
   items: ['a', 'b', 'c'],
-  step: async (item: string) => {
+  step: async ([item]: readonly string[]) => {
     if (item === 'b') throw error;
   },
   nameOf: (item: string) => item,

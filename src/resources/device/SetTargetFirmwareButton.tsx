@@ -1,7 +1,8 @@
 /**
  * 'Set target firmware...' of the devices table: a firmware of the selected devices' type (the
- * Dropdown's options: enabled ones, 'name (version)'), set on each with the spec's
- * PUT /api/device/{id}, with progress, stopping at the first refusal. A device in a group follows
+ * Dropdown's options: enabled ones, 'name (version)'), set on all in batch calls
+ * (PUT /api/batch/device, each device by the rules of PUT /api/device/{id}), with progress per
+ * batch, stopping at the first refusal. A device in a group follows
  * its group's firmware: such a selection is refused first with the spec's message, naming them.
  */
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { Button } from '@mui/material';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { mustGetCategory } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
+import { BATCH_MAX } from '../../batch';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { ChooseOneDialog } from '../list/ChooseOneDialog';
 import { useBulkRun } from '../list/useBulkRun';
@@ -41,7 +43,13 @@ export const SetTargetFirmwareButton = () => {
     const text = firmwarePlan(selection.devices, firmware.label);
     // Spec section 5: a change of target firmware ends with the spec's question.
     if (!(await confirm({ text: `${text}\n${messages.confirmChanges}`, confirmLabel: ownMessages.setAction }))) return;
-    const result = await run({ title: text, items: selection.devices, nameOf: (d) => d.name, step: (d) => setTargetFirmware(dataProvider, d.id, firmware.id) });
+    const result = await run({
+      title: text,
+      items: selection.devices,
+      batchSize: BATCH_MAX,
+      nameOf: (d) => d.name,
+      step: (batch) => setTargetFirmware(dataProvider, batch.map((d) => d.id), firmware.id),
+    });
     if (result.done > 0) await changed(['device']);
   };
 

@@ -1,9 +1,10 @@
 /**
  * The 'Add devices' dialog of the devices-in-group block (spec section 2): the devices of the
  * group's type and team with their current group (the group's own shown but not to be chosen), a
- * select/deselect-all checkbox and 'Add selected devices (n)', which moves the chosen ones in, one
- * call at a time, as a table's bulk actions do (useTurnRun: the same progress, and the same stop at
- * the first refusal, naming the device, the ones not moved still chosen). Once all are in, the
+ * select/deselect-all checkbox and 'Add selected devices (n)', which moves the chosen ones in with
+ * the batch call (spec section 7: adding devices takes device ids and a group id), as a table's bulk
+ * actions do (useTurnRun: the same progress, and the same stop at the first refusal, which names the
+ * device, the ones not moved still chosen). Once all are in, the
  * dialog closes. A type may hold tens of thousands of devices: the dialog shows the first page by
  * name, a search box narrows it on the server and 'Show more' reads further; a choice outlives a
  * new search. A shift-click chooses (or drops) every row from the last one clicked; chosen devices
@@ -41,12 +42,13 @@ import {
   isInGroup,
   leavingOtherGroups,
   rangeBetween,
-  setDeviceGroup,
+  setDevicesGroup,
   GROUP_MOVE_TOUCHES,
   type CandidatePage,
   type DeviceSummary,
   type GroupKey,
 } from './groupMembership';
+import { BATCH_MAX } from '../../batch';
 
 const byName = (a: DeviceSummary, b: DeviceSummary) => a.name.localeCompare(b.name, undefined, { numeric: true });
 
@@ -111,7 +113,12 @@ export const AddDevicesDialog = ({ group, onClose }: AddDevicesDialogProps) => {
   const add = async () => {
     // By name, as the table shows them, so that a stop half-way leaves an easy-to-read state.
     const chosen = [...selected.values()].sort(byName);
-    const result = await run({ items: chosen, nameOf: (d) => d.name, step: (d) => setDeviceGroup(dataProvider, d.id, group.id) });
+    const result = await run({
+      items: chosen,
+      nameOf: (d) => d.name,
+      batchSize: BATCH_MAX,
+      step: (batch) => setDevicesGroup(dataProvider, batch.map((d) => d.id), group.id),
+    });
     // Devices moved in (some or all): the group's form, and whatever shows those devices, read them again.
     if (result.done > 0) await changed(GROUP_MOVE_TOUCHES);
     if (!result.failure) {

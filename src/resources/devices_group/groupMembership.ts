@@ -1,8 +1,8 @@
 /**
  * The calls behind the devices-in-group block (spec section 7), through the data provider: a
  * device changes group through PUT /api/device/{id} {group_id}, removing it is a change to null
- * (its failure goes to the error catalogue), and adding several devices is one such call per
- * device, in turn (the Add devices dialog runs them as bulk actions do, src/resources/list/runInTurn.ts).
+ * (its failure goes to the error catalogue), and moving several devices is the batch call of that
+ * change (src/batch.ts), a batch at a time (as bulk actions run them, src/resources/list/runInTurn.ts).
  * Whoever runs them says the devices and groups changed (useObjectCalls), so every screen showing them reads them again.
  */
 import type { DataProvider, Identifier } from 'react-admin';
@@ -68,6 +68,11 @@ export async function fetchCandidateDevices(dataProvider: DataProvider, group: G
 /** Failures are thrown for the caller (a run in turn shows its own). */
 export async function setDeviceGroup(dataProvider: DataProvider, deviceId: Identifier, groupId: Identifier | null): Promise<void> {
   await dataProvider.update('device', { id: deviceId, data: { group_id: groupId }, previousData: { id: deviceId }, meta: { report: false } });
+}
+
+/** Many devices to the group (null: out of their groups) in one batch call (PUT /api/batch/device); failures are thrown. */
+export async function setDevicesGroup(dataProvider: DataProvider, deviceIds: readonly Identifier[], groupId: Identifier | null): Promise<void> {
+  await dataProvider.updateMany('device', { ids: [...deviceIds], data: { group_id: groupId }, meta: { report: false } });
 }
 
 /** Takes one device out of its group; reports a failure. */

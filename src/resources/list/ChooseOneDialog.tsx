@@ -35,13 +35,15 @@ export interface ChooseOneDialogProps {
   onChoose: (option: PickerOption) => void;
   /** A choice of none of them, offered last (the reference emptied). */
   none?: { label: string; onChoose: () => void };
+  /** A new one instead ('New group...'): a button beside the choice; the action opens the add form. */
+  create?: { label: string; onCreate: () => void };
   onClose: () => void;
 }
 
 /** The value of the choice of none (an option's value is its id). */
 const NONE = '';
 
-export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel, onChoose, none, onClose }: ChooseOneDialogProps) => {
+export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel, onChoose, none, create, onClose }: ChooseOneDialogProps) => {
   const dataProvider = useDataProvider();
   const [options, setOptions] = useState<PickerOption[]>();
   const [chosen, setChosen] = useState('');
@@ -97,6 +99,11 @@ export const ChooseOneDialog = ({ title, category, filters, label, confirmLabel,
         )}
       </DialogContent>
       <DialogActions>
+        {create && (
+          <Button onClick={create.onCreate} sx={{ mr: 'auto' }}>
+            {create.label}
+          </Button>
+        )}
         <Button variant="contained" disabled={!option && !noneChosen} onClick={choose}>
           {confirmLabel}
         </Button>

@@ -1,7 +1,8 @@
 /**
  * 'Delete' of a table's selected rows: says first how many will go (the in-page confirmation),
- * then deletes them one after another with the spec's DELETE /api/{cat}/{id} (spec section 9:
- * deletions happen sequentially), with progress, stopping at the first refusal (useBulkRun.tsx).
+ * then deletes them in batch calls (DELETE /api/batch/{cat}: each object by the rules of
+ * DELETE /api/{cat}/{id}, in turn, spec section 9), with progress per batch, stopping at the first
+ * refusal (useBulkRun.tsx).
  */
 import { useState } from 'react';
 import { Button } from '@mui/material';
@@ -17,6 +18,7 @@ import { useBulkRun } from './useBulkRun';
 import { useAdminTeams } from './useAdminTeams';
 import { TEAM_FIELD } from '../../schemas/referrers';
 import { messages } from '../../messages';
+import { BATCH_MAX } from '../../batch';
 
 export const DeleteSelectedButton = ({ category }: { category: Category }) => {
   const { selectedIds } = useListContext();
@@ -50,7 +52,8 @@ export const DeleteSelectedButton = ({ category }: { category: Category }) => {
       title: `${ownMessages.deleteSelected}: ${count}`,
       items: rows,
       nameOf: (row) => String(row[name] ?? row.id),
-      step: (row) => dataProvider.delete(category.key, { id: row.id, meta: { report: false } }),
+      batchSize: BATCH_MAX,
+      step: (batch) => dataProvider.deleteMany(category.key, { ids: batch.map((row) => row.id), meta: { report: false } }),
     });
   };
 

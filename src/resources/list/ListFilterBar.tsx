@@ -121,9 +121,21 @@ const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
   onSearchRef.current = onSearch;
   const textRef = useRef(text);
   textRef.current = text;
+  /** The searches this box handed on and not yet seen applied, oldest first. */
+  const sent = useRef<string[]>([]);
 
-  // The address or another control changed the search: show it.
-  useEffect(() => setText(applied), [applied]);
+  // The address or another control changed the search: show it. The box's own searches coming
+  // back applied must not: the user typed on meanwhile, and the box would drop those letters
+  // (typed at the pace of the pause, 'Sensor' became 'Ssr').
+  useEffect(() => {
+    const own = sent.current.indexOf(applied);
+    if (own >= 0) {
+      sent.current = sent.current.slice(own + 1);
+      return;
+    }
+    sent.current = [];
+    setText(applied);
+  }, [applied]);
 
   useEffect(() => {
     if (text === applied) return;
@@ -132,7 +144,9 @@ const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
     // router's location here does not until the next page has rendered.
     const page = window.location.pathname;
     const timer = setTimeout(() => {
-      if (window.location.pathname === page) onSearchRef.current(text);
+      if (window.location.pathname !== page) return;
+      sent.current.push(text);
+      onSearchRef.current(text);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, applied]);

@@ -1,7 +1,8 @@
 /**
- * The progress of a run of one call per item, in turn (runInTurn.ts): a bar while the calls run,
- * then what happened: all done, or the item it stopped at and why, how many were done and that the
- * rest were not changed (a 401 meanwhile is also the catalogue's: its notice, then home). It is
+ * The progress of a run of calls in turn, one per item or per batch of items (runInTurn.ts): a bar
+ * while the calls run, moving at each call, then what happened: all done, or the item (a batch's
+ * refusal names its object itself) it stopped at and why, how many were done and that the rest were
+ * not changed (a 401 meanwhile is also the catalogue's: its notice, then home). It is
  * given to whatever shows it: the group's Add devices dialog, the bulk actions' dialog (useBulkRun).
  */
 import { useState, type ReactNode } from 'react';
@@ -13,8 +14,11 @@ import { runInTurn, type TurnResult } from './runInTurn';
 
 export interface TurnJob<T> {
   items: readonly T[];
-  step: (item: T) => Promise<unknown>;
-  /** How a failure names the item. */
+  /** One call for a batch of items: `batchSize` of them, the last batch fewer. */
+  step: (batch: readonly T[]) => Promise<unknown>;
+  /** Items per call; 1 when absent. */
+  batchSize?: number;
+  /** How a failure of one item's call names it (a batch's refusal names its object). */
   nameOf: (item: T) => string;
 }
 
@@ -40,10 +44,15 @@ export function useTurnRun(): TurnRun {
 
   const run = async <T,>(job: TurnJob<T>) => {
     setState({ done: 0, total: job.items.length });
-    const result = await runInTurn(job.items, job.step, (done, total) => setState((s) => s && { ...s, done, total }));
-    const outcome = result.failure
-      ? { ok: false, text: ownMessages.bulkStopped(job.nameOf(result.failure.item), errorMessage(result.failure.error) ?? '', result.done, result.total) }
-      : { ok: true, text: ownMessages.bulkAllDone(result.total) };
+    const batchSize = job.batchSize ?? 1;
+    const result = await runInTurn(job.items, job.step, (done, total) => setState((s) => s && { ...s, done, total }), batchSize);
+    const stopped = (failure: NonNullable<typeof result.failure>) => {
+      const reason = errorMessage(failure.error) ?? '';
+      return batchSize === 1
+        ? ownMessages.bulkStopped(job.nameOf(failure.item), reason, result.done, result.total)
+        : ownMessages.batchStopped(reason, result.done, result.total);
+    };
+    const outcome = result.failure ? { ok: false, text: stopped(result.failure) } : { ok: true, text: ownMessages.bulkAllDone(result.total) };
     setState((s) => s && { ...s, outcome });
     // Signed out meanwhile: spec section 8's 401 (its notice, then the home page), as any call.
     if (result.failure?.error instanceof HttpError && result.failure.error.status === 401) reportError(result.failure.error);

@@ -2,9 +2,12 @@
  * The confirmations before saving an existing object (spec section 5): changes of the fields
  * declared `confirmChange` (type, group, target firmware, version) are listed and end with
  * 'Are you sure you want to keep these changes?'; emptying a field declared `confirmUnset` (a
- * device's target firmware) warns first. Pure, unit-tested; the screen asks with the in-page dialog (confirmBeforeSave.ts).
+ * device's target firmware) warns first; a change of a field other objects follow (a group's target
+ * firmware, its devices' by the spec's 'Group choice') says how many it reaches, from the object's
+ * declared count of them. Pure, unit-tested; the screen asks with the in-page dialog (confirmBeforeSave.ts).
  */
 import type { Category } from '../../schemas';
+import { categories } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
 import { sameJson } from '../../schemas/sameJson';
 import { isEmptyValue, type Values } from './formFields';
@@ -49,3 +52,24 @@ export function changeLines(changes: readonly FieldChange[], describe: (change: 
 
 /** The confirm prompt: one line per change, then the spec's question. */
 export const changeConfirmationText = (lines: readonly string[]): string => [...lines, messages.confirmChanges].join('\n');
+
+/**
+ * 'This changes the target firmware of 12 devices in this group too.': for each change of a field
+ * that objects of another category follow through a reference to this one (FieldSpec.follows), their
+ * number as the loaded object counts them (a `counts` entry over that reference).
+ */
+export function followerLines(category: Category, changes: readonly FieldChange[], record: Values): string[] {
+  const lines: string[] = [];
+  for (const change of changes) {
+    for (const follower of categories) {
+      for (const [name, field] of Object.entries(follower.fields)) {
+        const via = field.follows?.via;
+        if (name !== change.name || via === undefined || follower.fields[via]?.ref !== category.key) continue;
+        const count = Object.entries(category.counts ?? {}).find(([, c]) => c.category === follower.key && c.via === via);
+        const n = count ? Number(record[count[0]] ?? 0) : 0;
+        if (n > 0) lines.push(ownMessages.followersAffected(change.label, ownMessages.countOf(n, follower), category.singular));
+      }
+    }
+  }
+  return lines;
+}

@@ -1,14 +1,15 @@
 /**
  * Asks the confirmations of spec section 5 before an existing object is saved: the warning of
  * each emptied `confirmUnset` field, then the list of `confirmChange` changes. References are
- * shown by name: the old one from the loaded object's expansion, the new one read from the server.
+ * shown by name: the old one from the loaded object's expansion, the new one read from the server;
+ * the objects following a changed field are counted (changeConfirmation.ts followerLines).
  * Each prompt is the in-page dialog (useConfirm), never the browser's box.
  */
 import type { DataProvider } from 'react-admin';
 import { getCategory, type Category } from '../../schemas';
 import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
 import { expansionKey, type Values } from './formFields';
-import { changeConfirmationText, changeLines, confirmableChanges, unsetWarnings, type FieldChange } from './changeConfirmation';
+import { changeConfirmationText, changeLines, confirmableChanges, followerLines, unsetWarnings, type FieldChange } from './changeConfirmation';
 
 async function referenceName(dataProvider: DataProvider, refKey: string, id: unknown): Promise<string> {
   const target = getCategory(refKey);
@@ -54,5 +55,5 @@ export async function confirmBeforeSave(
   const changes = confirmableChanges(category, values, record);
   if (changes.length === 0) return true;
   const describe = await describer(dataProvider, category, record, changes);
-  return confirm(changeConfirmationText(changeLines(changes, describe)));
+  return confirm(changeConfirmationText([...changeLines(changes, describe), ...followerLines(category, changes, record)]));
 }
