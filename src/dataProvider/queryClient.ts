@@ -10,7 +10,7 @@
  * the server answers. A change (a mutation) is never kept for later: it fails at once and says so.
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { reachability, ServerUnreachableError } from './http';
+import { HttpError, reachability, ServerUnreachableError } from './http';
 import type { ProfileStore } from './profile';
 
 /** react-query's own default number of retries of a failed read, kept for the other failures. */
@@ -21,6 +21,13 @@ const READ_RETRIES = 3;
  * server to answer before each try (it is 'offline' meanwhile), so it never hammers it.
  */
 export const retryWhileUnreachable = (_failures: number, error: unknown): boolean => error instanceof ServerUnreachableError;
+
+/**
+ * A 4xx is the server's answer about the request itself (not found, not allowed, bad input): asking
+ * again gets the same answer, only later, with the page waiting meanwhile ('Not found.' after
+ * seconds of ' [waiting for server response]').
+ */
+const refusedByServer = (error: unknown): boolean => error instanceof HttpError && error.status >= 400 && error.status < 500;
 
 /** react-query is 'online' when the server answers, whatever the browser's network says. */
 export function followReachability(): void {
@@ -47,7 +54,7 @@ export function bindQueriesToProfile(client: QueryClient, store: ProfileStore): 
 export function createConsoleQueryClient(store: ProfileStore): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
-      queries: { retry: (failures, error) => retryWhileUnreachable(failures, error) || failures < READ_RETRIES },
+      queries: { retry: (failures, error) => retryWhileUnreachable(failures, error) || (failures < READ_RETRIES && !refusedByServer(error)) },
       mutations: { networkMode: 'always' },
     },
   });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
 import { createConsoleQueryClient } from '../../src/dataProvider/queryClient';
-import { http, reachability, ServerUnreachableError } from '../../src/dataProvider/http';
+import { http, HttpError, reachability, ServerUnreachableError } from '../../src/dataProvider/http';
 import { installFetch, jsonResponse } from './fetchMock';
 
 const profile: Profile = { id: 1, username: 'admin', preferences: {}, is_server_admin: false, teams: [] };
@@ -73,6 +73,19 @@ describe('the query cache follows the server out of reach (issue 27 item 1)', ()
     await vi.waitFor(() => expect(observer.getCurrentResult()).toMatchObject({ status: 'success', fetchStatus: 'idle', error: null }));
     expect(observer.getCurrentResult().data).not.toEqual({ answer: 1 });
     unsubscribe();
+  });
+
+  it("a read the server refuses (4xx) is not asked again; a server error (5xx) is", async () => {
+    const client = await signedInClient();
+    let calls = 0;
+    installFetch(() => (++calls, jsonResponse({ Description: 'Not found.' }, 404)));
+    const read = (key: string) => client.fetchQuery({ queryKey: [key], queryFn: () => http('/device/9').then((r) => r.json), retryDelay: 0 }).catch((e: unknown) => e);
+    expect(await read('refused')).toBeInstanceOf(HttpError);
+    expect(calls).toBe(1);
+    calls = 0;
+    installFetch(() => (++calls, jsonResponse({ Description: 'Internal error.' }, 500)));
+    expect(await read('failed')).toBeInstanceOf(HttpError);
+    expect(calls).toBe(4);
   });
 
   it('a change is not kept for later: it fails at once, saying the server cannot be reached', async () => {
