@@ -100,6 +100,20 @@ export class ServerUnreachableError extends Error {
 /** The statuses a proxy answers for a server it cannot reach or that did not answer in time. */
 const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
+/**
+ * The failure of an answer that did not come from the server (a proxy's 502, 503 or 504 without
+ * the server's Description), told to the reachability; else the server answered, said so too, and
+ * undefined. One rule for fetch here and the uploads' XMLHttpRequest (upload.ts).
+ */
+export function unreachableAnswer(method: string, status: number, description: string | undefined): ServerUnreachableError | undefined {
+  if (description === undefined && GATEWAY_FAILURES.has(status)) {
+    reachability.lost();
+    return new ServerUnreachableError(method, undefined, status);
+  }
+  reachability.answered();
+  return undefined;
+}
+
 export function isAbortError(error: unknown): boolean {
   return (
     typeof error === 'object' &&
@@ -221,11 +235,8 @@ async function sendNow(path: string, options: RequestOptions): Promise<Response>
     const errorBody = await readBody(response);
     const description = (errorBody as { Description?: unknown } | null)?.Description;
     const described = typeof description === 'string' && description !== '' ? description : undefined;
-    if (described === undefined && GATEWAY_FAILURES.has(response.status)) {
-      reachability.lost();
-      throw new ServerUnreachableError(method, undefined, response.status);
-    }
-    reachability.answered();
+    const unreachable = unreachableAnswer(method, response.status, described);
+    if (unreachable) throw unreachable;
     throw new HttpError(described ?? (response.statusText || `HTTP ${response.status}`), response.status, errorBody, response.headers);
   }
   reachability.answered();
