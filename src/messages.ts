@@ -675,6 +675,9 @@ export const ownMessages = {
   serverUnreachableKept: 'What the page shows was read before; it updates by itself once the server answers again.',
   /** A save, delete or other change that failed for it: what the user typed is still in the form. */
   serverUnreachableNotChanged: 'The server cannot be reached: nothing was changed. What you entered is kept; try again once the server answers.',
+  /** A change passed on by a proxy that the server did not answer in time (a 504): it may have been made. */
+  serverUnreachableMaybeChanged:
+    'The server did not answer in time: the change may have been made or not. What you entered is kept; check, then try again if needed.',
   /** A list whose read failed for another reason (the error itself is said in the page's error message). */
   listReadFailed: 'The list could not be read.',
 

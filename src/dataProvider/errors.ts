@@ -4,7 +4,8 @@
  * - 401: 'Please sign in before accessing this page.', read by the user, then the home page;
  * - an aborted request: nothing;
  * - a call that did not reach the server (ServerUnreachableError, issue 27 item 1): a read shows
- *   nothing here, the page's banner says it (src/custom/offline/); a change says it was not made;
+ *   nothing here, the page's banner says it (src/custom/offline/); a change says it was not made,
+ *   or, when a proxy timed out waiting for the server (504), that it may have been made;
  * - a Description naming the uid-per-type constraint: the spec's own sentence;
  * - anything else: the Description if present, otherwise the error text;
  * - an optional extra message is appended on a new line.
@@ -81,7 +82,10 @@ export const catalogueText = (description: string): string =>
 export function errorMessage(error: unknown, extra?: string): string | undefined {
   if (isAbortError(error)) return undefined;
   // The server never saw the call: an extra hint about what it refused does not apply.
-  if (error instanceof ServerUnreachableError) return error.write ? ownMessages.serverUnreachableNotChanged : ownMessages.serverUnreachable;
+  if (error instanceof ServerUnreachableError) {
+    if (error.mayHaveChanged) return ownMessages.serverUnreachableMaybeChanged;
+    return error.write ? ownMessages.serverUnreachableNotChanged : ownMessages.serverUnreachable;
+  }
   let text: string;
   if (error instanceof HttpError && error.status === 401) {
     text = messages.pleaseSignIn;

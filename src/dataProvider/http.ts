@@ -60,6 +60,9 @@ export class HttpError extends Error {
   }
 }
 
+/** A proxy's answer that it passed the call on but the server did not answer in time. */
+const GATEWAY_TIMEOUT = 504;
+
 /**
  * A call that did not reach the server: the browser could not connect (fetch's TypeError), or a
  * proxy in front of it answered that it could not (502, 503 or 504 without the server's own
@@ -68,21 +71,48 @@ export class HttpError extends Error {
  */
 export class ServerUnreachableError extends Error {
   readonly method: string;
+  /** The proxy's status, if one answered (502, 503, 504); none for a network error. */
+  readonly status?: number;
 
-  constructor(method: string, cause?: unknown) {
+  constructor(method: string, cause?: unknown, status?: number) {
     super(ownMessages.serverUnreachable, { cause });
     this.name = 'ServerUnreachableError';
     this.method = method;
+    this.status = status;
   }
 
-  /** A call meant to change something (anything but a read): the change was not made. */
+  /** A call meant to change something (anything but a read). */
   get write(): boolean {
     return this.method !== 'GET';
   }
+
+  /**
+   * A change the server may still have made: a proxy's 504 says it passed the call on and the
+   * server did not answer in time, not that the server never saw it (a claim may be spent, an
+   * object created), so the console must not say that nothing was changed.
+   */
+  get mayHaveChanged(): boolean {
+    return this.write && this.status === GATEWAY_TIMEOUT;
+  }
 }
+
 
 /** The statuses a proxy answers for a server it cannot reach or that did not answer in time. */
 const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/**
+ * The failure of an answer that did not come from the server (a proxy's 502, 503 or 504 without
+ * the server's Description), told to the reachability; else the server answered, said so too, and
+ * undefined. One rule for fetch here and the uploads' XMLHttpRequest (upload.ts).
+ */
+export function unreachableAnswer(method: string, status: number, description: string | undefined): ServerUnreachableError | undefined {
+  if (description === undefined && GATEWAY_FAILURES.has(status)) {
+    reachability.lost();
+    return new ServerUnreachableError(method, undefined, status);
+  }
+  reachability.answered();
+  return undefined;
+}
 
 export function isAbortError(error: unknown): boolean {
   return (
@@ -205,11 +235,8 @@ async function sendNow(path: string, options: RequestOptions): Promise<Response>
     const errorBody = await readBody(response);
     const description = (errorBody as { Description?: unknown } | null)?.Description;
     const described = typeof description === 'string' && description !== '' ? description : undefined;
-    if (described === undefined && GATEWAY_FAILURES.has(response.status)) {
-      reachability.lost();
-      throw new ServerUnreachableError(method);
-    }
-    reachability.answered();
+    const unreachable = unreachableAnswer(method, response.status, described);
+    if (unreachable) throw unreachable;
     throw new HttpError(described ?? (response.statusText || `HTTP ${response.status}`), response.status, errorBody, response.headers);
   }
   reachability.answered();

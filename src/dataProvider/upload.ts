@@ -3,11 +3,11 @@
  * by the category's file, 'firmware' or 'document'). XMLHttpRequest rather than fetch: only its
  * upload.onprogress reports how much of a large file has been sent. It follows the shared helper's
  * rules (http.ts): same /api base, session cookie, CSRF header, an HttpError carrying the
- * Description for any non-2xx answer, an AbortError when the signal aborts, and the server's
- * reachability learns whether it answered.
+ * Description for any non-2xx answer but a proxy's 502/503/504 (a ServerUnreachableError), an
+ * AbortError when the signal aborts, and the server's reachability learns whether it answered.
  */
 import { ownMessages } from '../messages';
-import { apiUrl, CSRF_HEADER, HttpError, reachability } from './http';
+import { apiUrl, CSRF_HEADER, HttpError, reachability, unreachableAnswer } from './http';
 
 export interface UploadProgress {
   loaded: number;
@@ -48,15 +48,17 @@ export function uploadFile(path: string, part: string, file: Blob, options: Uplo
     xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     xhr.onload = () => {
       done();
-      reachability.answered();
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
+        reachability.answered();
         resolve(body);
         return;
       }
       const description = (body as { Description?: unknown } | null)?.Description;
-      const message = typeof description === 'string' && description !== '' ? description : xhr.statusText || `HTTP ${xhr.status}`;
-      reject(new HttpError(message, xhr.status, body));
+      const described = typeof description === 'string' && description !== '' ? description : undefined;
+      // A proxy's 502/503/504 is no answer of the server: the same error as any other call's.
+      const unreachable = unreachableAnswer('POST', xhr.status, described);
+      reject(unreachable ?? new HttpError(described ?? (xhr.statusText || `HTTP ${xhr.status}`), xhr.status, body));
     };
     xhr.onerror = () => {
       done();

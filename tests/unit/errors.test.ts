@@ -60,6 +60,15 @@ describe('error catalogue (spec section 8)', () => {
     expect(goHome).not.toHaveBeenCalled();
   });
 
+  it("a change a proxy passed on and timed out on (504) is not said to have changed nothing: the server may have made it", () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      expect(errorMessage(new ServerUnreachableError(method, undefined, 504))).toBe(ownMessages.serverUnreachableMaybeChanged);
+      // A network error or a proxy that reached no server: nothing was changed.
+      for (const status of [undefined, 502, 503]) expect(errorMessage(new ServerUnreachableError(method, undefined, status))).toBe(ownMessages.serverUnreachableNotChanged);
+    }
+    expect(reportError(new ServerUnreachableError('GET', undefined, 504))).toBeUndefined();
+  });
+
   it('ignores an empty Description', () => {
     reportError(httpError(400, { Description: '' }, 'Bad Request'));
     expect(alert).toHaveBeenCalledWith('Bad Request');

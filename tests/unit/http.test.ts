@@ -202,6 +202,19 @@ describe('http', () => {
     expect(await http('/device').catch((e: unknown) => e)).toBeInstanceOf(HttpError);
   });
 
+  it("keeps the proxy's status: only a change timed out by a proxy (504) may have been made", async () => {
+    for (const [status, maybe] of [[502, false], [503, false], [504, true]] as const) {
+      installFetch(() => new Response('<html>Gateway</html>', { status }));
+      const save = await http('/claim_device/3', { method: 'PUT', body: {} }).catch((e) => e);
+      expect(save).toBeInstanceOf(ServerUnreachableError);
+      expect(save.status).toBe(status);
+      expect(save.mayHaveChanged).toBe(maybe);
+      expect((await http('/device').catch((e) => e)).mayHaveChanged).toBe(false);
+    }
+    installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await http('/device/3', { method: 'PUT', body: {} }).catch((e) => e)).mayHaveChanged).toBe(false);
+  });
+
   it('marks the server reachable again at its first answer', async () => {
     installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await http('/device').catch(() => undefined);

@@ -4,12 +4,15 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownMessages } from '../../src/messages';
-import { HttpError } from '../../src/dataProvider/http';
+import { HttpError, reachability, ServerUnreachableError } from '../../src/dataProvider/http';
 import { uploadFile } from '../../src/dataProvider/upload';
 import { FakeXhr, installXhr } from './uploadXhrMock';
 import { CSRF_VALUE } from '../../src/csrf';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  reachability.answered();
+});
 
 const file = () => new File(['0123456789'], 'fw 1.bin', { type: 'application/octet-stream' });
 
@@ -41,6 +44,22 @@ describe('uploadFile', () => {
     const tooLarge = uploadFile('/upload/firmware/3', 'firmware', file());
     FakeXhr.last.respond(413, '', 'Payload Too Large');
     await expect(tooLarge).rejects.toMatchObject({ status: 413, message: 'Payload Too Large' });
+  });
+
+  it("takes a proxy's 502, 503 or 504 for an unreachable server as every call does (a 504 may have stored the file), not the server's own refusals", async () => {
+    installXhr();
+    for (const status of [502, 503, 504]) {
+      const sent = uploadFile('/upload/firmware/3', 'firmware', file());
+      FakeXhr.last.respond(status, '<html>Gateway</html>', 'Gateway');
+      const error = await sent.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerUnreachableError);
+      expect(error).toMatchObject({ write: true, mayHaveChanged: status === 504 });
+      expect(reachability.reachable()).toBe(false);
+    }
+    const busy = uploadFile('/upload/firmware/3', 'firmware', file());
+    FakeXhr.last.respond(503, '{"Description":"busy"}', 'Service Unavailable');
+    await expect(busy).rejects.toBeInstanceOf(HttpError);
+    expect(reachability.reachable()).toBe(true);
   });
 
   it('rejects with an AbortError when the signal aborts, and says when the server cannot be reached', async () => {
