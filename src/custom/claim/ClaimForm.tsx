@@ -12,7 +12,6 @@ import { reportError } from '../../dataProvider/errors';
 import { addSupportUser, claimDevice, claimFailure, type AdminTeam, type ClaimBody, type ClaimedDevice } from './claimApi';
 import type { Claimed } from './ClaimedNotice';
 import { ClaimChoices, NO_CHOICES, type Choices } from './ClaimChoices';
-import { TOUCH_TARGET } from './touchTarget';
 
 interface ClaimFormProps {
   device: ClaimedDevice;
@@ -105,7 +104,7 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
       </Box>
       {failure !== undefined && <Alert severity="error">{failure}</Alert>}
       <Box>
-        <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {ownMessages.claimSubmit}
         </Button>
       </Box>
