@@ -62,7 +62,6 @@ export async function checkLocks(tx: Queryable, registry: ServerRegistry, catego
   }
 }
 
-
 /**
  * Up to `limit` objects of its team reading, through a reference (FieldSpec.listThrough), a list of
  * `referrer` that names `existing`: the devices, types... whose documentation holds a document.

@@ -315,7 +315,8 @@ test.describe('the QR page on a phone', () => {
 
 /** A server of its own with a contact link configured (PUCS_CONTACT_URL): the page then offers it, a touch target too. */
 test.describe('the QR page with a contact link configured', () => {
-  const PORT = E2E_PORT + 1004;
+  // Clear of the shared server (E2E_PORT) and of the other specs' own servers (+1000, +1002, +1004).
+  const PORT = E2E_PORT + 1005;
   const BASE_URL = `http://127.0.0.1:${PORT}`;
   const CONTACT = 'https://pucs.example/help';
   test.use({ baseURL: BASE_URL });

@@ -20,7 +20,7 @@ import { searchInAddress } from './listSearch';
 import { signInByApi } from './signIn';
 import { START_TIMEOUT_MS, startServer, stopServer } from './ownServer';
 
-// Clear of the shared server (E2E_PORT) and of the other specs' own servers (+1000, +1002).
+// Clear of the shared server (E2E_PORT) and of the other specs' own servers (+1000, +1002, +1005).
 const PORT = E2E_PORT + 1004;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 

@@ -12,6 +12,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { DEFAULT_LABEL_TEMPLATE } from '../../src/custom/labels';
 import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
+import { reachability } from '../../src/dataProvider/http';
 import { LabelPanel } from '../../src/resources/device/LabelPanel';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 
@@ -34,7 +35,7 @@ const alert = vi.fn();
 let saved: string[];
 let calls: RecordedCall[];
 let customAnswer: () => Response;
-let qrAnswer: () => Response;
+let qrAnswer: () => Response | Promise<Response>;
 
 beforeEach(() => {
   let n = 0;
@@ -58,6 +59,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   resetErrorUi();
+  // A test that cut the server off leaves no probe behind.
+  reachability.answered();
   URL.createObjectURL = savedUrl.create;
   URL.revokeObjectURL = savedUrl.revoke;
 });
@@ -160,6 +163,24 @@ describe('LabelPanel', () => {
     expect(calls.map((c) => `${c.url.pathname}${c.url.search}`)).toEqual(['/api/device_qr_code/7?if_generated=true']);
     expect(screen.getByText(ownMessages.downloadDetailedLabel).closest('button')?.disabled).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a QR code read that cannot reach the server waits for it: no "no QR code" hint meanwhile, then the label', async () => {
+    let up = false;
+    qrAnswer = () => (up ? jsonResponse({ id: 'qr7', url: 'https://pucs.example' }) : Promise.reject(new TypeError('Failed to fetch')));
+    // Tried again at once here: the console waits for the server between tries (queryClient.ts).
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } })}>
+        <LabelPanel category={category} record={{ id: 7 }} mode="view" isAdmin refresh={() => {}} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/device_qr_code/7').length).toBeGreaterThan(1));
+    expect(screen.queryByTestId('label-needs-qr-code')).toBeNull();
+    expect(labelCalls('detailed')).toHaveLength(0);
+    up = true;
+    await waitFor(() => expect(previewSrc()).toMatch(/^blob:label-/));
+    expect(screen.queryByTestId('label-needs-qr-code')).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it('refuses an empty template without asking the server', async () => {

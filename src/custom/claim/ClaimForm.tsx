@@ -12,7 +12,6 @@ import { reportError } from '../../dataProvider/errors';
 import { addSupportUser, claimDevice, claimFailure, type AdminTeam, type ClaimBody, type ClaimedDevice } from './claimApi';
 import type { Claimed } from './ClaimedNotice';
 import { ClaimChoices, NO_CHOICES, type Choices } from './ClaimChoices';
-import { TOUCH_TARGET } from './touchTarget';
 
 interface ClaimFormProps {
   device: ClaimedDevice;
@@ -43,9 +42,8 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
 
   // Spec 'Dropdown': with a single team and nothing preselected, that team is selected automatically.
   const teamId = chosenTeam !== undefined ? chosenTeam : teams.length === 1 ? teams[0].id : null;
-  const chosen = choices;
   // A group's or a chosen firmware is the target: nothing is copied then.
-  const firmwareChosen = chosen.groupId !== null || chosen.firmwareId !== null;
+  const firmwareChosen = choices.groupId !== null || choices.firmwareId !== null;
 
   const chooseTeam = (id: number | null) => {
     setChosenTeam(id);
@@ -61,9 +59,9 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
       return;
     }
     const body: ClaimBody = { claim_code: claimCode, team_id: teamId, should_firmware_be_copied: copyFirmware && !firmwareChosen };
-    if (chosen.typeId !== null) body.type_id = chosen.typeId;
-    if (chosen.groupId !== null) body.group_id = chosen.groupId;
-    else if (chosen.firmwareId !== null) body.target_firmware_id = chosen.firmwareId;
+    if (choices.typeId !== null) body.type_id = choices.typeId;
+    if (choices.groupId !== null) body.group_id = choices.groupId;
+    else if (choices.firmwareId !== null) body.target_firmware_id = choices.firmwareId;
     setBusy(true);
     setFailure(undefined);
     try {
@@ -106,7 +104,7 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
       </Box>
       {failure !== undefined && <Alert severity="error">{failure}</Alert>}
       <Box>
-        <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {ownMessages.claimSubmit}
         </Button>
       </Box>

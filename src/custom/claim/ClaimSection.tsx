@@ -11,7 +11,6 @@ import { team } from '../../schemas/team';
 import { ConsoleLink } from '../ConsoleLink';
 import { checkClaimCode, claimFailure, useAdminTeams, type ClaimedDevice } from './claimApi';
 import { ClaimForm } from './ClaimForm';
-import { TOUCH_LINE, TOUCH_TARGET } from './touchTarget';
 import { rememberClaimed, type Claimed } from './ClaimedNotice';
 
 interface ClaimSectionProps {
@@ -27,7 +26,7 @@ type Problem = { kind: 'required' } | { kind: 'wrong' } | { kind: 'failed'; text
 const NoAdminTeams = () => (
   <Alert severity="info" data-testid="no-admin-teams">
     {ownMessages.noAdminTeams} {ownMessages.noAdminTeamsHelp(team.plural)}
-    <Box sx={TOUCH_LINE}>
+    <Box>
       <ConsoleLink href={team.console.list}>{ownMessages.openTeams(team.plural)}</ConsoleLink>
     </Box>
   </Alert>
@@ -139,7 +138,7 @@ export const ClaimSection = ({ qrId, contact, onClaimed }: ClaimSectionProps) =>
           )}
           {problem?.kind === 'failed' && <Alert severity="error">{problem.text}</Alert>}
           <Box>
-            <Button type="submit" variant="contained" disabled={busy} sx={TOUCH_TARGET}>
+            <Button type="submit" variant="contained" disabled={busy}>
               {ownMessages.checkClaimCode}
             </Button>
           </Box>

@@ -9,7 +9,6 @@ import { ownMessages } from '../../messages';
 import { device as deviceCategory } from '../../schemas/device';
 import { objectHref, viewRoute } from '../../resources/consoleRoutes';
 import { ConsoleLink } from '../ConsoleLink';
-import { TOUCH_LINE } from './touchTarget';
 
 export interface Claimed {
   deviceId: number;
@@ -52,7 +51,7 @@ export const ClaimedNotice = ({ qrId }: { qrId: string }) => {
   return (
     <Alert severity="success" data-testid="claimed-notice">
       {ownMessages.claimedInto(claimed.device, claimed.team)}
-      <Box sx={TOUCH_LINE}>
+      <Box>
         <ConsoleLink href={objectHref(viewRoute(deviceCategory), claimed.deviceId)}>{ownMessages.openClaimedDevice}</ConsoleLink>
       </Box>
     </Alert>

@@ -7,8 +7,9 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import { HttpError, http, isAbortError } from '../../dataProvider/http';
+import { HttpError, http, isAbortError, ServerUnreachableError } from '../../dataProvider/http';
 import { reportError } from '../../dataProvider/errors';
+import { retryWhileUnreachable } from '../../dataProvider/queryClient';
 import { qrImageUrl, qrLink } from '../../custom/qrImage';
 import { messages } from '../../messages';
 
@@ -46,7 +47,8 @@ export function useQrCode(deviceId: Identifier | undefined): QrCodeRead {
   const { data } = useQuery({
     queryKey: queryKey(deviceId),
     enabled: deviceId !== undefined,
-    retry: false,
+    // Out of reach, the read waits for the server (queryClient.ts); other failures are said once.
+    retry: retryWhileUnreachable,
     queryFn: async ({ signal }): Promise<QrCode | null> => {
       try {
         const { json } = await http<QrCodeAnswer | null>(`/device_qr_code/${deviceId}`, { signal, query: { if_generated: true } });
@@ -54,6 +56,8 @@ export function useQrCode(deviceId: Identifier | undefined): QrCodeRead {
       } catch (error) {
         // Left, not failed: react-query drops the read.
         if (isAbortError(error)) throw error;
+        // Not 'no QR code': that would offer to generate one, which replaces a code labels already print.
+        if (error instanceof ServerUnreachableError) throw error;
         // A server that answers as the spec does without the parameter: 404, not yet generated.
         if (!(error instanceof HttpError && error.status === 404)) {
           reportError(error);
