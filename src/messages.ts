@@ -673,8 +673,11 @@ export const ownMessages = {
   // The server out of reach (src/dataProvider/reachability.ts, src/custom/offline/)
   serverUnreachable: 'The server cannot be reached.',
   serverUnreachableKept: 'What the page shows was read before; it updates by itself once the server answers again.',
-  /** A save, delete or other change that failed for it: what the user typed is still in the form. */
-  serverUnreachableNotChanged: 'The server cannot be reached: nothing was changed. What you entered is kept; try again once the server answers.',
+  /**
+   * A save, delete or other change that failed for it: what the user typed is still in the form.
+   * Only this call is known not to have arrived (an action of several calls may have made earlier ones).
+   */
+  serverUnreachableNotChanged: 'The server cannot be reached: this change did not reach it. What you entered is kept; try again once the server answers.',
   /** A change passed on by a proxy that the server did not answer in time (a 504): it may have been made. */
   serverUnreachableMaybeChanged:
     'The server did not answer in time: the change may have been made or not. What you entered is kept; check, then try again if needed.',
