@@ -6,14 +6,17 @@
  * in brings what they chose anywhere else. Everything else the store holds (filters, the page shown,
  * selections) stays in this browser, in localStorage as before. A column is kept by its source (a
  * field name), not by react-admin's position, so a table whose columns change keeps the right ones.
- * A failed save is only logged, as spec section 7 has an object update failure (a choice of columns
- * is no reason for an alert over the page, nor a server out of reach a reason for one per click),
- * and loses nothing: the choice stays in this browser and goes with the next one.
+ * The PUT replaces the whole field, so a save sends only what this browser changed (the theme, a
+ * table's columns or page size) onto what the server holds right then (GET /api/current_user): what
+ * the user chose meanwhile in another browser is kept. A failed save is only logged, as spec section
+ * 7 has an object update failure (a choice of columns is no reason for an alert over the page, nor a
+ * server out of reach a reason for one per click), and loses nothing: the change stays pending and
+ * goes with the next save.
  */
 import { localStorageStore, type Store } from 'react-admin';
 import { http } from './http';
 import { ownMessages } from '../messages';
-import { profileStore, type ProfileStore } from './profile';
+import { fetchProfile, profileStore, type ProfileStore } from './profile';
 import { preferencesSchema, readPreferences, type Preferences } from '../schemas/preferences';
 
 /** react-admin's keys: the theme, a table's list parameters, a configurable table's columns and what they are. */
@@ -30,24 +33,34 @@ interface AvailableColumn {
   source?: string;
 }
 
-type TablePreferences = NonNullable<Preferences['lists']>[string];
-
 export const savePreferences = async (preferences: Preferences): Promise<void> => {
   await http('/user', { method: 'PUT', body: { preferences } });
+};
+
+/** What the server holds now: read afresh, as the profile is, not the answer cached at startup. */
+export const readServerPreferences = async (): Promise<unknown> => (await fetchProfile(undefined, true))?.preferences;
+
+/** `changes` onto `onto`: the theme and each table's columns and page size that `changes` has, the rest of `onto` kept. */
+const merge = (onto: Preferences, changes: Preferences): Preferences => {
+  const lists = { ...onto.lists };
+  for (const [table, change] of Object.entries(changes.lists ?? {})) lists[table] = { ...lists[table], ...change };
+  return { ...onto, ...(changes.theme && { theme: changes.theme }), ...(changes.lists && { lists }) };
 };
 
 export interface PreferencesStoreOptions {
   base?: Store;
   profiles?: ProfileStore;
   save?: (preferences: Preferences) => Promise<void>;
+  read?: () => Promise<unknown>;
 }
 
-export function createPreferencesStore({ base = localStorageStore(), profiles = profileStore, save = savePreferences }: PreferencesStoreOptions = {}): Store {
+export function createPreferencesStore({ base = localStorageStore(), profiles = profileStore, save = savePreferences, read = readServerPreferences }: PreferencesStoreOptions = {}): Store {
   /** Whose preferences these are (undefined: nobody signed in), and what they are. */
   let user: number | undefined;
   let preferences: Preferences = {};
+  /** What this browser changed and no save has sent yet. */
+  let pending: Preferences = {};
   let saving = false;
-  let again = false;
 
   const available = (table: string) => base.getItem<AvailableColumn[]>(availableKey(table)) ?? [];
 
@@ -81,51 +94,49 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
     if (state.status !== 'signedIn') {
       user = undefined;
       preferences = {};
+      pending = {};
       return;
     }
     if (state.profile.id === user) return;
     user = state.profile.id;
+    pending = {};
     preferences = readPreferences(state.profile.preferences);
     apply();
   };
   follow();
   profiles.subscribe(follow);
 
-  /** One save at a time; a change during one is sent after it, as the latest preferences. */
+  /** One save at a time; a change made during one is sent after it, onto what the server holds then. */
   const send = async () => {
-    if (saving) {
-      again = true;
-      return;
-    }
+    if (saving) return;
     saving = true;
+    const owner = user;
+    let changes: Preferences = {};
     try {
-      do {
-        again = false;
-        await save(preferences);
-      } while (again && user !== undefined);
+      while (user !== undefined && user === owner && Object.keys(pending).length > 0) {
+        changes = pending;
+        pending = {};
+        await save(merge(readPreferences(await read()), changes));
+        changes = {};
+      }
     } catch (error) {
+      if (user === owner) pending = merge(changes, pending);
       console.warn(ownMessages.preferencesNotSaved, error);
     } finally {
       saving = false;
     }
   };
 
-  const withTable = (table: string, change: (current: TablePreferences) => TablePreferences): Preferences => ({
-    ...preferences,
-    lists: { ...preferences.lists, [table]: change(preferences.lists?.[table] ?? {}) },
-  });
-
-  /** The preferences after react-admin set `key` to `value`, or undefined when `key` is not one of them. */
-  const changed = (key: string, value: unknown): Preferences | undefined => {
-    if (key === THEME_KEY) return { ...preferences, theme: value as Preferences['theme'] };
+  /** What react-admin setting `key` to `value` changes of the preferences, or undefined when `key` is not one of them. */
+  const changeOf = (key: string, value: unknown): Preferences | undefined => {
+    if (key === THEME_KEY) return { theme: value as Preferences['theme'] };
     const params = LIST_PARAMS.exec(key);
     const perPage = (value as { perPage?: unknown } | undefined)?.perPage;
-    if (params && perPage !== undefined) return withTable(params[1], (t) => ({ ...t, perPage: Number(perPage) }));
+    if (params && perPage !== undefined) return { lists: { [params[1]]: { perPage: Number(perPage) } } };
     const columns = COLUMNS.exec(key);
     if (columns && Array.isArray(value)) {
       const all = available(columns[1]);
-      const sources = value.flatMap((index) => all.find((c) => c.index === index)?.source ?? []);
-      return withTable(columns[1], (t) => ({ ...t, columns: sources }));
+      return { lists: { [columns[1]]: { columns: value.flatMap((index) => all.find((c) => c.index === index)?.source ?? []) } } };
     }
     return undefined;
   };
@@ -137,10 +148,13 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
       const table = AVAILABLE.exec(key)?.[1];
       if (table !== undefined) placeColumns(table);
       if (user === undefined) return;
-      const next = changed(key, value);
+      const change = changeOf(key, value);
+      if (!change) return;
+      const next = merge(preferences, change);
       // Only what the schema keeps is sent (a page size typed into the address may be out of bounds).
-      if (!next || JSON.stringify(next) === JSON.stringify(preferences) || !preferencesSchema.safeParse(next).success) return;
+      if (JSON.stringify(next) === JSON.stringify(preferences) || !preferencesSchema.safeParse(next).success) return;
       preferences = next;
+      pending = merge(pending, change);
       void send();
     },
   };

@@ -36,7 +36,15 @@ export const user = defineCategory({
     current_password: { kind: 'text', label: 'Current password', writeOnly: true, maxLength: 1000, input: 'password' },
     password_hash: { kind: 'text', label: 'Password hash', system: true, secret: true },
     // What the console keeps for the user (theme, columns, page sizes): only the shape of preferences.ts, bounded.
-    preferences: { kind: 'json', label: 'Preferences', default: {}, private: true, check: preferencesProblem },
+    preferences: {
+      kind: 'json',
+      label: 'Preferences',
+      default: {},
+      private: true,
+      check: preferencesProblem,
+      // An optional field takes null (src/schemas/compile.ts); preferences are an object, {} when none.
+      checkWith: { on: [], check: (v) => (v === null ? ownMessages.preferencesNotObject : undefined) },
+    },
     // Seen by the user themself and the server administrator only.
     is_server_admin: { kind: 'boolean', label: 'Server administrator', system: true, default: false, private: true },
     // The username's look-alike key (src/schemas/lookalike.ts), set by server/auth/usernameKey.ts on

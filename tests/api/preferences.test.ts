@@ -71,6 +71,7 @@ describe('PUT /api/user {preferences}', () => {
     const tooManyTables = Object.fromEntries(Array.from({ length: MAX_PREFERENCE_TABLES + 1 }, (_, i) => [`table_${i}`, { perPage: 10 }]));
     const columns = (n: number) => Array.from({ length: n }, (_, i) => `column_${i}`);
     const refused: [unknown, string][] = [
+      [null, ownMessages.preferencesNotObject],
       ['dark', ownMessages.preferencesNotObject],
       [[], ownMessages.preferencesNotObject],
       [{ theme: 'purple' }, ownMessages.preferenceTheme(THEMES)],
@@ -105,6 +106,7 @@ describe('PUT /api/user {preferences}', () => {
 
   it('the user form checks them the same way (PUT /api/user/{id})', async () => {
     await expectError(bob.put(`/api/user/${bobId}`, { preferences: { theme: 'purple' } }), 400, ownMessages.preferenceTheme(THEMES));
+    await expectError(bob.put(`/api/user/${bobId}`, { preferences: null }), 400, ownMessages.preferencesNotObject);
     expect((await bob.put(`/api/user/${bobId}`, { preferences: {} })).statusCode).toBe(200);
     expect(await freshProfilePreferences('bob')).toEqual({});
   });

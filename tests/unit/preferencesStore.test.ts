@@ -1,7 +1,8 @@
 /**
  * The store whose preferences follow the user (issue 27 item 11): what a signed-in user chose on
  * another browser is put where react-admin reads it (theme, a table's page size, its columns by
- * source once the table says what its columns are); what they choose is saved, and only that.
+ * source once the table says what its columns are); what they choose is saved, and only that, onto
+ * what the server holds then (what they chose meanwhile in another browser is kept).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStore } from 'react-admin';
@@ -25,13 +26,18 @@ async function setUp(first: Profile | null) {
   const base = memoryStore();
   // As the console's localStorage store, ready before anything is put in it.
   base.setup();
-  const save = vi.fn(async (_p: Preferences) => {});
-  const store = createPreferencesStore({ base, profiles, save });
+  // The server's copy of the signed-in user's preferences: what GET /api/current_user reads, what a PUT replaces.
+  const server = { preferences: first?.preferences };
+  const save = vi.fn(async (p: Preferences) => {
+    server.preferences = p;
+  });
+  const store = createPreferencesStore({ base, profiles, save, read: async () => server.preferences });
   const signInAs = async (p: Profile | null) => {
     next = p;
+    server.preferences = p?.preferences;
     await profiles.load({ fresh: true });
   };
-  return { store, base, save, profiles, signInAs };
+  return { store, base, save, server, profiles, signInAs };
 }
 
 describe('preferencesStore', () => {
@@ -96,5 +102,36 @@ describe('preferencesStore', () => {
     store.setItem('team.listParams', { filter: {}, perPage: 50 });
     await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { team: { perPage: 50 } } }));
     warn.mockRestore();
+  });
+
+  it("a save keeps what another browser saved meanwhile: B's dark theme survives A's choice of columns", async () => {
+    const { store, save, server } = await setUp(profile(1, { theme: 'light', lists: { device: { perPage: 25 } } }));
+    store.setItem('preferences.device.datagrid.availableColumns', AVAILABLE);
+    // Browser B, signed in as the same user, switches to dark; A still shows light.
+    server.preferences = { theme: 'dark', lists: { device: { perPage: 25 }, team: { perPage: 5 } } };
+    store.setItem('preferences.device.datagrid.columns', ['1', '0']);
+    await vi.waitFor(() =>
+      expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { device: { perPage: 25, columns: ['uid_for_type', 'name'] }, team: { perPage: 5 } } }),
+    );
+    // B then changes the team table's page size, and A (still showing light) chooses a theme: only that is A's.
+    server.preferences = { theme: 'light', lists: { device: { perPage: 25, columns: ['uid_for_type', 'name'] }, team: { perPage: 10 } } };
+    store.setItem('theme', 'dark');
+    await vi.waitFor(() => expect(server.preferences).toEqual({ theme: 'dark', lists: { device: { perPage: 25, columns: ['uid_for_type', 'name'] }, team: { perPage: 10 } } }));
+  });
+
+  it('one save at a time: a change made during a save goes in the next, onto the copy the server holds then', async () => {
+    const { store, save, server } = await setUp(profile(1, {}));
+    let finish = () => {};
+    save.mockImplementationOnce(async (p) => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      server.preferences = p;
+    });
+    store.setItem('theme', 'dark');
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    store.setItem('team.listParams', { filter: {}, perPage: 50 });
+    expect(save).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save).toHaveBeenLastCalledWith({ theme: 'dark', lists: { team: { perPage: 50 } } });
   });
 });
