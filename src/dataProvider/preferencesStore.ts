@@ -17,7 +17,7 @@ import { localStorageStore, type Store } from 'react-admin';
 import { http } from './http';
 import { ownMessages } from '../messages';
 import { fetchProfile, profileStore, type ProfileStore } from './profile';
-import { preferencesSchema, readPreferences, type Preferences } from '../schemas/preferences';
+import { PAGE_SIZE, preferencesSchema, readPreferences, type Preferences } from '../schemas/preferences';
 
 /** react-admin's keys: the theme, a table's list parameters, a configurable table's columns and what they are. */
 const THEME_KEY = 'theme';
@@ -128,11 +128,14 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
   };
 
   /** What react-admin setting `key` to `value` changes of the preferences, or undefined when `key` is not one of them. */
-  const changeOf = (key: string, value: unknown): Preferences | undefined => {
+  const changeOf = (key: string, value: unknown, before: unknown): Preferences | undefined => {
     if (key === THEME_KEY) return { theme: value as Preferences['theme'] };
     const params = LIST_PARAMS.exec(key);
     const perPage = (value as { perPage?: unknown } | undefined)?.perPage;
-    if (params && perPage !== undefined) return { lists: { [params[1]]: { perPage: Number(perPage) } } };
+    // react-admin writes a table's whole state on any sort, filter or page: its page size is a
+    // choice only when it differs from what the table showed (the default on a first write).
+    const shown = (before as { perPage?: unknown } | undefined)?.perPage ?? PAGE_SIZE;
+    if (params && perPage !== undefined) return Number(perPage) === Number(shown) ? undefined : { lists: { [params[1]]: { perPage: Number(perPage) } } };
     const columns = COLUMNS.exec(key);
     if (columns && Array.isArray(value)) {
       const all = available(columns[1]);
@@ -144,11 +147,12 @@ export function createPreferencesStore({ base = localStorageStore(), profiles = 
   return {
     ...base,
     setItem<T>(key: string, value: T) {
+      const before = base.getItem(key);
       base.setItem(key, value);
       const table = AVAILABLE.exec(key)?.[1];
       if (table !== undefined) placeColumns(table);
       if (user === undefined) return;
-      const change = changeOf(key, value);
+      const change = changeOf(key, value, before);
       if (!change) return;
       const next = merge(preferences, change);
       // Only what the schema keeps is sent (a page size typed into the address may be out of bounds).

@@ -17,6 +17,8 @@ export const MAX_PREFERENCES_BYTES = 16_384;
 /** Most tables and most columns of a table. */
 export const MAX_PREFERENCE_TABLES = 50;
 export const MAX_PREFERENCE_COLUMNS = 100;
+/** The tables' page size until the user chooses another (a page size equal to it is no choice). */
+export const PAGE_SIZE = 25;
 /** Largest page size kept (a table reads one page at a time: far more than a screen holds). */
 export const MAX_PREFERENCE_PAGE_SIZE = 1_000;
 

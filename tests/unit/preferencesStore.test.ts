@@ -9,7 +9,7 @@ import { memoryStore } from 'react-admin';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
 import { createPreferencesStore } from '../../src/dataProvider/preferencesStore';
 import { ownMessages } from '../../src/messages';
-import type { Preferences } from '../../src/schemas/preferences';
+import { PAGE_SIZE, type Preferences } from '../../src/schemas/preferences';
 
 const profile = (id: number, preferences: unknown): Profile => ({ id, username: `user${id}`, preferences, is_server_admin: false, teams: [] });
 
@@ -75,6 +75,19 @@ describe('preferencesStore', () => {
     store.setItem('device.listParams', { filter: {}, perPage: 100_000, page: 1 });
     await Promise.resolve();
     expect(save).toHaveBeenCalledTimes(calls);
+  });
+
+  it("a table's first sort or filter at the default page size is no choice of page size: nothing is saved", async () => {
+    const { store, save } = await setUp(profile(1, {}));
+    store.setItem('device.listParams', { filter: { q: 'pump' }, perPage: PAGE_SIZE, page: 1, sort: 'name' });
+    store.setItem('team.listParams', { filter: {}, perPage: PAGE_SIZE, page: 2 });
+    await Promise.resolve();
+    expect(save).not.toHaveBeenCalled();
+    // Back to the default after another size is a choice.
+    store.setItem('device.listParams', { filter: {}, perPage: 50, page: 1 });
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ lists: { device: { perPage: 50 } } }));
+    store.setItem('device.listParams', { filter: {}, perPage: PAGE_SIZE, page: 1 });
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith({ lists: { device: { perPage: PAGE_SIZE } } }));
   });
 
   it('saves nothing while signed out, and takes the next user’s preferences when they sign in', async () => {

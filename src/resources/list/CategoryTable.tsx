@@ -37,7 +37,8 @@ import { PhoneCardList } from './PhoneCardList';
 import { SelectAllMatchingButton } from './SelectAllMatchingButton';
 import { usePhone } from './usePhone';
 
-export const PAGE_SIZE = 25;
+export { PAGE_SIZE } from '../../schemas/preferences';
+import { PAGE_SIZE } from '../../schemas/preferences';
 
 /** On a narrow screen a wide table scrolls sideways inside its card; the page keeps the screen's width. */
 export const scrollWide = {
