@@ -5,35 +5,13 @@
  * in-memory PGlite (or DATABASE_URL). Prints the figures; asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { ensureAdmin } from '../server/auth/bootstrap';
-import { CSRF_HEADER } from '../src/csrf';
+import { inProcessApp } from './inProcessApp';
 import { BATCH_MAX, batchPath } from '../src/batch';
 
 const DEVICES = Number(process.env.DEVICES || 2000);
 
 async function main() {
-  const db = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {});
-  await migrate(db);
-  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent-dist', PUCS_FILES_DIR: mkdtempSync(join(tmpdir(), 'pucs-bench-files-')), PUCS_ADMIN_USER: 'bench', PUCS_ADMIN_PASSWORD: 'bench-password' });
-  await ensureAdmin(db, config);
-  const app = await buildApp({ db, config });
-  await app.ready();
-  const headers: Record<string, string> = { ...CSRF_HEADER };
-  const login = await app.inject({ method: 'POST', url: '/api/login', headers, payload: { username: 'bench', password: 'bench-password' } });
-  const session = login.cookies.find((c) => c.name === 'pucs_session')!;
-  headers.cookie = `${session.name}=${session.value}`;
-  const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-    const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return res.json() as { id: number };
-  };
+  const { call, close } = await inProcessApp();
   const team = (await call('POST', '/api/team', { name: `bulk bench ${Date.now()}` })).id;
   const type = (await call('POST', '/api/type', { name: 'bulk bench', team_id: team })).id;
   const firmware = (name: string) => call('POST', '/api/firmware', { name, version: '1.0.0', team_id: team, type_id: type });
@@ -51,8 +29,7 @@ async function main() {
   await timed('batch set target firmware', 'PUT', { data: { target_firmware_id: own } });
   await timed('batch move into a group', 'PUT', { data: { group_id: group } });
   await timed('batch delete', 'DELETE', {});
-  await app.close();
-  await db.close();
+  await close();
 }
 
 main().catch((err: unknown) => {
