@@ -5,7 +5,7 @@
  * from it, sign-in and sign-out update it. It is part of the first script a visitor downloads, so it
  * imports nothing of react-admin.
  */
-import { http, ServerUnreachableError } from './http';
+import { http, reachability, ServerUnreachableError } from './http';
 import { reportError } from './errors';
 import { PROFILE_PATH } from '../entry/startupReads';
 
@@ -53,7 +53,23 @@ export function createProfileStore(fetcher: (signal?: AbortSignal, fresh?: boole
     listeners.forEach((l) => l());
   };
 
-  return {
+  /**
+   * After a read that could not reach the server, the profile is read again once it answers: a page
+   * opened during an outage shows the signed-out pages meanwhile, and the user's own session (still
+   * valid) brings the console back by itself.
+   */
+  let waitingForServer: (() => void) | undefined;
+  const readOnceReachable = () => {
+    if (waitingForServer) return;
+    waitingForServer = reachability.subscribe(() => {
+      if (!reachability.reachable()) return;
+      waitingForServer?.();
+      waitingForServer = undefined;
+      void store.load({ fresh: true });
+    });
+  };
+
+  const store = {
     get: (): ProfileState => state,
 
     subscribe(listener: Listener): () => void {
@@ -72,8 +88,11 @@ export function createProfileStore(fetcher: (signal?: AbortSignal, fresh?: boole
         .then((profile): ProfileState => (profile ? { status: 'signedIn', profile } : { status: 'signedOut' }))
         .catch((error): ProfileState => {
           reportError(error);
-          // A signed-in user stays signed in while the server is out of reach (the page says so).
-          if (error instanceof ServerUnreachableError && state.status === 'signedIn') return state;
+          if (error instanceof ServerUnreachableError) {
+            readOnceReachable();
+            // A signed-in user stays signed in while the server is out of reach (the page says so).
+            if (state.status === 'signedIn') return state;
+          }
           // The server is failing: say so, and show the signed-out pages meanwhile.
           return { status: 'signedOut' };
         })
@@ -103,6 +122,7 @@ export function createProfileStore(fetcher: (signal?: AbortSignal, fresh?: boole
       set({ status: 'signedOut' });
     },
   };
+  return store;
 }
 
 export type ProfileStore = ReturnType<typeof createProfileStore>;

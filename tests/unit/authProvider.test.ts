@@ -206,4 +206,17 @@ describe('authProvider', () => {
     // The page's banner says it; no snackbar for a read.
     expect(alert).not.toHaveBeenCalled();
   });
+
+  it('a page opened while the server is out of reach shows the signed-out pages, and the session comes back by itself once it answers', async () => {
+    installFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const store = createProfileStore();
+    expect((await store.load()).status).toBe('signedOut');
+    expect(reachability.reachable()).toBe(false);
+    // The server answers again, the user's session still valid: no click, no reload.
+    const server = fakeServer();
+    server.setSignedIn(true);
+    reachability.checkNow();
+    await vi.waitFor(() => expect(store.get()).toMatchObject({ status: 'signedIn', profile: { username: 'admin' } }));
+    expect(alert).not.toHaveBeenCalled();
+  });
 });

@@ -32,15 +32,19 @@ let signedIn = false;
 let calls: RecordedCall[] = [];
 /** When set, current_user waits for it (a slow profile call). */
 let profileGate: Promise<void> | undefined;
+/** The server out of reach: every call fails as a stopped server's does. */
+let down = false;
 
 beforeEach(() => {
   signedIn = false;
   profileGate = undefined;
+  down = false;
   loadConsole.mockReset();
   loadConsole.mockResolvedValue(FakeConsole);
   // jsdom has no scrolling; moving to another page scrolls to the top.
   vi.stubGlobal('scrollTo', vi.fn());
   calls = installFetch(async ({ url, method, body }) => {
+    if (down) throw new TypeError('Failed to fetch');
     const path = url.pathname;
     if (path === '/api/current_user') {
       await profileGate;
@@ -117,6 +121,16 @@ describe('the light entry, signed out', () => {
     expect(loadConsole).not.toHaveBeenCalled();
     // Sent at startup with the profile; the page took that answer rather than asking again.
     expect(calls.filter((c) => c.url.pathname.startsWith('/api/execute_qr_code_action/'))).toHaveLength(1);
+  });
+
+  it('a page opened while the server is out of reach says so on the welcome page; Retry brings the console of a valid session', async () => {
+    down = true;
+    await (await openAt('/devices', true)).loaded;
+    expect(await screen.findByText(ownMessages.serverUnreachable)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: ownMessages.welcome })).toBeTruthy();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.retry }));
+    expect(await screen.findByText('console at /devices')).toBeTruthy();
   });
 
   it('every other route shows the welcome page, whose sign-in button opens the form in place', async () => {
