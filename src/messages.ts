@@ -710,6 +710,8 @@ export const ownMessages = {
   claimSameTeam: 'The device is already in this team.',
 
   // QR codes and the public QR page (server/qr/, src/resources/device/QrCodePanel.tsx, src/custom/PublicQrPage.tsx)
+  /** A request whose Host header names no possible origin: QR links and labels cannot point to it (server/qr/routes.ts). */
+  impossibleHost: 'The request names an impossible host (its Host header): no QR link can point to it.',
   tooManyRequests: 'Too many requests. Please wait and try again.',
   qrCode: 'QR code',
   generateQr: 'Generate QR code',

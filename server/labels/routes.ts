@@ -92,7 +92,7 @@ const downloadSchema = (kind: 'model' | 'detailed', summary: string, shows: stri
   tags: ['device'],
   params: ID_PARAMS,
   querystring: TRANSLATION,
-  response: answers({ 200: svg(summary.replace(/^Download the /, 'The '), file), ...errors('401'), 404: NOT_READABLE, 409: NO_QR }),
+  response: answers({ 200: svg(summary.replace(/^Download the /, 'The '), file), ...errors('400', '401'), 404: NOT_READABLE, 409: NO_QR }),
 });
 
 const TEMPLATE = z

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownMessages } from '../../src/messages';
-import { ApiError } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import { memberTeamIds } from '../auth/sessionUser';
 import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
@@ -39,8 +39,22 @@ export const newQrId = () => randomBytes(QR_ID_BYTES).toString('base64url');
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** PUCS_PUBLIC_URL, else the origin the request came to: where /qr links point (labels print it too). */
-export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+/**
+ * A Host a browser can send: a DNS name (labels of letters, digits, '-' and '_', at most 253
+ * characters), an IPv4 address or an [IPv6] address, with an optional port. Anything else names no
+ * origin a QR link could point to (a 2,500-character Host made the QR encoder throw: a 500).
+ */
+const HOST = /^(?:(?=[^:]{1,253}(?::|$))[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * PUCS_PUBLIC_URL, else the origin the request came to: where /qr links point (labels print it too).
+ * A request naming an impossible host is refused (400) rather than printed into a QR code.
+ */
+export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => {
+  if (config.publicUrl) return config.publicUrl;
+  if (!HOST.test(request.host)) throw badRequest(ownMessages.impossibleHost);
+  return `${request.protocol}://${request.host}`;
+};
 
 /** What an unknown QR id's label is drawn from, so that it costs what a real one does. */
 const PLACEHOLDER: LabelRow & { qr_code_id: string } = {
@@ -103,7 +117,7 @@ const GENERATE_SCHEMA = {
   description: "Admins of the device's team; empty body. A new QR id replaces the old one: the old /qr link then answers 404.",
   tags: ['device'],
   params: ID_PARAMS,
-  response: answers({ 200: { description: 'The new QR id and the public origin.', content: json(QR_CODE) }, ...errors('401', '403', '404') }),
+  response: answers({ 200: { description: 'The new QR id and the public origin.', content: json(QR_CODE) }, ...errors('400', '401', '403', '404') }),
 };
 
 const INFO_SCHEMA = {
@@ -117,6 +131,7 @@ const INFO_SCHEMA = {
   params: QR_PARAMS,
   response: answers({
     200: { description: 'The public information (spec section 3).', content: json(QR_INFO) },
+    400: error(ownMessages.impossibleHost),
     404: error('No device has this QR id.'),
     429: error('Too many calls from this address: wait for `Retry-After` seconds.'),
   }),
