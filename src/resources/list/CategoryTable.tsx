@@ -37,7 +37,6 @@ import { PhoneCardList } from './PhoneCardList';
 import { SelectAllMatchingButton } from './SelectAllMatchingButton';
 import { usePhone } from './usePhone';
 
-export { PAGE_SIZE } from '../../schemas/preferences';
 import { PAGE_SIZE } from '../../schemas/preferences';
 
 /** On a narrow screen a wide table scrolls sideways inside its card; the page keeps the screen's width. */

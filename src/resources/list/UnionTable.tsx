@@ -31,7 +31,8 @@ import { PhoneCardList, type UnionRows } from './PhoneCardList';
 import { EmptyList } from './EmptyList';
 import { columnElement, listColumns, type Column } from './listColumns';
 import { readUnionPage, unionSort, UNION_KIND, UNION_OBJECT_ID, type CategoryReader } from './unionPage';
-import { PAGE_SIZE, reportedElsewhere, scrollWide } from './CategoryTable';
+import { reportedElsewhere, scrollWide } from './CategoryTable';
+import { PAGE_SIZE } from '../../schemas/preferences';
 import { retryWhileUnreachable } from '../../dataProvider/queryClient';
 import { usePhone } from './usePhone';
 

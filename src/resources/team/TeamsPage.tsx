@@ -8,7 +8,8 @@ import { ListBase, Pagination, useGetIdentity, useListContext } from 'react-admi
 import type { PageProps } from '../overrides';
 import { pageTitle } from '../pageTitle';
 import { PageTitle } from '../PageTitle';
-import { PAGE_SIZE, reportedElsewhere } from '../list/CategoryTable';
+import { reportedElsewhere } from '../list/CategoryTable';
+import { PAGE_SIZE } from '../../schemas/preferences';
 import { retryWhileUnreachable } from '../../dataProvider/queryClient';
 import { ListFilterBar } from '../list/ListFilterBar';
 import { CsvExportButton } from '../list/CsvExportButton';
