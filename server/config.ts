@@ -47,6 +47,8 @@ export interface ServerConfig {
   maxList: number;
   /** /api and device API requests worked on at once in this process; more answer 503 (server/http/loadShedding.ts). 0: no limit. */
   maxInflight: number;
+  /** Heavy calls (big answers) worked on at once in this process; a few more wait, the rest answer 503 (server/http/heavyWork.ts). 0: no limit. */
+  maxHeavy: number;
   /** A request arriving while the event loop has not had a turn for this long (ms), and has let a request in since, answers 503. 0: never. */
   maxLagMs: number;
   /** Set in each of several server processes: the first process did the start's one-time work (server/runtime/cluster.ts). */
@@ -93,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     maxList: Number(env.PUCS_MAX_LIST || 10_000),
     maxInflight: Number(env.PUCS_MAX_INFLIGHT || DEFAULT_MAX_INFLIGHT),
     maxLagMs: Number(env.PUCS_MAX_LAG_MS || 500),
+    maxHeavy: Number(env.PUCS_MAX_HEAVY || 1),
     workers: Number(env.PUCS_WORKERS || (env.DATABASE_URL ? availableParallelism() : 1)),
   };
 }

@@ -38,16 +38,22 @@ export interface StatementStats {
   skipped: number;
 }
 
+/** Resolves on a later turn of the event loop, once the connections' waiting input has been read. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Runs calls one at a time in the order they came (PGlite runs one statement at a time anyway: the
- * wait happens here, where the caller's signal can be checked once its turn comes).
+ * wait happens here, where the caller's signal can be checked once its turn comes). Each starts on
+ * a turn of its own: PGlite runs a statement on this thread and answers at once, so a request's
+ * statements would otherwise follow one another without the requests that came meanwhile being
+ * read; between them, a light call is answered (issue 28 item 1).
  */
 export function oneAtATime(stats: StatementStats) {
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(fn: () => Promise<T>): Promise<T> => {
     const signal = requestGone();
     stats.waiting++;
-    const turn = tail.then(() => {
+    const turn = tail.then(nextTurn).then(() => {
       stats.waiting--;
       if (signal?.aborted) {
         stats.skipped++;

@@ -10,7 +10,10 @@
  *   is worked on to its end before the next one is even read, and the queue is of unread requests in
  *   the sockets. When the loop has not run its timers for `config.maxLagMs` and has let more than
  *   LAG_CROWD requests in since (bodies read), the requests read in that turn from connections are
- *   refused (cheaply: the queue drains); a lone user never meets it.
+ *   refused (cheaply: the queue drains); a lone user never meets it;
+ * - heavy work: a few big answers hold the server as long as many requests, and never reach the
+ *   count; calls whose recent answers are big take one of `config.maxHeavy` slots, a few wait for
+ *   one, the rest are refused, while light calls go on between them (heavyWork.ts).
  * The console's files and pages are never refused.
  *
  * Each counted request also gets the AbortSignal of server/db/clientGone.ts, fired when its
@@ -24,6 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import { withRequestSignal } from '../db/clientGone';
 import { DEVICE_API_PREFIX } from '../deviceApi/wire';
+import { callShape, heavyWork } from './heavyWork';
 
 /** Seconds a refused client is asked to wait. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -66,6 +70,8 @@ const TURN_PERIOD_MS = 20;
 export const loadShedding = fp(async (app) => {
   const limit = app.config.maxInflight;
   const maxLag = app.config.maxLagMs;
+  const heavy = heavyWork(app.config.maxHeavy);
+  const shapes = new WeakMap<FastifyRequest, string>();
   let inFlight = 0;
   let lastTurn = performance.now();
   let letInSinceTurn = 0;
@@ -83,7 +89,9 @@ export const loadShedding = fp(async (app) => {
     maxLag > 0 && request.raw.socket instanceof Socket && letInSinceTurn > LAG_CROWD && performance.now() - lastTurn > maxLag;
   const counted = new WeakSet<FastifyRequest>();
   const release = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight--;
+    if (!counted.delete(request)) return;
+    inFlight--;
+    heavy.leave(request);
   };
 
   // From the head: the client-gone signal, so that a client leaving while its body is read is seen.
@@ -106,7 +114,14 @@ export const loadShedding = fp(async (app) => {
     if (request.raw.socket instanceof Socket) letInSinceTurn++;
     counted.add(request);
     leavers.set(request, () => release(request));
-    withRequestSignal(signal, done);
+    const shape = callShape(request);
+    shapes.set(request, shape);
+    if (!heavy.isHeavy(shape)) return withRequestSignal(signal, done);
+    // Its work starts once it has a slot, on a later turn: the requests read meanwhile (light ones
+    // among them) are read first. Refused, it is counted no more.
+    if (heavy.enter(request, () => setImmediate(() => withRequestSignal(signal, done)))) return;
+    release(request);
+    busyAnswer(reply);
   });
   // The request body is read between the hooks: the handler gets the signal again.
   app.addHook('preHandler', (request, _reply, done) => {
@@ -114,6 +129,9 @@ export const loadShedding = fp(async (app) => {
     return signal ? withRequestSignal(signal, done) : done();
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
+    // The size of an answer sent whole; one streamed after it starts is sent in small pieces.
+    const shape = shapes.get(request);
+    if (shape && counted.has(request) && (typeof payload === 'string' || Buffer.isBuffer(payload))) heavy.answered(shape, payload.length);
     release(request);
     done(null, payload);
   });

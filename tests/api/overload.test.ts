@@ -208,8 +208,8 @@ describe('PUCS_MAX_INFLIGHT against callers who hold their place', () => {
 });
 
 describe('the overload settings, checked at start like the others', () => {
-  it('a mistyped PUCS_MAX_LIST, PUCS_MAX_INFLIGHT or PUCS_MAX_LAG_MS stops the start with one clear line', () => {
-    for (const name of ['PUCS_MAX_LIST', 'PUCS_MAX_INFLIGHT', 'PUCS_MAX_LAG_MS']) {
+  it('a mistyped PUCS_MAX_LIST, PUCS_MAX_INFLIGHT, PUCS_MAX_LAG_MS or PUCS_MAX_HEAVY stops the start with one clear line', () => {
+    for (const name of ['PUCS_MAX_LIST', 'PUCS_MAX_INFLIGHT', 'PUCS_MAX_LAG_MS', 'PUCS_MAX_HEAVY']) {
       expect(startupProblems(readConfig({ [name]: '10k' })).join('\n')).toContain(name);
     }
   });

@@ -1,0 +1,70 @@
+/**
+ * Heavy work in flight (issue 28 item 1): counting requests in flight treats a 1.5 MB list like a
+ * 300-byte call, so a handful of big answers held the server for seconds (the embedded database
+ * runs each of their statements on this thread; both databases parse and serialise their rows here)
+ * while the count stayed far below its limit: light calls waited behind them and nobody was refused.
+ *
+ * A call's cost is learnt from its answers: the recent mean size of the answers to calls of the
+ * same shape (method, route, path parameters, names of the query's parameters; an answer streamed
+ * after it starts, as an export or a download, is not counted: it is sent in small pieces). A shape
+ * whose mean reaches HEAVY_BYTES is heavy: at most `slots` heavy calls are worked on at once, a few
+ * more wait for a slot in the order they came, and beyond them a heavy call is refused (busy) at
+ * once. Light calls are never held here: they run between the heavy ones' statements. A shape not
+ * seen yet is light until its first answer; a lone user's few heavy calls at once wait, never refused.
+ */
+import type { FastifyRequest } from 'fastify';
+
+/** An answer this big (bytes), as its shape's recent mean, makes calls of that shape heavy. */
+export const HEAVY_BYTES = 256 * 1024;
+/** Heavy calls that may wait for a slot, per slot; more are refused. */
+export const HEAVY_WAITING_PER_SLOT = 2;
+/** Shapes remembered; the one answered longest ago is forgotten first. */
+const SHAPES = 1000;
+/** The newest answer's weight in its shape's recent mean. */
+const NEWEST = 1 / 4;
+
+/** What calls of the same cost share: not the query's values (a filter, a page), which vary between calls. */
+export function callShape(request: FastifyRequest): string {
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  const params = Object.values((request.params ?? {}) as Record<string, string>).join('/');
+  const query = Object.keys((request.query ?? {}) as object).sort().join(',');
+  return `${request.method} ${route} ${params} ${query}`;
+}
+
+/** The heavy calls' slots of one process. */
+export function heavyWork(slots: number) {
+  const sizes = new Map<string, number>();
+  const running = new Set<FastifyRequest>();
+  const waiting = new Map<FastifyRequest, () => void>();
+  return {
+    isHeavy: (shape: string) => slots > 0 && (sizes.get(shape) ?? 0) >= HEAVY_BYTES,
+    /** Notes the size of an answer to a call of `shape`. */
+    answered(shape: string, bytes: number) {
+      const mean = sizes.get(shape);
+      sizes.delete(shape);
+      sizes.set(shape, mean === undefined ? bytes : mean + NEWEST * (bytes - mean));
+      if (sizes.size > SHAPES) sizes.delete(sizes.keys().next().value as string);
+    },
+    /** A heavy call asks for a slot: `run` is called once it has one; false when it is refused. */
+    enter(request: FastifyRequest, run: () => void): boolean {
+      if (running.size < slots) {
+        running.add(request);
+        run();
+        return true;
+      }
+      if (waiting.size >= slots * HEAVY_WAITING_PER_SLOT) return false;
+      waiting.set(request, run);
+      return true;
+    },
+    /** A call leaves its slot (answered, or its client gone) or its place in the wait; the first waiting one runs. */
+    leave(request: FastifyRequest) {
+      waiting.delete(request);
+      if (!running.delete(request)) return;
+      const next = waiting.entries().next().value;
+      if (!next) return;
+      waiting.delete(next[0]);
+      running.add(next[0]);
+      next[1]();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Heavy work in flight (issue 28 item 1): a few big answers held the server while the count of
+ * requests in flight stayed far below its limit, so a light call waited for seconds and nobody was
+ * refused. Heavy calls (by the size of their recent answers) are now let in only up to
+ * PUCS_MAX_HEAVY at once, a few more wait their turn, and the rest answer 503 at once; light calls
+ * are let in meanwhile. The database is held (no clock) so that the heavy calls stay in flight.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ownMessages } from '../../src/messages';
+import { HEAVY_BYTES, HEAVY_WAITING_PER_SLOT } from '../../server/http/heavyWork';
+import { adminWithTeam, createTestApp, type TestApp } from './helpers';
+
+let t: TestApp | undefined;
+/** Lets the held database go, whatever the test's outcome. */
+let releaseDatabase: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await releaseDatabase?.();
+  releaseDatabase = undefined;
+  await t?.close();
+  t = undefined;
+});
+
+/** Waits (a turn of the event loop at a time, no clock) until `cond` holds. */
+async function until(cond: () => boolean) {
+  while (!cond()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Holds every connection of the database (PGlite: its one statement at a time; PostgreSQL: the pool's 10). */
+async function holdDatabase(app: TestApp) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const holders = app.db.kind === 'pglite' ? 1 : 10;
+  const started = app.db.stats.started;
+  const done = Array.from({ length: holders }, () => app.db.transaction(() => gate));
+  await until(() => app.db.stats.started >= started + holders);
+  releaseDatabase = async () => {
+    release();
+    await Promise.all(done);
+  };
+}
+
+describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
+  it('lets a light call in while heavy ones run, makes a few heavy ones wait their turn and refuses the rest 503 at once', async () => {
+    t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
+    const { cookie, teamId } = await adminWithTeam(t, 'heavy');
+    // Enough types that their whole list is a heavy answer.
+    const notes = 'n'.repeat(1000);
+    const rows = Math.ceil((2 * HEAVY_BYTES) / notes.length);
+    await t.db.query(`INSERT INTO type (name, team_id, notes) SELECT 'heavy ' || i, $1, $2 FROM generate_series(1, ${rows}) i`, [teamId, notes]);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const get = (path: string) => fetch(`${address}${path}`, { headers: { cookie } });
+    const whole = await get('/api/full/type');
+    expect(whole.status).toBe(200);
+    expect((await whole.text()).length).toBeGreaterThan(HEAVY_BYTES);
+
+    await holdDatabase(t);
+    const app = t;
+    const waitingBefore = app.db.stats.waiting;
+    // One heavy call runs (its statement waits for the held database), some wait their turn, two are one too many.
+    const slots = 1;
+    const calls = slots + slots * HEAVY_WAITING_PER_SLOT + 2;
+    const answered: { status: number; retryAfter: string | null; body: string }[] = [];
+    const heavy = Array.from({ length: calls }, () =>
+      get('/api/full/type').then(async (res) => {
+        const answer = { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() };
+        answered.push(answer);
+        return answer;
+      }),
+    );
+    // Without the rule every one of them is let in and waits for the database: no answer comes.
+    await until(() => answered.length >= 2 || app.db.stats.waiting >= waitingBefore + calls);
+    expect(answered.map((a) => a.status), 'heavy calls beyond what the server can take were let in to wait instead of answered 503').toEqual([503, 503]);
+    expect(answered[0].retryAfter).toBe('1');
+    expect((JSON.parse(answered[0].body) as { Description: string }).Description).toBe(ownMessages.serverBusy);
+    // A light call is let in and answered meanwhile (the session is known: it needs no statement).
+    const light = await get('/api/current_user');
+    expect(light.status).toBe(200);
+    expect(app.db.stats.waiting).toBe(waitingBefore + slots);
+
+    // Released: the running one and those that waited their turn are answered in full.
+    await releaseDatabase?.();
+    const statuses = (await Promise.all(heavy)).map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(calls - 2).fill(200), 503, 503]);
+  });
+});
