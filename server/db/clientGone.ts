@@ -38,22 +38,30 @@ export interface StatementStats {
   skipped: number;
 }
 
+const givesWay = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` (and all it starts) as heavy work (server/http/heavyWork.ts): each of its statements
+ * starts on a turn of the event loop of its own, after the requests that came meanwhile are read.
+ */
+export const givingWay = <T>(fn: () => T): T => givesWay.run(true, fn);
+
 /** Resolves on a later turn of the event loop, once the connections' waiting input has been read. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs calls one at a time in the order they came (PGlite runs one statement at a time anyway: the
- * wait happens here, where the caller's signal can be checked once its turn comes). Each starts on
- * a turn of its own: PGlite runs a statement on this thread and answers at once, so a request's
- * statements would otherwise follow one another without the requests that came meanwhile being
- * read; between them, a light call is answered (issue 28 item 1).
+ * wait happens here, where the caller's signal can be checked once its turn comes). PGlite runs a
+ * statement on this thread and answers at once, so a request's statements follow one another
+ * without the requests that came meanwhile being read: heavy work's each wait for a turn, and a
+ * light call is answered between them (issue 28 item 1).
  */
 export function oneAtATime(stats: StatementStats) {
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(fn: () => Promise<T>): Promise<T> => {
     const signal = requestGone();
     stats.waiting++;
-    const turn = tail.then(nextTurn).then(() => {
+    const turn = (givesWay.getStore() ? tail.then(nextTurn) : tail).then(() => {
       stats.waiting--;
       if (signal?.aborted) {
         stats.skipped++;

@@ -9,8 +9,10 @@
  * after it starts, as an export or a download, is not counted: it is sent in small pieces). A shape
  * whose mean reaches HEAVY_BYTES is heavy: at most `slots` heavy calls are worked on at once, a few
  * more wait for a slot in the order they came, and beyond them a heavy call is refused (busy) at
- * once. Light calls are never held here: they run between the heavy ones' statements. A shape not
- * seen yet is light until its first answer; a lone user's few heavy calls at once wait, never refused.
+ * once. Light calls are never held here: they run between the heavy ones' statements (on the
+ * embedded database, each statement of a heavy call waits for a turn of its own: db/clientGone.ts).
+ * A shape not seen yet is light until its first answer; a lone user's few heavy calls at once wait,
+ * never refused.
  */
 import type { FastifyRequest } from 'fastify';
 

@@ -25,7 +25,7 @@ import { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
-import { withRequestSignal } from '../db/clientGone';
+import { givingWay, withRequestSignal } from '../db/clientGone';
 import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import { callShape, heavyWork } from './heavyWork';
 
@@ -72,6 +72,10 @@ export const loadShedding = fp(async (app) => {
   const maxLag = app.config.maxLagMs;
   const heavy = heavyWork(app.config.maxHeavy);
   const shapes = new WeakMap<FastifyRequest, string>();
+  const heavyOnes = new WeakSet<FastifyRequest>();
+  /** Goes on with a counted request's work, as its client's, and giving way to others if heavy. */
+  const resume = (request: FastifyRequest, signal: AbortSignal, done: () => void) =>
+    withRequestSignal(signal, heavyOnes.has(request) ? () => givingWay(done) : done);
   let inFlight = 0;
   let lastTurn = performance.now();
   let letInSinceTurn = 0;
@@ -117,16 +121,17 @@ export const loadShedding = fp(async (app) => {
     const shape = callShape(request);
     shapes.set(request, shape);
     if (!heavy.isHeavy(shape)) return withRequestSignal(signal, done);
+    heavyOnes.add(request);
     // Its work starts once it has a slot, on a later turn: the requests read meanwhile (light ones
     // among them) are read first. Refused, it is counted no more.
-    if (heavy.enter(request, () => setImmediate(() => withRequestSignal(signal, done)))) return;
+    if (heavy.enter(request, () => setImmediate(() => resume(request, signal, done)))) return;
     release(request);
     busyAnswer(reply);
   });
   // The request body is read between the hooks: the handler gets the signal again.
   app.addHook('preHandler', (request, _reply, done) => {
     const signal = signals.get(request);
-    return signal ? withRequestSignal(signal, done) : done();
+    return signal ? resume(request, signal, done) : done();
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
     // The size of an answer sent whole; one streamed after it starts is sent in small pieces.

@@ -75,6 +75,8 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     // A light call is let in and answered meanwhile (the session is known: it needs no statement).
     const light = await get('/api/current_user');
     expect(light.status).toBe(200);
+    // Only the one with a slot has come to the database.
+    await until(() => app.db.stats.waiting >= waitingBefore + slots);
     expect(app.db.stats.waiting).toBe(waitingBefore + slots);
 
     // Released: the running one and those that waited their turn are answered in full.
