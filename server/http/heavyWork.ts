@@ -4,15 +4,15 @@
  * runs each of their statements on this thread; both databases parse and serialise their rows here)
  * while the count stayed far below its limit: light calls waited behind them and nobody was refused.
  *
- * A call's cost is learnt from its answers: the recent mean size of the answers to calls of the
- * same shape (method, route, path parameters, names of the query's parameters; an answer streamed
- * after it starts, as an export or a download, is not counted: it is sent in small pieces). A shape
- * whose mean reaches HEAVY_BYTES is heavy: at most `slots` heavy calls are worked on at once, a few
- * more wait for a slot in the order they came, and beyond them a heavy call is refused (busy) at
- * once. Light calls are never held here: they run between the heavy ones' statements (on the
- * embedded database, each statement of a heavy call waits for a turn of its own: db/clientGone.ts).
- * A shape not seen yet is light until its first answer; a lone user's few heavy calls at once wait,
- * never refused.
+ * A call's cost is learnt from its answers: the recent mean size of the successful answers to
+ * calls of the same shape (method, route, path parameters, names of the query's parameters). An
+ * answer streamed after it starts (an export, a download) is not counted: it is sent in small
+ * pieces; nor is an error, which says nothing of the work. A shape whose mean reaches HEAVY_BYTES
+ * is heavy: at most `slots` heavy calls are worked on at once, a few more wait for a slot in the
+ * order they came, and beyond them a heavy call is refused (busy) at once. Light calls are never
+ * held here: they run between the heavy ones' statements (on the embedded database, each statement
+ * of a heavy call waits for a turn of its own: db/clientGone.ts). A shape not seen yet is light
+ * until its first answer; a lone user's few heavy calls at once wait, never refused.
  */
 import type { FastifyRequest } from 'fastify';
 

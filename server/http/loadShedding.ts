@@ -133,10 +133,12 @@ export const loadShedding = fp(async (app) => {
     const signal = signals.get(request);
     return signal ? resume(request, signal, done) : done();
   });
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    // The size of an answer sent whole; one streamed after it starts is sent in small pieces.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // The size of a successful answer sent whole (one streamed after it starts is sent in small
+    // pieces; an error's says nothing of the work, and must not make a heavy call look light).
     const shape = shapes.get(request);
-    if (shape && counted.has(request) && (typeof payload === 'string' || Buffer.isBuffer(payload))) heavy.answered(shape, payload.length);
+    const whole = typeof payload === 'string' || Buffer.isBuffer(payload);
+    if (shape && counted.has(request) && reply.statusCode < 300 && whole) heavy.answered(shape, payload.length);
     release(request);
     done(null, payload);
   });
