@@ -22,6 +22,7 @@ import { toJson } from './serialize';
 import type { Row } from './hooks';
 import type { CountPart, ExpansionPart, ListPart, LookupPart, Projection } from './projection';
 import { withThrough } from './listThrough';
+import { embeddedTotalKey } from '../../src/schemas/embeddedList';
 
 const distinctIds = (rows: Row[], field: string): number[] => [
   ...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === 'number')),
@@ -74,45 +75,68 @@ async function lookup(db: Queryable, user: SessionUser, rows: Row[], part: Looku
 }
 
 /**
- * A reverse list holds at most `cap` objects per row (PUCS_MAX_LIST, the first by id), as a whole
- * list does: a type's 100,000 devices are read through GET /api/device?type_id=..., whose
- * Content-Range tells the total (docs/OPERATIONS.md, Overload).
+ * How many visible objects of `source` point at each of `owners` through `via` (absent: none), in
+ * one grouped count: a count part, and the total of a cut reverse list.
+ */
+async function countByOwner(db: Queryable, user: SessionUser, source: Category, via: string, owners: number[]): Promise<Map<number, number>> {
+  if (owners.length === 0) return new Map();
+  const params = new SqlParams();
+  const column = `"t".${ident(via)}`;
+  const { rows: counts } = await db.query<{ owner: number; n: number }>(
+    `SELECT ${column} AS owner, count(*)::int AS n FROM ${ident(source.key)} AS "t"
+      WHERE ${column} = ANY(${params.add(owners)}::int[]) AND ${visibleWhere(source, user, 't', params)}
+      GROUP BY ${column}`,
+    params.values,
+  );
+  return new Map(counts.map((c) => [c.owner, c.n]));
+}
+
+/**
+ * A reverse list holds at most `cap` objects per row, the first by id (src/schemas/embeddedList.ts):
+ * each row's objects are read through a LIMIT of their own, one above the cap to tell a cut, and
+ * only a cut list is counted, into `{key}_total`. The rest is read through the list's own paged
+ * call, GET /api/{source}?filter={"via":id}&range=..., whose Content-Range tells the total.
  */
 async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[], cap?: number) {
   const { sub } = part;
   const params = new SqlParams();
   const names = [...new Set(['id', part.via, ...sub.columns, ...helperColumns(sub)])].map(ident);
   const cols = names.map((c) => `"t".${c}`).join(', ');
-  const where = `"t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}`;
+  const visible = visibleWhere(part.source, user, 't', params);
   const sql =
     cap === undefined
-      ? `SELECT ${cols} FROM ${ident(part.source.key)} AS "t" WHERE ${where} ORDER BY "t"."id"`
-      : `SELECT ${names.join(', ')} FROM (
-           SELECT ${cols}, row_number() OVER (PARTITION BY "t".${ident(part.via)} ORDER BY "t"."id") AS "pucs_rank"
-             FROM ${ident(part.source.key)} AS "t" WHERE ${where}) AS "ranked"
-          WHERE "pucs_rank" <= ${params.add(cap)}::int ORDER BY "id"`;
+      ? `SELECT ${cols} FROM ${ident(part.source.key)} AS "t" WHERE "t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visible} ORDER BY "t"."id"`
+      : `SELECT ${cols} FROM unnest(${params.add(ids)}::int[]) AS "o"("owner") CROSS JOIN LATERAL (
+           SELECT ${cols} FROM ${ident(part.source.key)} AS "t" WHERE "t".${ident(part.via)} = "o"."owner" AND ${visible}
+            ORDER BY "t"."id" LIMIT ${params.add(cap + 1)}::int) AS "t"
+          ORDER BY "t"."id"`;
   const { rows: items } = await db.query<Row>(sql, params.values);
-  const answers = await withDerived(db, user, items, sub, cap);
   const byOwner = new Map<number, Row[]>();
-  items.forEach((item, k) => {
+  for (const item of items) {
     const owner = item[part.via] as number;
     let list = byOwner.get(owner);
     if (!list) byOwner.set(owner, (list = []));
-    list.push(answers[k]);
+    list.push(item);
+  }
+  const cut: number[] = [];
+  for (const [owner, list] of byOwner) {
+    if (cap === undefined || list.length <= cap) continue;
+    list.length = cap;
+    cut.push(owner);
+  }
+  const kept = [...byOwner.values()].flat();
+  const [answers, totals] = await Promise.all([withDerived(db, user, kept, sub, cap), countByOwner(db, user, part.source, part.via, cut)]);
+  const answerOf = new Map(kept.map((item, k) => [item, answers[k]]));
+  rows.forEach((row, i) => {
+    const owner = row.id as number;
+    out[i][part.key] = (byOwner.get(owner) ?? []).map((item) => answerOf.get(item));
+    const total = totals.get(owner);
+    if (total !== undefined) out[i][embeddedTotalKey(part.key)] = total;
   });
-  rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? []));
 }
 
 async function count(db: Queryable, user: SessionUser, ids: number[], part: CountPart, out: Row[], rows: Row[]) {
-  const params = new SqlParams();
-  const via = `"t".${ident(part.via)}`;
-  const { rows: counts } = await db.query<{ owner: number; n: number }>(
-    `SELECT ${via} AS owner, count(*)::int AS n FROM ${ident(part.source.key)} AS "t"
-      WHERE ${via} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}
-      GROUP BY ${via}`,
-    params.values,
-  );
-  const byOwner = new Map(counts.map((c) => [c.owner, c.n]));
+  const byOwner = await countByOwner(db, user, part.source, part.via, ids);
   rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? 0));
 }
 
@@ -123,7 +147,7 @@ export function helperColumns(p: Projection): string[] {
   return needed;
 }
 
-/** The JSON answer for `rows`: the projection's columns plus its derived values (reverse lists cut at `cap`, when given). */
+/** The JSON answer for `rows`: the projection's columns plus its derived values (each embedded list cut at `cap`, when given). */
 export async function withDerived(db: Queryable, user: SessionUser, rows: Row[], p: Projection, cap?: number): Promise<Row[]> {
   const out = rows.map((r) => toJson(r, p.columns));
   if (rows.length === 0) return out;
@@ -133,7 +157,7 @@ export async function withDerived(db: Queryable, user: SessionUser, rows: Row[],
     ...p.lookups.map((l) => lookup(db, user, rows, l, out)),
     ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows, cap)),
     ...p.counts.map((c) => count(db, user, ids, c, out, rows)),
-    ...p.throughs.map((t) => withThrough(db, user, ids, t, out, rows)),
+    ...p.throughs.map((t) => withThrough(db, user, ids, t, out, rows, cap)),
   ]);
   return out;
 }

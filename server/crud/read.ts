@@ -50,8 +50,11 @@ export interface ReadStore {
   registry: ServerRegistry;
   /** List totals kept between requests (the app's; absent: every page counts afresh). */
   counts?: CountCache;
-  /** The app's settings: reverse lists inside an answer are cut at config.maxList (server/crud/expand.ts). */
-  config?: { maxList: number };
+  /**
+   * The app's settings: the lists embedded in each object of a list answer are cut at
+   * config.maxEmbeddedList, those of one object at config.maxList (src/schemas/embeddedList.ts).
+   */
+  config?: { maxList: number; maxEmbeddedList: number };
 }
 
 export async function readList({ db, registry, config }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
@@ -65,7 +68,7 @@ export async function readList({ db, registry, config }: ReadStore, user: Sessio
     false,
     opts.limit,
   );
-  const answers = await withDerived(db, user, rows, projection, config?.maxList);
+  const answers = await withDerived(db, user, rows, projection, config?.maxEmbeddedList);
   blankPrivateFields(category, user, rows, answers);
   return answers;
 }
