@@ -11,9 +11,9 @@
 export const embeddedTotalKey = (key: string): string => `${key}_total`;
 
 /** How many objects the list `key` of `holder` holds whole: its total when it was cut, else its length. */
-export function embeddedTotal(holder: Record<string, unknown>, key: string): number {
-  const total = holder[embeddedTotalKey(key)];
+export function embeddedTotal(holder: object, key: string): number {
+  const total: unknown = Reflect.get(holder, embeddedTotalKey(key));
   if (typeof total === 'number') return total;
-  const list = holder[key];
+  const list: unknown = Reflect.get(holder, key);
   return Array.isArray(list) ? list.length : 0;
 }
