@@ -88,7 +88,8 @@ are counted. Malformed JSON, an unknown sort column or filter key, or a bad valu
 ### Team members
 
 \`GET /api/full/team\` lists each team's members under \`role\`: \`{id, team_id, user_id, role_id,
-username}\`. A team admin adds an existing user by name with \`POST /api/role
+username}\` (in this list answer at most \`PUCS_MAX_EMBEDDED_LIST\` members a team, then with \`role_total\`; all of them:
+\`GET /api/role?filter={"team_id":1}&range=[0,99]\`). A team admin adds an existing user by name with \`POST /api/role
 {"team_id", "username", "role_id"}\` (instead of \`user_id\`; exact match): an unknown name answers
 400 saying only that there is no such user; a member already in the team, 409.
 
