@@ -14,6 +14,7 @@ let t: TestApp;
 let c: Client;
 let firmware: number;
 let type: number;
+let team: number;
 let devices: number[];
 
 const jsonList = async (url: string) => {
@@ -32,7 +33,7 @@ beforeAll(async () => {
   t = await createTestApp({ PUCS_MAX_EMBEDDED_LIST: String(BOUND) });
   const admin = await adminWithTeam(t, 'bounded');
   c = admin.client;
-  const team = admin.teamId;
+  team = admin.teamId;
   type = await created('type', { name: 'bounded type', team_id: team });
   firmware = await created('firmware', { name: 'fw', version: '1.0.0', team_id: team, type_id: type });
   const doc = await created('basic_document', { name: 'manual', team_id: team, doc_type: 'text', content: 'read me' });
@@ -95,5 +96,13 @@ describe('a list embedded in a list answer', () => {
     const one = (await c.get(`/api/full/firmware/${firmware}`)).json() as Record<string, unknown>;
     expect(ids(one.is_target_of)).toEqual(devices);
     expect(one).not.toHaveProperty('is_target_of_total');
+  });
+
+  it('tells a total that follows the changes of the list (the counts are kept between requests)', async () => {
+    expect((await jsonList('/api/full/firmware'))[0].is_target_of_total).toBe(DEVICES);
+    const added = await created('device', { name: 'one more', team_id: team, type_id: type, uid_for_type: 'U+', target_firmware_id: firmware });
+    expect((await jsonList('/api/full/firmware'))[0].is_target_of_total).toBe(DEVICES + 1);
+    expect((await c.put(`/api/device/${added}`, { target_firmware_id: null })).statusCode).toBe(200);
+    expect((await jsonList('/api/full/firmware'))[0].is_target_of_total).toBe(DEVICES);
   });
 });
