@@ -81,8 +81,9 @@ async function lookup(db: Queryable, user: SessionUser, rows: Row[], part: Looku
  * each row's objects are read through a LIMIT of their own, one above the cap to tell a cut, and
  * only a cut list is counted, into `{key}_total`. They are found through the index of `via` and
  * then sorted (OFFSET 0 keeps the planner from walking the whole table in id order instead, until
- * enough of one owner's turn up: 300 ms for a firmware of few devices among 20,000). The rest is read through the list's own paged
- * call, GET /api/{source}?filter={"via":id}&range=..., whose Content-Range tells the total.
+ * enough of one owner's turn up: 300 ms for a firmware of few devices among 20,000). The rest is
+ * read through the list's own paged call, GET /api/{source}?filter={"via":id}&range=..., whose
+ * Content-Range tells the total.
  */
 async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[], how: Derivation) {
   const { cap } = how;
