@@ -45,6 +45,8 @@ export interface ServerConfig {
   workers: number;
   /** Largest whole list GET /api/{cat} and GET /api/full/{cat} answer without a range (server/crud/listCap.ts). */
   maxList: number;
+  /** Largest list embedded in each object of a list answer (GET /api/full/{cat}); a cut one says so (src/schemas/embeddedList.ts). */
+  maxEmbeddedList: number;
   /** /api and device API requests worked on at once in this process; more answer 503 (server/http/loadShedding.ts). 0: no limit. */
   maxInflight: number;
   /** Heavy calls (big answers) worked on at once in this process; a few more wait, the rest answer 503 (server/http/heavyWork.ts). 0: no limit. */
@@ -93,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
     devicePollSeconds: Number(env.PUCS_DEVICE_POLL_SECONDS || 60),
     maxList: Number(env.PUCS_MAX_LIST || 10_000),
+    maxEmbeddedList: Number(env.PUCS_MAX_EMBEDDED_LIST || 100),
     maxInflight: Number(env.PUCS_MAX_INFLIGHT || DEFAULT_MAX_INFLIGHT),
     maxLagMs: Number(env.PUCS_MAX_LAG_MS || 500),
     maxHeavy: Number(env.PUCS_MAX_HEAVY || 1),

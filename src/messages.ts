@@ -555,6 +555,8 @@ export const ownMessages = {
   reloadDocTypes: 'Reload the document types',
   usedIn: 'Used in',
   notUsed: 'This document is not used by any type, firmware, group or device.',
+  /** Under a list the server cut (src/schemas/embeddedList.ts): how many it did not send. */
+  moreNotShown: (n: number) => `and ${n} more`,
 
   // Teams page (src/resources/team/)
   members: 'Members',
@@ -567,6 +569,8 @@ export const ownMessages = {
   newTeamName: 'Name of the new team',
   noMembers: 'No members.',
   readOnlyTeam: 'Only administrators of the team can change its members.',
+  /** A team whose members the teams page received cut (src/schemas/embeddedList.ts). */
+  membersCut: (shown: number, total: number) => `Showing ${shown} of ${total} members.`,
 
   // Schema checks and migrations (src/schemas/registryCheck.ts, server/db/): what an integrator reads when a declaration is wrong or the data refuses it
   schemaError: (where: string, problem: string) => `Schema error in ${where}: ${problem}`,

@@ -1,7 +1,8 @@
 /**
  * Totals of list pages (the COUNT behind `Content-Range: device 0-24/100000`), kept in memory:
  * counting a 100,000-device fleet costs more than reading its page, and react-admin asks for the
- * total with every page. A statement trigger on each category's table (rowChangeTriggersSql)
+ * total with every page. The declared counts (a group's number of devices) and the totals of cut
+ * embedded lists are kept the same way (listCounts.ts, countVisibleByOwner). A statement trigger on each category's table (rowChangeTriggersSql)
  * notifies every process when rows are added or removed, or when a column a count may depend on
  * (the team, a filter, a searched column) is updated, and that table's totals are forgotten at
  * once. A check-in's last_seen does not touch them.

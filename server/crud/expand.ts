@@ -22,6 +22,9 @@ import { toJson } from './serialize';
 import type { Row } from './hooks';
 import type { CountPart, ExpansionPart, ListPart, LookupPart, Projection } from './projection';
 import { withThrough } from './listThrough';
+import { embeddedTotalKey } from '../../src/schemas/embeddedList';
+import { countVisibleByOwner } from './listCounts';
+import type { CountCache } from './countCache';
 
 const distinctIds = (rows: Row[], field: string): number[] => [
   ...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === 'number')),
@@ -50,7 +53,7 @@ async function hiddenUsers(db: Queryable, user: SessionUser, target: Category, i
   return new Set(ids.filter((id) => !seen.has(id)));
 }
 
-async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: ExpansionPart, out: Row[], cap?: number) {
+async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: ExpansionPart, out: Row[], how: Derivation) {
   const { sub } = part;
   const ids = distinctIds(rows, part.via);
   const [fetched, hidden] = await Promise.all([
@@ -58,7 +61,7 @@ async function expansion(db: Queryable, user: SessionUser, rows: Row[], part: Ex
     hiddenUsers(db, user, part.target, ids),
   ]);
   const found = [...fetched.values()].filter((r) => !hidden.has(r.id as number));
-  const answers = await withDerived(db, user, found, sub, cap);
+  const answers = await withDerived(db, user, found, sub, how);
   const byId = new Map(found.map((target, k) => [target.id as number, answers[k]]));
   for (const id of hidden) byId.set(id, toJson({ id }, sub.columns));
   rows.forEach((row, i) => (out[i][part.key] = byId.get(row[part.via] as number) ?? null));
@@ -74,45 +77,55 @@ async function lookup(db: Queryable, user: SessionUser, rows: Row[], part: Looku
 }
 
 /**
- * A reverse list holds at most `cap` objects per row (PUCS_MAX_LIST, the first by id), as a whole
- * list does: a type's 100,000 devices are read through GET /api/device?type_id=..., whose
- * Content-Range tells the total (docs/OPERATIONS.md, Overload).
+ * A reverse list holds at most `cap` objects per row, the first by id (src/schemas/embeddedList.ts):
+ * each row's objects are read through a LIMIT of their own, one above the cap to tell a cut, and
+ * only a cut list is counted, into `{key}_total`. They are found through the index of `via` and
+ * then sorted (OFFSET 0 keeps the planner from walking the whole table in id order instead, until
+ * enough of one owner's turn up: 300 ms for a firmware of few devices among 20,000). The rest is
+ * read through the list's own paged call, GET /api/{source}?filter={"via":id}&range=..., whose
+ * Content-Range tells the total.
  */
-async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[], cap?: number) {
+async function reverseList(db: Queryable, user: SessionUser, ids: number[], part: ListPart, out: Row[], rows: Row[], how: Derivation) {
+  const { cap } = how;
   const { sub } = part;
   const params = new SqlParams();
   const names = [...new Set(['id', part.via, ...sub.columns, ...helperColumns(sub)])].map(ident);
   const cols = names.map((c) => `"t".${c}`).join(', ');
-  const where = `"t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}`;
+  const visible = visibleWhere(part.source, user, 't', params);
   const sql =
     cap === undefined
-      ? `SELECT ${cols} FROM ${ident(part.source.key)} AS "t" WHERE ${where} ORDER BY "t"."id"`
-      : `SELECT ${names.join(', ')} FROM (
-           SELECT ${cols}, row_number() OVER (PARTITION BY "t".${ident(part.via)} ORDER BY "t"."id") AS "pucs_rank"
-             FROM ${ident(part.source.key)} AS "t" WHERE ${where}) AS "ranked"
-          WHERE "pucs_rank" <= ${params.add(cap)}::int ORDER BY "id"`;
+      ? `SELECT ${cols} FROM ${ident(part.source.key)} AS "t" WHERE "t".${ident(part.via)} = ANY(${params.add(ids)}::int[]) AND ${visible} ORDER BY "t"."id"`
+      : `SELECT ${cols} FROM unnest(${params.add(ids)}::int[]) AS "o"("owner") CROSS JOIN LATERAL (
+           SELECT * FROM (SELECT ${cols} FROM ${ident(part.source.key)} AS "t" WHERE "t".${ident(part.via)} = "o"."owner" AND ${visible} OFFSET 0) AS "t"
+            ORDER BY "t"."id" LIMIT ${params.add(cap + 1)}::int) AS "t"
+          ORDER BY "t"."id"`;
   const { rows: items } = await db.query<Row>(sql, params.values);
-  const answers = await withDerived(db, user, items, sub, cap);
   const byOwner = new Map<number, Row[]>();
-  items.forEach((item, k) => {
+  for (const item of items) {
     const owner = item[part.via] as number;
     let list = byOwner.get(owner);
     if (!list) byOwner.set(owner, (list = []));
-    list.push(answers[k]);
+    list.push(item);
+  }
+  const cut: number[] = [];
+  for (const [owner, list] of byOwner) {
+    if (cap === undefined || list.length <= cap) continue;
+    list.length = cap;
+    cut.push(owner);
+  }
+  const kept = [...byOwner.values()].flat();
+  const [answers, totals] = await Promise.all([withDerived(db, user, kept, sub, how), countVisibleByOwner(db, how.counts, part.source, user, part.via, cut)]);
+  const answerOf = new Map(kept.map((item, k) => [item, answers[k]]));
+  rows.forEach((row, i) => {
+    const owner = row.id as number;
+    out[i][part.key] = (byOwner.get(owner) ?? []).map((item) => answerOf.get(item));
+    const total = totals.get(owner);
+    if (total !== undefined) out[i][embeddedTotalKey(part.key)] = total;
   });
-  rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? []));
 }
 
-async function count(db: Queryable, user: SessionUser, ids: number[], part: CountPart, out: Row[], rows: Row[]) {
-  const params = new SqlParams();
-  const via = `"t".${ident(part.via)}`;
-  const { rows: counts } = await db.query<{ owner: number; n: number }>(
-    `SELECT ${via} AS owner, count(*)::int AS n FROM ${ident(part.source.key)} AS "t"
-      WHERE ${via} = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.source, user, 't', params)}
-      GROUP BY ${via}`,
-    params.values,
-  );
-  const byOwner = new Map(counts.map((c) => [c.owner, c.n]));
+async function count(db: Queryable, user: SessionUser, ids: number[], part: CountPart, out: Row[], rows: Row[], counts?: CountCache) {
+  const byOwner = await countVisibleByOwner(db, counts, part.source, user, part.via, ids);
   rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? 0));
 }
 
@@ -123,17 +136,23 @@ export function helperColumns(p: Projection): string[] {
   return needed;
 }
 
-/** The JSON answer for `rows`: the projection's columns plus its derived values (reverse lists cut at `cap`, when given). */
-export async function withDerived(db: Queryable, user: SessionUser, rows: Row[], p: Projection, cap?: number): Promise<Row[]> {
+/** How derived values are read: each embedded list cut at `cap` (none: whole), counts kept in `counts` (listCounts.ts). */
+export interface Derivation {
+  cap?: number;
+  counts?: CountCache;
+}
+
+/** The JSON answer for `rows`: the projection's columns plus its derived values. */
+export async function withDerived(db: Queryable, user: SessionUser, rows: Row[], p: Projection, how: Derivation = {}): Promise<Row[]> {
   const out = rows.map((r) => toJson(r, p.columns));
   if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id as number);
   await Promise.all([
-    ...p.expansions.map((e) => expansion(db, user, rows, e, out, cap)),
+    ...p.expansions.map((e) => expansion(db, user, rows, e, out, how)),
     ...p.lookups.map((l) => lookup(db, user, rows, l, out)),
-    ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows, cap)),
-    ...p.counts.map((c) => count(db, user, ids, c, out, rows)),
-    ...p.throughs.map((t) => withThrough(db, user, ids, t, out, rows)),
+    ...p.lists.map((l) => reverseList(db, user, ids, l, out, rows, how)),
+    ...p.counts.map((c) => count(db, user, ids, c, out, rows, how.counts)),
+    ...p.throughs.map((t) => withThrough(db, user, ids, t, out, rows, how.cap)),
   ]);
   return out;
 }

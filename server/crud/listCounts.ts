@@ -33,7 +33,7 @@ async function counted<T extends Count>(
   category: Category,
   sql: string,
   params: unknown[],
-  read: (rows: { team: number; n: number }[]) => T,
+  read: (rows: { grouped: number; n: number }[]) => T,
   conditions: readonly Condition[],
 ): Promise<T> {
   const cache = changesUntold(conditions) ? undefined : cacheFor(category, counts);
@@ -42,7 +42,7 @@ async function counted<T extends Count>(
   const known = cache?.get(category.key, key);
   if (known !== undefined) return known as T;
   const generation = cache?.generation(category.key) ?? 0;
-  const n = read((await db.query<{ team: number; n: number }>(sql, params)).rows);
+  const n = read((await db.query<{ grouped: number; n: number }>(sql, params)).rows);
   cache?.set(category.key, key, n, generation);
   return n;
 }
@@ -55,7 +55,20 @@ export function countVisible(db: Queryable, counts: CountCache | undefined, cate
 
 export function countVisiblePerTeam(db: Queryable, counts: CountCache | undefined, category: Category, user: SessionUser, conditions: readonly Condition[]): Promise<TeamCounts> {
   const params = new SqlParams();
-  const sql = `SELECT "t".${ident(TEAM_FIELD)} AS team, count(*)::int AS n FROM ${ident(category.key)} AS "t"
+  const sql = `SELECT "t".${ident(TEAM_FIELD)} AS grouped, count(*)::int AS n FROM ${ident(category.key)} AS "t"
     WHERE ${whereSql(category, user, conditions, params)} GROUP BY 1`;
-  return counted(db, counts, category, sql, params.values, (rows) => new Map(rows.map((r) => [r.team, r.n])), conditions);
+  return counted(db, counts, category, sql, params.values, (rows) => new Map(rows.map((r) => [r.grouped, r.n])), conditions);
+}
+
+/**
+ * How many visible objects point at each of `owners` through `via` (absent: none), in one grouped
+ * count: a group's number of devices, the total of a cut embedded list (expand.ts).
+ */
+export function countVisibleByOwner(db: Queryable, counts: CountCache | undefined, category: Category, user: SessionUser, via: string, owners: readonly number[]): Promise<ReadonlyMap<number, number>> {
+  if (owners.length === 0) return Promise.resolve(new Map());
+  const params = new SqlParams();
+  const column = `"t".${ident(via)}`;
+  const sql = `SELECT ${column} AS grouped, count(*)::int AS n FROM ${ident(category.key)} AS "t"
+    WHERE ${column} = ANY(${params.add(owners)}::int[]) AND ${visibleWhere(category, user, 't', params)} GROUP BY 1`;
+  return counted(db, counts, category, sql, params.values, (rows) => new Map(rows.map((r) => [r.grouped, r.n])), []);
 }

@@ -143,7 +143,7 @@ export async function readPage({ db, registry, counts, config }: ReadStore, user
     rows = page.rows;
     total = counted ?? rows.length;
   }
-  const answers = await withDerived(db, user, rows, projection, config?.maxList);
+  const answers = await withDerived(db, user, rows, projection, { cap: config?.maxEmbeddedList, counts });
   blankPrivateFields(category, user, rows, answers);
   return { rows: answers, start: query.range?.start ?? 0, total };
 }

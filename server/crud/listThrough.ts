@@ -4,7 +4,7 @@
  * object answers the objects whose holder lists it (a document's 'Used in'). Both are computed for
  * a whole page of rows with one query per declaration, never one per row, and within one team
  * only: a holder of another team, or a list entry of another team (stored before lists were
- * checked), shows nothing.
+ * checked), shows nothing. Each list is cut as every embedded list is (src/schemas/embeddedList.ts).
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { listThroughLinks, type Link } from '../../src/schemas/listThroughLinks';
@@ -16,6 +16,7 @@ import { ident, SqlParams } from './sql';
 import { toJson } from './serialize';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
+import { embeddedTotalKey } from '../../src/schemas/embeddedList';
 
 /** On the owner: the holder's list, each item with `fields`. */
 export interface ListedPart {
@@ -65,51 +66,90 @@ function joins({ owner, via, holder, list, item }: Link): string {
     JOIN ${ident(owner.key)} AS "o" ON "o".${ident(via)} = "h"."id"${sameTeam(owner, via, holder, 'h', 'o')}`;
 }
 
-async function listed(db: Queryable, user: SessionUser, ids: number[], part: ListedPart, out: Row[], rows: Row[]) {
+/**
+ * The rows of `sql` (one owner's list in `order`, keyed by `key`) cut at `cap` per key
+ * (src/schemas/embeddedList.ts), each with its key's whole count `__total`: a window over the
+ * rows, the answer holding no more than the cap whatever the list's length.
+ */
+function cutSql(sql: string, key: string, order: string, cap: number | undefined, params: SqlParams): string {
+  if (cap === undefined) return `SELECT *, NULL::int AS "__total" FROM (${sql}) AS "r" ORDER BY "r"."${key}", ${order}`;
+  return `SELECT * FROM (
+      SELECT "r".*, row_number() OVER (PARTITION BY "r"."${key}" ORDER BY ${order}) AS "__rank", count(*) OVER (PARTITION BY "r"."${key}")::int AS "__total"
+        FROM (${sql}) AS "r") AS "r"
+    WHERE "r"."__rank" <= ${params.add(cap)}::int ORDER BY "r"."${key}", ${order}`;
+}
+
+/** `{key}_total` beside `list` in `holder` when the list was cut (its first row's `__total` above its length). */
+function markCut(holder: Row, key: string, list: unknown[], first: Row | undefined) {
+  const total = first?.__total as number | null | undefined;
+  if (typeof total === 'number' && total > list.length) holder[embeddedTotalKey(key)] = total;
+}
+
+async function listed(db: Queryable, user: SessionUser, ids: number[], part: ListedPart, out: Row[], rows: Row[], cap?: number) {
   const params = new SqlParams();
   const cols = part.fields.map((f) => `"i".${ident(f)}`).join(', ');
-  const { rows: found } = await db.query<Row>(
-    `SELECT "o"."id" AS "__owner"${cols ? `, ${cols}` : ''} FROM ${joins(part.link)}
-      WHERE "o"."id" = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.link.item, user, 'i', params)}
-      ORDER BY "o"."id", "e"."n"`,
+  const found = await db.query<Row>(
+    cutSql(
+      `SELECT "o"."id" AS "__owner", "e"."n" AS "__n"${cols ? `, ${cols}` : ''} FROM ${joins(part.link)}
+        WHERE "o"."id" = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(part.link.item, user, 'i', params)}`,
+      '__owner',
+      '"r"."__n"',
+      cap,
+      params,
+    ),
     params.values,
   );
   const byOwner = new Map<number, Row[]>();
-  for (const row of found) {
+  for (const row of found.rows) {
     const owner = row.__owner as number;
     if (!byOwner.has(owner)) byOwner.set(owner, []);
-    byOwner.get(owner)!.push(toJson(row, part.fields));
+    byOwner.get(owner)!.push(row);
   }
-  rows.forEach((row, i) => (out[i][part.key] = byOwner.get(row.id as number) ?? []));
+  rows.forEach((row, i) => {
+    const items = byOwner.get(row.id as number) ?? [];
+    out[i][part.key] = items.map((item) => toJson(item, part.fields));
+    markCut(out[i], part.key, items, items[0]);
+  });
 }
 
-async function usedIn(db: Queryable, user: SessionUser, ids: number[], part: UsedInPart, out: Row[], rows: Row[]) {
-  const answers = rows.map(() => ({}) as Record<string, Row[]>);
+async function usedIn(db: Queryable, user: SessionUser, ids: number[], part: UsedInPart, out: Row[], rows: Row[], cap?: number) {
+  const answers = rows.map(() => ({}) as Record<string, unknown>);
   const index = new Map(rows.map((row, i) => [row.id as number, i]));
   for (const answer of answers) for (const { link } of part.sources) answer[link.owner.key] = [];
   await Promise.all(
     part.sources.map(async ({ link, fields }) => {
       const params = new SqlParams();
-      const cols = [...new Set(['id', ...fields])].map((f) => `"o".${ident(f)}`).join(', ');
+      const by = link.owner.summary[0];
+      // Distinct: an owner whose holder lists the item twice (stored before lists were checked) uses it once.
+      const cols = [...new Set(['id', by, ...fields])].map((f) => `"o".${ident(f)}`).join(', ');
       const { rows: found } = await db.query<Row>(
-        `SELECT "i"."id" AS "__item", ${cols} FROM ${joins(link)}
-          WHERE "i"."id" = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(link.owner, user, 'o', params)}
-          ORDER BY "o".${ident(link.owner.summary[0])}, "o"."id"`,
+        cutSql(
+          `SELECT DISTINCT "i"."id" AS "__item", ${cols} FROM ${joins(link)}
+            WHERE "i"."id" = ANY(${params.add(ids)}::int[]) AND ${visibleWhere(link.owner, user, 'o', params)}`,
+          '__item',
+          `"r".${ident(by)}, "r"."id"`,
+          cap,
+          params,
+        ),
         params.values,
       );
-      const seen = new Set<string>();
+      const byItem = new Map<number, Row[]>();
       for (const row of found) {
-        const pair = `${String(row.__item)}:${String(row.id)}`;
-        if (seen.has(pair)) continue;
-        seen.add(pair);
-        answers[index.get(row.__item as number)!][link.owner.key].push(toJson(row, fields));
+        const item = row.__item as number;
+        if (!byItem.has(item)) byItem.set(item, []);
+        byItem.get(item)!.push(row);
+      }
+      for (const [item, owners] of byItem) {
+        const answer = answers[index.get(item)!];
+        answer[link.owner.key] = owners.map((owner) => toJson(owner, fields));
+        markCut(answer, link.owner.key, owners, owners[0]);
       }
     }),
   );
   rows.forEach((_, i) => (out[i][part.key] = answers[i]));
 }
 
-/** Computes one part for the answers `out` of `rows` (all visible, `id` selected). */
-export function withThrough(db: Queryable, user: SessionUser, ids: number[], part: ThroughPart, out: Row[], rows: Row[]): Promise<void> {
-  return part.kind === 'listed' ? listed(db, user, ids, part, out, rows) : usedIn(db, user, ids, part, out, rows);
+/** Computes one part for the answers `out` of `rows` (all visible, `id` selected), each list cut at `cap` when given. */
+export function withThrough(db: Queryable, user: SessionUser, ids: number[], part: ThroughPart, out: Row[], rows: Row[], cap?: number): Promise<void> {
+  return part.kind === 'listed' ? listed(db, user, ids, part, out, rows, cap) : usedIn(db, user, ids, part, out, rows, cap);
 }

@@ -50,11 +50,14 @@ export interface ReadStore {
   registry: ServerRegistry;
   /** List totals kept between requests (the app's; absent: every page counts afresh). */
   counts?: CountCache;
-  /** The app's settings: reverse lists inside an answer are cut at config.maxList (server/crud/expand.ts). */
-  config?: { maxList: number };
+  /**
+   * The app's settings: the lists embedded in each object of a list answer are cut at
+   * config.maxEmbeddedList, those of one object at config.maxList (src/schemas/embeddedList.ts).
+   */
+  config?: { maxList: number; maxEmbeddedList: number };
 }
 
-export async function readList({ db, registry, config }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
+export async function readList({ db, registry, counts, config }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions): Promise<Row[]> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const rows = await selectVisible(
     db,
@@ -65,18 +68,18 @@ export async function readList({ db, registry, config }: ReadStore, user: Sessio
     false,
     opts.limit,
   );
-  const answers = await withDerived(db, user, rows, projection, config?.maxList);
+  const answers = await withDerived(db, user, rows, projection, { cap: config?.maxEmbeddedList, counts });
   blankPrivateFields(category, user, rows, answers);
   return answers;
 }
 
-export async function readOne({ db, registry, config }: ReadStore, user: SessionUser, category: Category, id: number, opts: ReadOptions): Promise<Row> {
+export async function readOne({ db, registry, counts, config }: ReadStore, user: SessionUser, category: Category, id: number, opts: ReadOptions): Promise<Row> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const rows = await selectVisible(db, user, category, [...projection.columns, ...helperColumns(projection)], (params) => [
     `"t"."id" = ${params.add(id)}`,
   ]);
   if (rows.length === 0) throw notFoundError();
-  const answers = await withDerived(db, user, rows, projection, config?.maxList);
+  const answers = await withDerived(db, user, rows, projection, { cap: config?.maxList, counts });
   blankPrivateFields(category, user, rows, answers);
   return answers[0];
 }

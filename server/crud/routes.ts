@@ -2,13 +2,15 @@
  * The generic API of every category in the registry (spec section 7):
  *
  *   GET    /api/{cat}            {"json_list": [...]}, ?fields= projection, ?{filter field}=id
- *   GET    /api/full/{cat}       same, with every declared expansion, list, lookup and count
+ *   GET    /api/full/{cat}       same, with every declared expansion, list, lookup and count; each
+ *                                embedded list holds at most PUCS_MAX_EMBEDDED_LIST objects, a cut one
+ *                                has {list}_total beside it (src/schemas/embeddedList.ts)
  *          either list, with sort=, range= or filter= (ra-data-simple-rest, listQuery.ts):
  *                                a JSON array of the page and Content-Range: {cat} 0-24/319
  *          without range=, either list holds at most PUCS_MAX_LIST objects (listCap.ts); a cut one
  *                                says so in its Content-Range: {cat} 0-9999/100000
  *   GET    /api/{cat}/:id        the object
- *   GET    /api/full/{cat}/:id   the object with its derived values
+ *   GET    /api/full/{cat}/:id   the object with its derived values, its lists cut at PUCS_MAX_LIST
  *   POST   /api/{cat}            201, the created object (id included)
  *   PUT    /api/{cat}/:id        200, the updated object; only the fields sent change
  *   DELETE /api/{cat}/:id        200, the object as it was before the delete; ?cascade=true, for a

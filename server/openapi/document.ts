@@ -55,6 +55,19 @@ Values: text and JSON must be storable by PostgreSQL (no NUL character, no unpai
 nested at most ${MAX_JSON_DEPTH} levels), else 400. Two writes colliding in the database (a deadlock)
 answer 409; the refused one may be sent again.
 
+### Lists inside an answer
+
+The lists an object carries (a firmware's \`is_target_of\`, a type's \`device\`, a device's
+\`basic_docs_list\`, each list of a document's \`used_in\`) are bounded, so that a list answer costs the
+same whatever the fleet: in each object of a list answer (\`GET /api/{cat}\`, \`GET /api/full/{cat}\`, paged
+or not) at most \`PUCS_MAX_EMBEDDED_LIST\` objects (default 100), in one object's answer
+(\`GET /api/full/{cat}/{id}\`) at most \`PUCS_MAX_LIST\` (default 10,000); the first by id (a collection's
+documents in its order, a \`used_in\` list by name). A list that was cut has beside it
+\`{list}_total\`, how many objects it holds whole (\`"device": [...100 objects], "device_total": 20000\`;
+inside \`used_in\`, \`"device_total"\` beside \`"device"\`); a list that was not cut has none. The whole list is
+read page by page through its own call: \`GET /api/{source}?filter={"{via}":{id}}&range=[100,199]\`
+(\`GET /api/device?filter={"target_firmware_id":7}&range=[100,199]\`), whose \`Content-Range\` tells the total.
+
 ### Paged lists: the ra-data-simple-rest dialect
 
 \`GET /api/{cat}\` and \`GET /api/full/{cat}\` also speak the dialect of react-admin's
@@ -75,7 +88,8 @@ are counted. Malformed JSON, an unknown sort column or filter key, or a bad valu
 ### Team members
 
 \`GET /api/full/team\` lists each team's members under \`role\`: \`{id, team_id, user_id, role_id,
-username}\`. A team admin adds an existing user by name with \`POST /api/role
+username}\` (in this list answer at most \`PUCS_MAX_EMBEDDED_LIST\` members a team, then with \`role_total\`; all of them:
+\`GET /api/role?filter={"team_id":1}&range=[0,99]\`). A team admin adds an existing user by name with \`POST /api/role
 {"team_id", "username", "role_id"}\` (instead of \`user_id\`; exact match): an unknown name answers
 400 saying only that there is no such user; a member already in the team, 409.
 

@@ -11,6 +11,7 @@ import { bodySchemas, fieldSchema } from '../../src/schemas/compile';
 import { KINDS } from '../../src/schemas/kinds';
 import { RECENCY_VALUES } from '../../src/schemas/recency';
 import { listThroughLinks } from '../../src/schemas/listThroughLinks';
+import { embeddedTotalKey } from '../../src/schemas/embeddedList';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -141,6 +142,14 @@ const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 
 
 const item = (fields: readonly string[]): JsonSchema => ({ type: 'object', properties: Object.fromEntries(fields.map((f) => [f, {}])) });
 
+/** Beside an embedded list `key`, only when it was cut: its whole length (src/schemas/embeddedList.ts). */
+const cutTotal = (key: string): JsonSchema => ({
+  type: 'integer',
+  minimum: 0,
+  readOnly: true,
+  description: `only when \`${key}\` was cut (PUCS_MAX_EMBEDDED_LIST objects in each object of a list answer, PUCS_MAX_LIST in one object's): how many it holds whole`,
+});
+
 /** The lists read through a reference (server/crud/listThrough.ts) the category answers, and their 'Used in'. */
 function throughSchemas(category: Category, categories: readonly Category[]): Record<string, JsonSchema> {
   const properties: Record<string, JsonSchema> = {};
@@ -153,9 +162,12 @@ function throughSchemas(category: Category, categories: readonly Category[]): Re
         readOnly: true,
         description: `the ${listed.key} objects the ${holder.key} of \`${via}\` lists in \`${list}\`, in its order ([] without one); the answer carries \`id\``,
       };
+      properties[embeddedTotalKey(through.as)] = cutTotal(through.as);
     }
     if (listed.key !== category.key) continue;
-    (usedIn[through.usedIn] ??= {})[owner.key] = { type: 'array', items: item(through.usedInFields.filter((f) => f === 'id' || owner.fields[f])) };
+    const byCategory = (usedIn[through.usedIn] ??= {});
+    byCategory[owner.key] = { type: 'array', items: item(through.usedInFields.filter((f) => f === 'id' || owner.fields[f])) };
+    byCategory[embeddedTotalKey(owner.key)] = cutTotal(owner.key);
   }
   for (const [key, byCategory] of Object.entries(usedIn)) {
     properties[key] = {
@@ -176,7 +188,8 @@ export function fullObjectSchema(category: Category, categories: readonly Catego
     if (target) properties[key] = { ...nullable(ref(target)), description: `the object \`${e.field}\` points at` };
   }
   for (const [key, l] of Object.entries(category.lists ?? {})) {
-    properties[key] = { type: 'array', items: ref(l.category), description: `the ${l.category} objects whose \`${l.via}\` is this one` };
+    properties[key] = { type: 'array', items: ref(l.category), description: `the ${l.category} objects whose \`${l.via}\` is this one, the first by id` };
+    properties[embeddedTotalKey(key)] = cutTotal(key);
   }
   for (const [key, l] of Object.entries(category.lookups ?? {})) {
     const target = categories.find((c) => c.key === category.fields[l.via]?.ref);

@@ -40,6 +40,7 @@ export function startupProblems(config: ServerConfig): string[] {
     positive('PUCS_WORKERS', config.workers, true),
     // Overload (server/http/loadShedding.ts): NaN would make every whole list a 400, 0 every one empty.
     positive('PUCS_MAX_LIST', config.maxList, true),
+    positive('PUCS_MAX_EMBEDDED_LIST', config.maxEmbeddedList, true),
     // 0: no limit, never refused for the event loop's lag (docs/OPERATIONS.md, "Overload").
     wholeOrOff('PUCS_MAX_INFLIGHT', config.maxInflight),
     wholeOrOff('PUCS_MAX_LAG_MS', config.maxLagMs),

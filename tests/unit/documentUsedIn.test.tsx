@@ -45,6 +45,13 @@ describe("a document's 'Used in'", () => {
     expect(screen.queryByText(ownMessages.notUsed)).toBeNull();
   });
 
+  it('says how many objects of a list the server cut it does not name (src/schemas/embeddedList.ts)', () => {
+    renderPanel({ ...used_in, device_total: 12_000 });
+    const devices = screen.getByRole('region', { name: 'Devices' });
+    expect(within(devices).getAllByRole('link')).toHaveLength(2);
+    expect(within(devices).getByText(ownMessages.moreNotShown(11_998))).toBeTruthy();
+  });
+
   it('says in one line that nothing uses it, and shows only the lists that hold something', () => {
     renderPanel(unused);
     expect(screen.getByText(ownMessages.notUsed)).toBeTruthy();

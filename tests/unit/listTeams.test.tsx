@@ -27,6 +27,8 @@ const teams = [
   },
   { id: 2, name: 'Red', role: [{ id: 21, user_id: 1, role_id: 1, username: 'me' }] },
 ];
+/** Blue as a list answer carries it when its members were more than the server's bound (src/schemas/embeddedList.ts). */
+let blueTotal: number | undefined;
 
 const alert = vi.fn();
 let calls: RecordedCall[];
@@ -37,17 +39,19 @@ const authProvider: AuthProvider = {
   logout: async () => {},
   checkAuth: async () => {},
   checkError: async () => {},
-  getPermissions: async () => undefined,
+  // 'me' administers Blue only (GET /api/get_teams_where_user_is_admin/, src/dataProvider/authProvider.ts).
+  getPermissions: async () => ({ isServerAdmin: false, teams: [], adminTeamIds: [1] }),
   getIdentity: async () => ({ id: 1, fullName: 'me' }),
 };
 
 beforeEach(() => {
+  blueTotal = undefined;
   alert.mockReset();
   setErrorUi({ alert, goHome: vi.fn() });
   answerRole = () => jsonResponse({ id: 99 }, 201);
   calls = installFetch((call) => {
     const path = call.url.pathname;
-    if (path === '/api/full/team') return jsonResponse(teams, 200, { 'Content-Range': `team 0-1/2` });
+    if (path === '/api/full/team') return jsonResponse(blueTotal === undefined ? teams : [{ ...teams[0], role_total: blueTotal }, teams[1]], 200, { 'Content-Range': `team 0-1/2` });
     if (path === '/api/current_user') return jsonResponse({ id: 1, username: 'me', preferences: {}, is_server_admin: false, teams: [] });
     if (path.startsWith('/api/role')) return answerRole(call);
     if (path === '/api/team' && call.method === 'POST') return jsonResponse({ id: 3, name: 'Green' }, 201);
@@ -108,6 +112,14 @@ describe('the teams page', () => {
     expect(red.queryByRole('combobox')).toBeNull();
     expect(red.queryByRole('button', { name: ownMessages.addMember })).toBeNull();
     expect(red.getByText(ownMessages.readOnlyTeam)).toBeTruthy();
+  });
+
+  it('says how many members a team has when the server sent only the first of them', async () => {
+    blueTotal = 250;
+    renderTeams();
+    const blue = await team('Blue');
+    expect(blue.getByText(ownMessages.membersCut(2, 250))).toBeTruthy();
+    expect((await team('Red')).queryByText(ownMessages.membersCut(1, 1))).toBeNull();
   });
 
   it('adds a member by username with the chosen role, then reads the teams again', async () => {

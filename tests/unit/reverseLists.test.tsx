@@ -61,6 +61,13 @@ describe('the reverse lists panel', () => {
     expect(all.getAttribute('href')).toBe(`/devices?filter=${encodeURIComponent(JSON.stringify({ type_id: 4 }))}`);
   });
 
+  it('counts a list the server cut by its total, not by the objects it sent (src/schemas/embeddedList.ts)', () => {
+    const device = Array.from({ length: SHOWN_MAX + 5 }, (_, i) => ({ id: 100 + i, name: `d${i}` }));
+    renderPanel('type', { ...empty, device, device_total: 20_000 });
+    const devices = screen.getByRole('region', { name: 'Devices' });
+    expect(within(devices).getByRole('link', { name: ownMessages.showAllInList(20_000, 'Devices') })).toBeTruthy();
+  });
+
   it("heads a firmware's lists as spec section 2 names them: 'Is the target of', its groups, 'Is currently on'", () => {
     renderPanel('firmware', { id: 30, is_target_of: [{ id: 10, name: 'd1' }], devices_group: [], is_currently_on: [{ id: 11, name: 'd2' }] });
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([messages.isTargetOf, 'Groups', messages.isCurrentlyOn]);

@@ -11,6 +11,7 @@ import { getCategory } from '../../schemas';
 import { optionLabel } from '../dropdown/picker';
 import { ObjectViewLink } from '../ObjectViewLink';
 import type { ObjectPanelProps } from '../overrides';
+import { embeddedTotal } from '../../schemas/embeddedList';
 
 /** The lists of `used_in`, by category key, in the spec's order: types, firmwares, groups, devices. */
 export const USED_IN_LISTS = ['type', 'firmware', 'devices_group', 'device'] as const;
@@ -24,7 +25,9 @@ const listOf = (usedIn: unknown, key: string): UsedBy[] => {
 
 export const UsedInPanel = ({ record, mode }: ObjectPanelProps) => {
   if (mode !== 'view' || !record) return null;
-  const lists = USED_IN_LISTS.map((key) => ({ category: getCategory(key)!, items: listOf(record.used_in, key) }));
+  const usedIn = (record.used_in ?? {}) as Record<string, unknown>;
+  // A list the server cut (src/schemas/embeddedList.ts) says how many it did not send.
+  const lists = USED_IN_LISTS.map((key) => ({ category: getCategory(key)!, items: listOf(usedIn, key), total: embeddedTotal(usedIn, key) }));
   const used = lists.some((l) => l.items.length > 0);
   return (
     <Card component="section" aria-label={ownMessages.usedIn}>
@@ -35,7 +38,7 @@ export const UsedInPanel = ({ record, mode }: ObjectPanelProps) => {
         {!used && <Typography variant="body2">{ownMessages.notUsed}</Typography>}
         {lists
           .filter((l) => l.items.length > 0)
-          .map(({ category, items }) => (
+          .map(({ category, items, total }) => (
             <Box key={category.key} component="section" aria-label={category.plural} sx={{ '&:not(:last-child)': { mb: 2 } }}>
               <Typography variant="subtitle1" component="h3">
                 {category.plural}
@@ -48,6 +51,7 @@ export const UsedInPanel = ({ record, mode }: ObjectPanelProps) => {
                     </ObjectViewLink>
                   </ListItem>
                 ))}
+                {total > items.length && <ListItem disableGutters>{ownMessages.moreNotShown(total - items.length)}</ListItem>}
               </List>
             </Box>
           ))}

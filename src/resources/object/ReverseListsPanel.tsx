@@ -3,7 +3,7 @@
  * the category declares them (`lists`: a type's firmwares, groups and devices; a firmware's
  * devices), each name linking to its view page. The lists come with the object's full form
  * (GET /api/full/{cat}/{id}). A list may hold thousands: the panel names the first few and links
- * to the list route filtered on this object. An override that shows a list its own way (the
+ * to the list route filtered on this object, counting a list the server cut by its total. An override that shows a list its own way (the
  * devices of a group) names it in `ownLists`.
  */
 import { Box, Card, CardContent, Link as MuiLink, List, ListItem, Typography } from '@mui/material';
@@ -14,6 +14,7 @@ import { ownMessages } from '../../messages';
 import { ObjectViewLink } from '../ObjectViewLink';
 import { optionLabel } from '../dropdown/picker';
 import type { ObjectMode } from '../consoleRoutes';
+import { embeddedTotal } from '../../schemas/embeddedList';
 
 /** How many objects of a list are named before 'Show all N in {plural}'. */
 export const SHOWN_MAX = 20;
@@ -44,6 +45,8 @@ export function shownLists(category: Category, ownLists: readonly string[] = [])
 const ReverseListSection = ({ list, record }: { list: Shown; record: RaRecord }) => {
   const all = (Array.isArray(record[list.key]) ? record[list.key] : []) as (Record<string, unknown> & { id: Identifier })[];
   const items = all.slice(0, SHOWN_MAX);
+  // A list the server cut (src/schemas/embeddedList.ts) is counted by its total.
+  const total = embeddedTotal(record, list.key);
   const route = list.source.console?.list;
   const listPath = route ? `${route}?filter=${encodeURIComponent(JSON.stringify({ [list.via]: record.id }))}` : undefined;
   return (
@@ -62,10 +65,10 @@ const ReverseListSection = ({ list, record }: { list: Shown; record: RaRecord })
               </ObjectViewLink>
             </ListItem>
           ))}
-          {all.length > SHOWN_MAX && listPath && (
+          {total > items.length && listPath && (
             <ListItem disableGutters>
               <MuiLink component={Link} to={listPath}>
-                {ownMessages.showAllInList(all.length, list.source.plural)}
+                {ownMessages.showAllInList(total, list.source.plural)}
               </MuiLink>
             </ListItem>
           )}

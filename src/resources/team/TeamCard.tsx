@@ -25,7 +25,7 @@ import { ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
 import { ROLE, roleLabel } from '../../schemas/role';
 import { RoleSelect } from './RoleSelect';
-import { membersOf, type Member, type TeamWithMembers } from './teamMembers';
+import { memberCount, membersOf, type Member, type TeamWithMembers } from './teamMembers';
 import type { MemberActions } from './useMemberActions';
 import { ErrorList } from '../object/ErrorList';
 
@@ -37,6 +37,7 @@ export interface TeamCardProps {
 
 export const TeamCard = ({ team, isAdmin, actions }: TeamCardProps) => {
   const members = membersOf(team);
+  const total = memberCount(team);
   const headingId = `team-${team.id}-heading`;
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -63,6 +64,11 @@ export const TeamCard = ({ team, isAdmin, actions }: TeamCardProps) => {
             )}
           </TableBody>
         </Table>
+        {total > members.length && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {ownMessages.membersCut(members.length, total)}
+          </Typography>
+        )}
         {isAdmin ? (
           <AddMemberForm teamId={team.id} actions={actions} />
         ) : (

@@ -4,7 +4,7 @@
  * form to create a team (any signed-in user may; the creator becomes its admin).
  */
 import { Card, CardContent, Stack } from '@mui/material';
-import { ListBase, Pagination, useGetIdentity, useListContext } from 'react-admin';
+import { ListBase, Pagination, useListContext } from 'react-admin';
 import type { PageProps } from '../overrides';
 import { pageTitle } from '../pageTitle';
 import { PageTitle } from '../PageTitle';
@@ -16,7 +16,8 @@ import { CsvExportButton } from '../list/CsvExportButton';
 import { displayField } from '../displayField';
 import { CreateTeamForm } from './CreateTeamForm';
 import { TeamCard } from './TeamCard';
-import { isTeamAdmin, TEAM_FIELDS, type TeamWithMembers } from './teamMembers';
+import { TEAM_FIELDS, type TeamWithMembers } from './teamMembers';
+import { useAdminTeams } from '../list/useAdminTeams';
 import { useMemberActions } from './useMemberActions';
 
 export const TeamsPage = ({ route }: PageProps) => {
@@ -44,10 +45,11 @@ export const TeamsPage = ({ route }: PageProps) => {
 
 const TeamCards = ({ actions }: { actions: ReturnType<typeof useMemberActions> }) => {
   const { data } = useListContext<TeamWithMembers>();
-  const { identity } = useGetIdentity();
+  // From the teams the user administers, as on every screen: a team's members may come cut (TeamCard).
+  const adminTeams = useAdminTeams();
   return (
     <Stack spacing={2}>
-      {data?.map((team) => <TeamCard key={team.id} team={team} isAdmin={isTeamAdmin(team, identity?.id)} actions={actions} />)}
+      {data?.map((team) => <TeamCard key={team.id} team={team} isAdmin={adminTeams.all([team.id])} actions={actions} />)}
     </Stack>
   );
 };

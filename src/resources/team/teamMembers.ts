@@ -1,8 +1,9 @@
 /**
  * A team as the teams page reads it: GET /api/full/team with each team's role list, every
- * item carrying the member's username (a lookup of the role category), and who may change it.
+ * item carrying the member's username (a lookup of the role category). In a list answer that
+ * list is cut at the server's bound, and then says how many members there are (src/schemas/embeddedList.ts).
  */
-import { ROLE } from '../../schemas/role';
+import { embeddedTotal } from '../../schemas/embeddedList';
 
 export interface Member {
   /** The role's id: PUT and DELETE /api/role/{id}. */
@@ -18,13 +19,15 @@ export interface TeamWithMembers {
   role?: Member[] | null;
 }
 
+/** The team's list of memberships. */
+const MEMBERS_LIST = 'role';
+
 /** The ?fields= of the teams page: the team and its members. */
-export const TEAM_FIELDS: readonly string[] = ['id', 'name', 'role(id,user_id,role_id,username)'];
+export const TEAM_FIELDS: readonly string[] = ['id', 'name', `${MEMBERS_LIST}(id,user_id,role_id,username)`];
 
 export function membersOf(team: TeamWithMembers): Member[] {
   return [...(team.role ?? [])].sort((a, b) => (a.username ?? '').localeCompare(b.username ?? '', 'en', { sensitivity: 'base' }));
 }
 
-/** Spec section 6: only the team's admins change it (the server checks again). */
-export const isTeamAdmin = (team: TeamWithMembers, userId: number | string | undefined): boolean =>
-  userId !== undefined && (team.role ?? []).some((m) => String(m.user_id) === String(userId) && m.role_id === ROLE.ADMIN);
+/** How many members the team has: more than `role` holds when the server cut it. */
+export const memberCount = (team: TeamWithMembers): number => embeddedTotal(team, MEMBERS_LIST);
