@@ -127,7 +127,8 @@ const INFO_SCHEMA = {
   description:
     "No sign-in needed. `id` is the QR id given. `device` holds what the device's label prints, as text (anyone holding the label reads it), and the device's id. " +
       "`device_id` is added only for a signed-in member of the device's team. " +
-    'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address (an IPv6 /64 network counts as one) and minute; unknown and known ids take the same work.',
+    'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address (an IPv6 /64 network counts as one) and minute; unknown and known ids take the same work. ' +
+      'A load of the public QR page (`/qr?id={id}`) counts as one call: the server puts this answer in the page it sends.',
   tags: ['device'],
   params: QR_PARAMS,
   response: answers({
