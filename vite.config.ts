@@ -19,7 +19,7 @@ const apiTarget = process.env.PUCS_API || 'http://localhost:8080';
 const vendorChunks: { name: string; test: RegExp; includeDependenciesRecursively?: boolean }[] = [
   {
     name: 'react',
-    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](entry[\\/](render|PublicEntry|navigation|parts|WelcomeCard|SignInForm|QrPage|Facts|publicPages)\.|custom[\\/](svgDataUrl|useProfileState|safeNextPath|signInErrorMessage|qrPublicInfo)\.)/,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](entry[\\/](render|PublicEntry|navigation|parts|WelcomeCard|SignInForm|QrPage|QrPageView|Facts|publicPages)\.|custom[\\/](svgDataUrl|useProfileState|safeNextPath|signInErrorMessage|qrPublicInfo)\.)/,
     includeDependenciesRecursively: false,
   },
   // Not MUI X (the home page's charts): it stays in the lazy chunk of the code that imports it.
@@ -83,8 +83,18 @@ const announcePublicPages = (): Plugin => ({
   },
 });
 
+/**
+ * The public pages' stylesheet (src/entry/publicPages.css) written into index.html's head: the
+ * pages the server draws into it (server/routes/drawnPages.tsx) show styled before any script
+ * runs, without a request more (a round trip on a phone's network).
+ */
+const inlinePublicPagesStyle = (): Plugin => ({
+  name: 'pucs-inline-public-pages-style',
+  transformIndexHtml: () => [{ tag: 'style', children: readFileSync(join(import.meta.dirname, 'src/entry/publicPages.css'), 'utf8'), injectTo: 'head' }],
+});
+
 export default defineConfig({
-  plugins: [react(), precompress(), announcePublicPages()],
+  plugins: [react(), precompress(), announcePublicPages(), inlinePublicPagesStyle()],
   build: {
     outDir: process.env.PUCS_DIST_DIR || 'dist',
     emptyOutDir: true,

@@ -21,7 +21,7 @@ import { authRoutes } from './routes/auth';
 import { crudRoutes } from './crud/routes';
 import { batchRoutes } from './batch/routes';
 import { miscRoutes } from './routes/misc';
-import { qrRoutes } from './qr/routes';
+import { qrPublicInfoReader, qrRoutes } from './qr/routes';
 import { claimRoutes } from './claim/routes';
 import { csvExportRoutes } from './routes/csvExport';
 import { fileRoutes } from './files/routes';
@@ -93,6 +93,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   app.decorate('config', config);
   app.decorate('registry', registry);
   app.decorate('counts', new CountCache());
+  app.decorate('qrPublicInfo', qrPublicInfoReader(db, config));
   const forgetCounts = db.onChange((payload) => app.counts.changed(payload));
   app.addHook('onClose', async () => forgetCounts());
 

@@ -10,7 +10,14 @@ import { ownMessages } from '../../src/messages';
 import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { loadSessionUser, SESSION_COOKIE, sessionSecret } from './sessions';
 import { SessionCache } from './sessionCache';
-import './sessionUser';
+import type { SessionUser } from './sessionUser';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who sent `request`, by its session cookie (null: nobody signed in): request.user's rule, for the pages the server draws (server/routes/drawnPages.tsx). */
+    callerOf(request: FastifyRequest): Promise<SessionUser | null>;
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Node gives header names in lower case.
@@ -48,6 +55,10 @@ export const authPlugin = fp(async (app) => {
   const sessions = new SessionCache();
   const unsubscribe = app.db.onChange((payload) => sessions.changed(payload));
   app.addHook('onClose', async () => unsubscribe());
+  app.decorate('callerOf', (request: FastifyRequest) => {
+    const token = sessionToken(request);
+    return token ? loadSessionUser(app.db, token, sessions) : Promise.resolve(null);
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isApiRequest(request)) return;
@@ -56,8 +67,7 @@ export const authPlugin = fp(async (app) => {
         return reply.code(403).send({ Description: ownMessages.csrfRejected });
       }
     }
-    const token = sessionToken(request);
-    request.user = token ? await loadSessionUser(app.db, token, sessions) : null;
+    request.user = await app.callerOf(request);
     if (!request.user && request.routeOptions.config?.public !== true) {
       return reply.code(401).send({ Description: ownMessages.signInRequired });
     }

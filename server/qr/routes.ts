@@ -26,6 +26,7 @@ import { Limiter } from '../auth/rateLimit';
 import { limitStore } from '../auth/limitStore';
 import type { QrDevice, QrPublicInfo } from '../../src/custom/qrPaths';
 import type { ServerConfig } from '../config';
+import type { Database } from '../db/database';
 import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from '../labels/data';
 import { detailedLabel, labelDocument } from '../labels/render';
 
@@ -126,7 +127,8 @@ const INFO_SCHEMA = {
   description:
     "No sign-in needed. `id` is the QR id given. `device` holds what the device's label prints, as text (anyone holding the label reads it), and the device's id. " +
       "`device_id` is added only for a signed-in member of the device's team. " +
-    'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address (an IPv6 /64 network counts as one) and minute; unknown and known ids take the same work.',
+    'Limited to `PUCS_QR_INFO_PER_MINUTE` calls (default 60) per client address (an IPv6 /64 network counts as one) and minute; unknown and known ids take the same work. ' +
+      'A load of the public QR page (`/qr?id={id}`) counts as one call: the server puts this answer in the page it sends.',
   tags: ['device'],
   params: QR_PARAMS,
   response: answers({
@@ -149,10 +151,44 @@ const CONTACT_SCHEMA = {
   }),
 };
 
+/** The QR code's public information as `request`'s caller may see it; throws the API's 400, 404 and 429. */
+export type QrPublicInfoReader = (request: FastifyRequest, qrId: string) => Promise<QrPublicInfo>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One reader (one limit per address) for GET /api/execute_qr_code_action/:id and the QR page the server draws (server/routes/drawnPages.tsx). */
+    qrPublicInfo: QrPublicInfoReader;
+  }
+}
+
+export function qrPublicInfoReader(db: Database, config: ServerConfig): QrPublicInfoReader {
+  const limiter = new Limiter({ max: config.qrInfoPerMinute, windowMs: 60_000 }, limitStore(db, 'qr_info'));
+  return async (request, qrId) => {
+    const { wait } = await limiter.take(addressKey(request.ip));
+    if (wait > 0) throw new ApiError(429, ownMessages.tooManyRequests, { 'Retry-After': String(wait) });
+    const given = qrId.slice(0, QR_ID_MAX);
+    // One indexed lookup whatever the id looks like, then one comparison whatever was found.
+    const { rows } = await db.query<LabelRow & { to_be_claimed: boolean; provisioning: unknown }>(
+      `SELECT ${LABEL_COLUMNS}, d."to_be_claimed", d."provisioning" FROM "device" d ${LABEL_JOINS} WHERE d."${QR_FIELD}" = $1`,
+      [given],
+    );
+    const found = rows[0];
+    const same = timingSafeEqual(digest(found?.qr_code_id ?? ''), digest(given));
+    // The label is drawn before the answer is chosen: for an unknown id, a placeholder's (whose QR
+    // code, like a known one's, is drawn once and then cached: unknown ids cannot evict real ones).
+    const values = await valuesOf(found && same ? { ...found, qr_code_id: given } : PLACEHOLDER, publicOrigin(config, request));
+    const label = labelDocument(detailedLabel(values), 0, 0);
+    if (!found || !same) throw notFoundError();
+    const device: QrDevice = { id: found.id, name: values.name, type: values.type_name, name_of_uid: values.name_of_uid, uid_for_type: values.uid_for_type, team: values.team_name };
+    const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: label, provisioning: found.provisioning ?? null, device };
+    if (request.user && memberTeamIds(request.user).includes(found.team_id)) info.device_id = found.id;
+    return info;
+  };
+}
+
 export const qrRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const device = app.registry.get('device');
-  const limiter = new Limiter({ max: app.config.qrInfoPerMinute, windowMs: 60_000 }, limitStore(app.db, 'qr_info'));
 
   app.get('/api/device_qr_code/:id', { schema: GET_SCHEMA }, async (request, reply) => {
     const user = requireUser(request.user);
@@ -176,27 +212,7 @@ export const qrRoutes: FastifyPluginAsync = async (fastify) => {
     return { id, url: publicOrigin(app.config, request) };
   });
 
-  app.get('/api/execute_qr_code_action/:id', { config: { public: true }, schema: INFO_SCHEMA }, async (request) => {
-    const { wait } = await limiter.take(addressKey(request.ip));
-    if (wait > 0) throw new ApiError(429, ownMessages.tooManyRequests, { 'Retry-After': String(wait) });
-    const given = request.params.id.slice(0, QR_ID_MAX);
-    // One indexed lookup whatever the id looks like, then one comparison whatever was found.
-    const { rows } = await app.db.query<LabelRow & { to_be_claimed: boolean; provisioning: unknown }>(
-      `SELECT ${LABEL_COLUMNS}, d."to_be_claimed", d."provisioning" FROM "device" d ${LABEL_JOINS} WHERE d."${QR_FIELD}" = $1`,
-      [given],
-    );
-    const found = rows[0];
-    const same = timingSafeEqual(digest(found?.qr_code_id ?? ''), digest(given));
-    // The label is drawn before the answer is chosen: for an unknown id, a placeholder's (whose QR
-    // code, like a known one's, is drawn once and then cached: unknown ids cannot evict real ones).
-    const values = await valuesOf(found && same ? { ...found, qr_code_id: given } : PLACEHOLDER, publicOrigin(app.config, request));
-    const label = labelDocument(detailedLabel(values), 0, 0);
-    if (!found || !same) throw notFoundError();
-    const device: QrDevice = { id: found.id, name: values.name, type: values.type_name, name_of_uid: values.name_of_uid, uid_for_type: values.uid_for_type, team: values.team_name };
-    const info: QrPublicInfo = { id: given, to_be_claimed: found.to_be_claimed === true, label_svg_image: label, provisioning: found.provisioning ?? null, device };
-    if (request.user && memberTeamIds(request.user).includes(found.team_id)) info.device_id = found.id;
-    return info;
-  });
+  app.get('/api/execute_qr_code_action/:id', { config: { public: true }, schema: INFO_SCHEMA }, (request) => app.qrPublicInfo(request, request.params.id));
 
   app.get('/api/qr_contact', { config: { public: true }, schema: CONTACT_SCHEMA }, async () => ({ contact_url: app.config.contactUrl ?? null }));
 };

@@ -2,7 +2,8 @@
  * Serves the built console (config.distDir) and everything no other route answers:
  * - hashed bundles under /assets/ with a year-long immutable cache; other files of dist/ revalidated;
  * - any other GET outside /api gets index.html (history routing: /devices, /qr?id=1, /nonsense...;
- *   the console shows its own error page for unknown routes), with the vendor suffix filled in;
+ *   the console shows its own error page for unknown routes), with the vendor suffix filled in, and
+ *   the QR page and the sign-in form drawn into it (drawnPages.tsx);
  * - unknown /api paths (and non-GET requests anywhere) get 404 { Description }.
  * Wrapped in fastify-plugin so the security headers and the not-found handler cover the whole app.
  */
@@ -15,10 +16,13 @@ import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, ownMessages } from '../../src/messages';
-import { startupReads } from '../../src/entry/startupReads';
+import { PROFILE_PATH } from '../../src/entry/startupReads';
 import { API_BASE } from '../../src/dataProvider/http';
+import { drawPage } from './drawnPages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The element of index.html the console draws into; the server draws some pages into it first. */
+const ROOT = '<div id="root"></div>';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -33,25 +37,22 @@ export function renderIndex(html: string, vendorSuffix: string): string {
 }
 
 /**
- * The page with the API reads its first script will send (src/entry/startupReads.ts) announced as
- * preloads (the reads a round trip sooner than the script would send them on a phone's network; the
- * page's own requests take the preloaded answers), and a Link header announcing the page's scripts
+ * The page with the profile read its first script will send (src/entry/startupReads.ts) announced
+ * as a preload (the read a round trip sooner than the script would send it on a phone's network; the
+ * page's own request takes the preloaded answer; the QR page's public information comes with the
+ * page instead, server/routes/drawnPages.tsx), and a Link header announcing the page's scripts
  * and styles, fetched as soon as the answer's headers arrive, a few hundred milliseconds before the
  * page is parsed. The reads are not in the header too: announced twice, Chromium sent the profile
  * twice, and the answer left unused (signed out) was the one a later read of it got. crossorigin=
  * "anonymous" is the credentials mode of the console's same-origin fetch and of the module scripts,
  * which a preload must match to be used.
  */
-export function withStartupPreloads(html: string, url: string): { html: string; link: string } {
-  // Concatenated, not resolved: a target such as //x:99999/ is a path here, never a host.
-  const { pathname, search } = new URL(`http://host${url}`);
-  const startup = startupReads(pathname, search);
-  const reads = [startup.profile, ...(startup.qr ? [startup.qr.path] : [])].map((path) => `${API_BASE}${path}`);
-  const tags = reads.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`).join('');
+export function withStartupPreloads(html: string): { html: string; link: string } {
+  const tag = `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(`${API_BASE}${PROFILE_PATH}`)}">`;
   const scripts = [...html.matchAll(/<(?:script type="module"[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="(\/[^"]+)"/g)].map((m) => `<${m[1]}>; rel=modulepreload`);
   const styles = [...html.matchAll(/<link rel="stylesheet"[^>]*\bhref="(\/[^"]+)"/g)].map((m) => `<${m[1]}>; rel=preload; as=style; crossorigin=anonymous`);
   // The scripts first: measured on Chromium's Slow 4G, the reads first delayed the scripts more than they gained.
-  return { html: html.replace('</head>', () => `${tags}</head>`), link: [...scripts, ...styles].join(', ') };
+  return { html: html.replace('</head>', () => `${tag}</head>`), link: [...scripts, ...styles].join(', ') };
 }
 
 /** Keeps the rendered page in memory, re-read only when the file changes (a rebuild while running). */
@@ -80,11 +81,13 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
   await app.register(helmet, HELMET_OPTIONS);
   hstsOverHttps(app);
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = page();
     if (html === undefined) return reply.code(503).type('text/plain; charset=utf-8').send(ownMessages.consoleNotBuilt);
-    const answer = withStartupPreloads(html, request.url);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('link', answer.link).send(answer.html);
+    const answer = withStartupPreloads(html);
+    const drawn = html.includes(ROOT) ? await drawPage(app, request, request.url) : undefined;
+    const body = drawn ? answer.html.replace(ROOT, () => `<div id="root">${drawn.markup}</div>${drawn.after}`) : answer.html;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('link', answer.link).send(body);
   };
 
   // Encapsulated so that the static plugin's reply decorators (sendFile, download) stay private here.

@@ -4,22 +4,11 @@
  * page (qrInfoRead.ts).
  */
 import { useEffect, useState } from 'react';
-import { HttpError } from '../dataProvider/http';
-import { errorMessage } from '../dataProvider/errors';
-import { messages } from '../messages';
 import type { ProfileState } from '../dataProvider/profile';
 import { routeOf } from '../entry/startupReads';
-import { QR_PAGE_PATH, type QrPublicInfo } from './qrPaths';
-import { forgetQrPublicInfo, qrContact, qrPublicInfoFor } from './qrInfoRead';
-
-/** failed: what the visitor is told (the invalid-address message for an unknown id, else the server's Description). */
-export type QrLoad = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; info: QrPublicInfo };
-
-const INVALID: QrLoad = { state: 'failed', message: messages.qrInvalid };
-
-/** An unknown id (404) is the spec's invalid address; anything else (too many requests, a server failure) says what it is. */
-const failure = (error: unknown): QrLoad =>
-  error instanceof HttpError && error.status !== 404 ? { state: 'failed', message: errorMessage(error) ?? messages.qrInvalid } : INVALID;
+import { QR_PAGE_PATH } from './qrPaths';
+import { INVALID, qrLoadOf, type QrLoad } from './qrLoad';
+import { forgetQrPublicInfo, qrContact, qrPublicInfoFor, settledQrContact, settledQrPublicInfo } from './qrInfoRead';
 
 /** Still on this QR page (the console taking it over from the light entry), or gone elsewhere. */
 const onPageOf = (id: string) => routeOf(window.location.pathname) === QR_PAGE_PATH && new URLSearchParams(window.location.search).get('id') === id;
@@ -27,7 +16,11 @@ const onPageOf = (id: string) => routeOf(window.location.pathname) === QR_PAGE_P
 export function useQrPublicInfo(id: string | undefined, session: ProfileState['status']): QrLoad {
   // Keyed by id and sign-in so that a change shows 'loading' at once, without a state reset in the effect.
   const key = `${session === 'signedIn'}:${id}`;
-  const [result, setResult] = useState<{ key: string; load: QrLoad }>();
+  // An answer at hand (the one the page came with) is drawn at once: the page the server drew stays as it is.
+  const [result, setResult] = useState<{ key: string; load: QrLoad } | undefined>(() => {
+    const outcome = id ? settledQrPublicInfo(id, session) : undefined;
+    return outcome && { key, load: qrLoadOf(outcome) };
+  });
   useEffect(() => {
     if (!id) return;
     let live = true;
@@ -35,8 +28,8 @@ export function useQrPublicInfo(id: string | undefined, session: ProfileState['s
       if (live) setResult({ key, load });
     };
     qrPublicInfoFor(id, session).then(
-      (json) => done(json ? { state: 'loaded', info: json } : INVALID),
-      (error: unknown) => done(failure(error)),
+      (info) => done(qrLoadOf({ info })),
+      (error: unknown) => done(qrLoadOf({ error })),
     );
     return () => {
       live = false;
@@ -50,7 +43,7 @@ export function useQrPublicInfo(id: string | undefined, session: ProfileState['s
 
 /** The contact link of the page (PUCS_CONTACT_URL); undefined until read, when none is configured or when the call fails. */
 export function useQrContact(): string | undefined {
-  const [url, setUrl] = useState<string>();
+  const [url, setUrl] = useState(() => settledQrContact() ?? undefined);
   useEffect(() => {
     let live = true;
     qrContact().then(

@@ -2,9 +2,10 @@
  * The sign-in page's form, light enough for the first script a visitor downloads. Errors stay on
  * the page (wrong credentials, too many attempts) rather than in an alert: the user is about to
  * retry in the same form. Signing in updates the profile store; whoever shows the form (the light
- * entry, the console's /login route) moves on from there.
+ * entry, the console's /login route) moves on from there. The server draws it into the page of
+ * /login (server/routes/drawnPages.tsx), where a visitor may type before this script takes it over.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages, ownMessages } from '../messages';
 import { profileStore } from '../dataProvider/profile';
 import { signInErrorMessage } from '../custom/signInErrorMessage';
@@ -19,6 +20,15 @@ export const SignInForm = ({ onTyping }: { onTyping?: () => void }) => {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const usernameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+
+  // Taking over the form the server drew, React keeps the fields' text but starts from empty values:
+  // what was typed before the script ran is taken as typed (the Sign in button then enabled).
+  useEffect(() => {
+    if (usernameField.current?.value) setUsername(usernameField.current.value);
+    if (passwordField.current?.value) setPassword(passwordField.current.value);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +51,7 @@ export const SignInForm = ({ onTyping }: { onTyping?: () => void }) => {
         <div className="pucs-field">
           <label htmlFor="login-username">{ownMessages.username}</label>
           <input
+            ref={usernameField}
             id="login-username"
             value={username}
             onChange={(e) => setUsername(e.target.value)}
@@ -53,6 +64,7 @@ export const SignInForm = ({ onTyping }: { onTyping?: () => void }) => {
         <div className="pucs-field">
           <label htmlFor="login-password">{ownMessages.password}</label>
           <input
+            ref={passwordField}
             id="login-password"
             type="password"
             value={password}

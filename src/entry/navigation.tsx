@@ -21,9 +21,9 @@ function subscribe(listener: () => void): () => void {
 
 const currentHref = () => `${window.location.pathname}${window.location.search}`;
 
-/** The current path and query; re-renders on navigate() and on the browser's back and forward. */
+/** The current path and query; re-renders on navigate() and on the browser's back and forward (also while taking over a page the server drew). */
 export function useCurrentHref(): string {
-  return useSyncExternalStore(subscribe, currentHref);
+  return useSyncExternalStore(subscribe, currentHref, currentHref);
 }
 
 export function navigate(href: string, { replace = false } = {}): void {

@@ -1,15 +1,10 @@
 /**
  * The few building blocks of the public pages, in plain React with the classes of
- * publicPages.css: the pages must not pull MUI into the first script a visitor downloads.
+ * publicPages.css: the pages must not pull MUI into the first script a visitor downloads. That
+ * stylesheet is written into index.html itself (vite.config.ts): the page the server draws is
+ * styled before any script runs, and no request for it costs a round trip on a phone's network.
  */
 import type { ReactNode } from 'react';
-import pageStyles from './publicPages.css?inline';
-
-// Added by the pages' own script rather than loaded as a stylesheet: on a phone's network every
-// request before the page shows costs a round trip, and a browser opens only six at a time.
-const style = document.createElement('style');
-style.textContent = pageStyles;
-document.head.append(style);
 
 /** A centred card on the page; `top` (the QR page, long, read on a phone) keeps it at the top, and on a phone the card is the screen. */
 export const PageCard = ({ children, maxWidth, top = false }: { children: ReactNode; maxWidth: number; top?: boolean }) => (

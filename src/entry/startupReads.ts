@@ -1,10 +1,11 @@
 /**
  * Which API reads a page load starts with: the profile on every page (spec section 2: fetched at
  * startup) and, on the public QR page, the QR code's public information (spec section 3). Shared by
- * the first script, which sends them (startup.ts), and the server, which names them in the page it
- * serves as preloads (server/routes/console.ts), so that a phone's browser sends them as soon as the
- * page arrives rather than a round trip later, once the scripts are there; the script's own
- * requests then take the preloaded answers. Nothing here touches the browser.
+ * the first script, which sends them (startup.ts), and the server, which names the profile's in the
+ * page it serves as a preload (server/routes/console.ts), so that a phone's browser sends it as soon
+ * as the page arrives rather than a round trip later, once the scripts are there (the script's own
+ * request then takes the preloaded answer), and which puts the QR page's answer in the page it draws
+ * (server/routes/drawnPages.tsx). Nothing here touches the browser.
  */
 import { QR_PAGE_PATH } from '../custom/qrPaths';
 
@@ -17,11 +18,11 @@ export const qrInfoPath = (id: string) => `/execute_qr_code_action/${encodeURICo
 
 export interface StartupReads {
   profile: string;
-  /** On /qr?id=...: the id and the path of its public information. */
-  qr?: { id: string; path: string };
+  /** On /qr?id=...: the id of the QR code whose public information is read. */
+  qr?: { id: string };
 }
 
 export function startupReads(pathname: string, search: string): StartupReads {
   const id = new URLSearchParams(search).get('id');
-  return { profile: PROFILE_PATH, ...(routeOf(pathname) === QR_PAGE_PATH && id ? { qr: { id, path: qrInfoPath(id) } } : {}) };
+  return { profile: PROFILE_PATH, ...(routeOf(pathname) === QR_PAGE_PATH && id ? { qr: { id } } : {}) };
 }

@@ -8,6 +8,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Profile } from '../../src/dataProvider/profile';
 import type { QrPublicInfo } from '../../src/custom/qrPaths';
 import { messages, ownMessages } from '../../src/messages';
+import { DRAWN_PAGE_DATA_ID } from '../../src/entry/drawnPage';
 import { installFetch, jsonResponse, type RecordedCall } from './fetchMock';
 
 const { loadConsole } = vi.hoisted(() => ({ loadConsole: vi.fn() }));
@@ -121,6 +122,40 @@ describe('the light entry, signed out', () => {
     expect(loadConsole).not.toHaveBeenCalled();
     // Sent at startup with the profile; the page took that answer rather than asking again.
     expect(calls.filter((c) => c.url.pathname.startsWith('/api/execute_qr_code_action/'))).toHaveLength(1);
+  });
+
+  it('a QR page the server drew comes with its answers: drawn from them at the first render, neither read again', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = DRAWN_PAGE_DATA_ID;
+    block.textContent = JSON.stringify({ qr: { id: 'q1', status: 200, body: { ...info, device: { ...info.device, name: 'drawn d1' } } }, contact_url: 'https://drawn.example/help' });
+    document.body.append(block);
+    try {
+      const { loaded } = await openAt('/qr?id=q1');
+      // Before the profile settles or any answer arrives: what the server drew, not a spinner.
+      expect(screen.getByText('drawn d1')).toBeTruthy();
+      expect(screen.getByRole('link', { name: ownMessages.qrContact }).getAttribute('href')).toBe('https://drawn.example/help');
+      await loaded;
+      expect(await screen.findByText(messages.loginToClaim)).toBeTruthy();
+      expect(calls.map((c) => c.url.pathname)).toEqual(['/api/current_user']);
+    } finally {
+      block.remove();
+    }
+  });
+
+  it('a QR page the server drew with a refusal shows what the read would have shown', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = DRAWN_PAGE_DATA_ID;
+    block.textContent = JSON.stringify({ qr: { id: 'q1', status: 429, body: { Description: ownMessages.tooManyRequests } }, contact_url: null });
+    document.body.append(block);
+    try {
+      await (await openAt('/qr?id=q1')).loaded;
+      expect(screen.getByRole('alert').textContent).toBe(ownMessages.tooManyRequests);
+      expect(calls.map((c) => c.url.pathname)).toEqual(['/api/current_user']);
+    } finally {
+      block.remove();
+    }
   });
 
   it('a page opened while the server is out of reach says so on the welcome page; Retry brings the console of a valid session', async () => {
