@@ -68,7 +68,7 @@ const flag = (field: string, fallback: boolean) =>
 const LIMIT =
   `At most ${CLAIM_ATTEMPTS} wrong codes per user in ${CLAIM_WINDOW_MS / 60_000} minutes (counted per user only: ` +
   "another user's guesses never limit a device or its rightful claimant); while it is reached every code of that user, the right one too, " +
-  'answers 429 with `Retry-After`. A guess counts from its arrival until it is answered.';
+  'answers 429 with `Retry-After`. Guesses sent at once are counted as they arrive, so they meet the limit too.';
 const TOO_MANY: Record<string, ResponseDoc> = { 429: error('Too many wrong codes by this user: wait for `Retry-After` seconds.') };
 
 const field = (category: { fields: Record<string, Parameters<typeof fieldSchema>[0]> }, name: string) => fieldSchema(category.fields[name]);
