@@ -80,6 +80,18 @@ describe('guessing claim codes', () => {
     for (let i = 0; i < CLAIM_ATTEMPTS + 5; i++) expect((await check(client, target.qr, target.code)).json()).toMatchObject({ is_code_valid: true });
   });
 
+  it('does not count the last code of a device no longer waiting (spent or withdrawn): its holder is told so', async () => {
+    const target = await claimable();
+    expect((await owner.put(`/api/set_device_claimed_status/${target.id}`, { to_be_claimed: false })).statusCode).toBe(200);
+    const { client, teamId } = await adminWithTeam(t, 'latecomer');
+    for (let i = 0; i < CLAIM_ATTEMPTS + 5; i++) {
+      expect((await check(client, target.qr, target.code)).json()).toEqual({ is_code_valid: false });
+      await expectError(client.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId }), 409, ownMessages.claimNotPending);
+    }
+    const fresh = await claimable();
+    expect((await check(client, fresh.qr, fresh.code)).json()).toMatchObject({ is_code_valid: true });
+  });
+
   it('counts parallel guesses: no more than the limit get an answer', async () => {
     const target = await claimable();
     const { client } = await adminWithTeam(t, 'parallel');
