@@ -170,11 +170,10 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
       request.params.id.slice(0, QR_ID_MAX),
     ]);
     const found = rows[0];
-    const guess = await guesses.take(claimantKey(user));
+    const holdsCode = claimCodeMatches(code, found?.claim_code);
+    const guess = await guesses.take(claimantKey(user), holdsCode);
     if (guess.wait > 0) throw tooMany(guess.wait);
     if (!found) throw notFoundError();
-    const holdsCode = claimCodeMatches(code, found.claim_code);
-    if (holdsCode) await guess.takeBack();
     if (found.to_be_claimed !== true || !holdsCode) return { is_code_valid: false };
     const { rows: view } = await app.db.query<Row>(CLAIM_VIEW, [found.id]);
     return { is_code_valid: true, device: view[0] };
@@ -241,7 +240,9 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     };
     // Counted before the transaction: on PostgreSQL the count takes a connection of its own, which
     // racing claims, each holding one while they queue on the device's lock, could leave none of.
-    const guess = await guesses.take(claimantKey(user));
+    // A call holding the device's code is not counted, so racing ones are never refused as too many.
+    const { rows: stored } = await app.db.query<Row>('SELECT "claim_code" FROM "device" WHERE "id" = $1', [deviceId]);
+    const guess = await guesses.take(claimantKey(user), claimCodeMatches(code, stored[0]?.claim_code));
     if (guess.wait > 0) throw tooMany(guess.wait);
     let holdsCode = false;
     try {
@@ -259,7 +260,8 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
         await moveDevice(tx, app.registry, user, found, choice);
       });
     } finally {
-      // Holding the device's code is no guess, whatever the outcome (a lost race included).
+      // Holding the device's code is no guess, whatever the outcome (a lost race included): also
+      // when it was given between the read above and the lock.
       if (holdsCode) await guess.takeBack();
     }
     return reply.code(204).send();

@@ -121,19 +121,29 @@ describe('the claim guesses, driven by their clock', () => {
 
   it('count a guess against its claimant; past the limit refuse it, not counted, until the window ends, and say when', async () => {
     const g = guesses();
-    for (const at of [0, 10_000, 20_000]) expect((await g.take('user:1', at)).wait).toBe(0);
-    expect((await g.take('user:1', 20_000)).wait).toBe(40);
-    expect((await g.take('user:1', 59_500)).wait).toBe(1);
-    expect((await g.take('user:2', 20_000)).wait).toBe(0);
-    expect((await g.take('user:1', 60_000)).wait).toBe(0);
+    for (const at of [0, 10_000, 20_000]) expect((await g.take('user:1', false, at)).wait).toBe(0);
+    expect((await g.take('user:1', false, 20_000)).wait).toBe(40);
+    expect((await g.take('user:1', false, 59_500)).wait).toBe(1);
+    expect((await g.take('user:2', false, 20_000)).wait).toBe(0);
+    expect((await g.take('user:1', false, 60_000)).wait).toBe(0);
+  });
+
+  it("count no call holding the device's code, however many at once, but refuse it while its claimant is limited", async () => {
+    const g = guesses();
+    const held = await Promise.all(Array.from({ length: 5 }, () => g.take('user:1', true, 0)));
+    expect(held.map((h) => h.wait)).toEqual([0, 0, 0, 0, 0]);
+    for (const at of [1, 2, 3]) expect((await g.take('user:1', false, at)).wait).toBe(0);
+    expect((await g.take('user:1', true, 4)).wait).toBe(60);
+    expect((await g.take('user:1', false, 4)).wait).toBe(60);
+    expect((await g.take('user:1', true, 60_001)).wait).toBe(0);
   });
 
   it('take back a guess that held the code', async () => {
     const g = guesses();
-    for (let i = 0; i < 10; i++) await (await g.take('user:1', i)).takeBack();
-    await g.take('user:1', 10);
-    await g.take('user:1', 11);
-    expect((await g.take('user:1', 12)).wait).toBe(0);
-    expect((await g.take('user:1', 13)).wait).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i++) await (await g.take('user:1', false, i)).takeBack();
+    await g.take('user:1', false, 10);
+    await g.take('user:1', false, 11);
+    expect((await g.take('user:1', false, 12)).wait).toBe(0);
+    expect((await g.take('user:1', false, 13)).wait).toBeGreaterThan(0);
   });
 });
