@@ -133,12 +133,7 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     // code given now would let the old team claim it back. Unset keeps the spent code's hash (see above).
     const { rows: set } = await app.db.query(
       'UPDATE "device" SET "to_be_claimed" = $1, "claim_code" = COALESCE($2, "claim_code") WHERE "id" = $3 AND "team_id" = $4 RETURNING "id"',
-      [
-      toBeClaimed,
-      code && hashClaimCode(code),
-      deviceId,
-      row.team_id,
-      ],
+      [toBeClaimed, code && hashClaimCode(code), deviceId, row.team_id],
     );
     if (set.length === 0) throw notFoundError();
     return { claim_code: code };
