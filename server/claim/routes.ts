@@ -7,8 +7,11 @@
  *   PUT /api/add_pucs_user_to_team/                   admins of team_id: the support user joins it, 204
  *
  * The claimant is usually in no team of the device: holding the QR id and the claim code is the
- * proof. So the code is long, only its hash is kept, and wrong codes are limited per device and
- * per user (ClaimGuesses, limiter.ts).
+ * proof. So the code is long, only its hash is kept, and wrong codes are limited per claimant
+ * (ClaimGuesses, limiter.ts), never per device: nobody locks a device by guessing. Device ids are
+ * sequential, so claim_device tells only a caller holding the device's code whether it waits to be
+ * claimed: to anyone else no device, a device not waiting and a wrong code answer the same 400.
+ * The hash of a spent code (a claim, or the owner's unset) stays: its holder gets the spec's 409.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
@@ -27,7 +30,7 @@ import { ApiError, badRequest, conflict } from '../http/errors';
 import type { Row } from '../crud/hooks';
 import { answers, error, errors, ID_PARAMS, json, jsonBody, objectId, optionalBody, type ResponseDoc } from '../openapi/contract';
 import { claimCodeMatches, hashClaimCode, newClaimCode } from './code';
-import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimGuesses } from './limiter';
+import { CLAIM_ATTEMPTS, CLAIM_WINDOW_MS, ClaimGuesses, claimantKey } from './limiter';
 import { limitStore } from '../auth/limitStore';
 import { addSupportUser } from './supportUser';
 import { moveDevice } from './transfer';
@@ -63,9 +66,10 @@ const flag = (field: string, fallback: boolean) =>
     .describe(`Left out or null: ${fallback}.`);
 
 const LIMIT =
-  `At most ${CLAIM_ATTEMPTS} wrong codes per device and per user in ${CLAIM_WINDOW_MS / 60_000} minutes; ` +
-  'while either is reached every code, the right one too, answers 429 with `Retry-After`.';
-const TOO_MANY: Record<string, ResponseDoc> = { 429: error('Too many wrong codes for this device or by this user: wait for `Retry-After` seconds.') };
+  `At most ${CLAIM_ATTEMPTS} wrong codes per user in ${CLAIM_WINDOW_MS / 60_000} minutes (counted per user only: ` +
+  "another user's guesses never limit a device or its rightful claimant); while it is reached every code of that user, the right one too, " +
+  'answers 429 with `Retry-After`. Guesses sent at once are counted as they arrive, so they meet the limit too.';
+const TOO_MANY: Record<string, ResponseDoc> = { 429: error('Too many wrong codes by this user: wait for `Retry-After` seconds.') };
 
 const field = (category: { fields: Record<string, Parameters<typeof fieldSchema>[0]> }, name: string) => fieldSchema(category.fields[name]);
 
@@ -94,7 +98,6 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
   const device = app.registry.get('device');
   const team = app.registry.get('team');
   const guesses = new ClaimGuesses(limitStore(app.db, 'claim'));
-  const keys = (user: SessionUser, deviceId?: number) => [`user:${user.id}`, ...(deviceId === undefined ? [] : [`device:${deviceId}`])];
 
   /** A team the caller administers: 404 when they cannot see it, 403 when they only belong to it. */
   const adminTeam = async (user: SessionUser, teamId: number): Promise<number> => {
@@ -109,7 +112,7 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     summary: 'Set or unset the device as to be claimed',
     description:
       "Admins of the device's team. Set: a new claim code (80 random bits, Crockford base32, `XXXX-XXXX-XXXX-XXXX`) replaces any " +
-      'former one; it is answered once: the server keeps only its hash. Unset: the code stops working.',
+      'former one; it is answered once: the server keeps only its hash. Unset: the code stops working (its holder is told the device is not waiting to be claimed).',
     tags: ['device'],
     params: ID_PARAMS,
     body: optionalBody(jsonBody({ to_be_claimed: flag('to_be_claimed', true) }, { loose: true })),
@@ -127,13 +130,11 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     assertPermitted(device.permissions.update, device, user, row);
     const code = toBeClaimed ? newClaimCode() : null;
     // Only while it is still in the team checked above: a claim committed meanwhile moved it, and a
-    // code given now would let the old team claim it back.
-    const { rows: set } = await app.db.query('UPDATE "device" SET "to_be_claimed" = $1, "claim_code" = $2 WHERE "id" = $3 AND "team_id" = $4 RETURNING "id"', [
-      toBeClaimed,
-      code && hashClaimCode(code),
-      deviceId,
-      row.team_id,
-    ]);
+    // code given now would let the old team claim it back. Unset keeps the spent code's hash (see above).
+    const { rows: set } = await app.db.query(
+      'UPDATE "device" SET "to_be_claimed" = $1, "claim_code" = COALESCE($2, "claim_code") WHERE "id" = $3 AND "team_id" = $4 RETURNING "id"',
+      [toBeClaimed, code && hashClaimCode(code), deviceId, row.team_id],
+    );
     if (set.length === 0) throw notFoundError();
     return { claim_code: code };
   });
@@ -141,7 +142,9 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
   const checkSchema = {
     operationId: 'checkClaimCode',
     summary: 'Check a claim code',
-    description: `Any signed-in user. A wrong code, or a device not waiting to be claimed, answers \`{"is_code_valid": false}\`. ${LIMIT} An unknown QR id counts as a wrong code of the user.`,
+    description:
+      `Any signed-in user. A wrong code, or a device not waiting to be claimed, answers \`{"is_code_valid": false}\`. ${LIMIT} ` +
+      'An unknown QR id counts as a wrong code of the user; the last code the device was given, spent or withdrawn, counts as none.',
     tags: ['device'],
     params: z.object({ id: z.string().describe('The QR id of the /qr?id= link.') }),
     body: optionalBody(jsonBody({ claim_code: claimCode }, { loose: true })),
@@ -162,11 +165,11 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
       request.params.id.slice(0, QR_ID_MAX),
     ]);
     const found = rows[0];
-    const guess = await guesses.take(keys(user, found?.id as number | undefined));
+    const holdsCode = claimCodeMatches(code, found?.claim_code);
+    const guess = await guesses.take(claimantKey(user), holdsCode);
     if (guess.wait > 0) throw tooMany(guess.wait);
     if (!found) throw notFoundError();
-    if (found.to_be_claimed !== true || !claimCodeMatches(code, found.claim_code)) return { is_code_valid: false };
-    await guess.takeBack();
+    if (found.to_be_claimed !== true || !holdsCode) return { is_code_valid: false };
     const { rows: view } = await app.db.query<Row>(CLAIM_VIEW, [found.id]);
     return { is_code_valid: true, device: view[0] };
   });
@@ -183,7 +186,10 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
       'in the team is used instead), else none; its current firmware is that copy when it ran its target, else none; its configuration ' +
       'is copied into the team; its documentation and firmware and configuration histories are cleared; its certificate and ' +
       'private key are deleted (the next download makes new ones); its QR id stays; its owner is the caller. The code is spent: `to_be_claimed` becomes false. ' +
-      `${LIMIT} A device not waiting to be claimed (409) counts as a wrong code of the user. Of racing claims one wins; the others answer 409.`,
+      `${LIMIT} Device ids are sequential, so only a caller holding the device's code learns whether it waits to be claimed: ` +
+      'no device, a device not waiting and a wrong code all answer the same 400 `Wrong code! Please, try again.` and count as a wrong code; ' +
+      'the last code the device was given (spent by a claim, or withdrawn by its owner) answers 409 and counts as none. ' +
+      'Of racing claims one wins; the others answer 409 and count as none.',
     tags: ['device'],
     params: ID_PARAMS,
     body: optionalBody(
@@ -202,13 +208,17 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     response: answers({
       204: { description: 'Claimed.' },
       400: error(
-        'A missing or invalid value, a wrong code (`Wrong code! Please, try again.`), a type, group or firmware not of the team (or the group or firmware not of the type), ' +
+        'A missing or invalid value, a wrong code (`Wrong code! Please, try again.`: also for no such device, or one not waiting, to a caller not holding its code), ' +
+          'a type, group or firmware not of the team (or the group or firmware not of the type), ' +
           "a `target_firmware_id` other than the group's, or a disabled target firmware.",
       ),
       ...errors('401'),
       403: error('The caller is a member of `team_id` but not an admin.'),
       404: error('The caller is not a member of `team_id`.'),
-      409: error('The device is not waiting to be claimed (already claimed, or no such device), is already in the chosen team, or the team already has a device of its name or a firmware of its name and version with another type.'),
+      409: error(
+        "To a caller holding the device's last code: the device is not waiting to be claimed (already claimed, or unset by its owner), " +
+          'is already in the chosen team, or the team already has a device of its name or a firmware of its name and version with another type.',
+      ),
       ...TOO_MANY,
     }),
   };
@@ -225,28 +235,29 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     };
     // Counted before the transaction: on PostgreSQL the count takes a connection of its own, which
     // racing claims, each holding one while they queue on the device's lock, could leave none of.
-    const guess = await guesses.take(keys(user, deviceId));
+    // A call holding the device's code is not counted, so racing ones are never refused as too many.
+    const { rows: stored } = await app.db.query<Row>('SELECT "claim_code" FROM "device" WHERE "id" = $1', [deviceId]);
+    const guess = await guesses.take(claimantKey(user), claimCodeMatches(code, stored[0]?.claim_code));
     if (guess.wait > 0) throw tooMany(guess.wait);
-    let outcome = 'wrong' as 'wrong' | 'notPending' | 'right';
+    let holdsCode = false;
     try {
       await app.db.transaction(async (tx) => {
-        // Racing claims queue on this lock; each then sees whether the one before spent the code.
+        // Racing claims queue on this lock; each then sees whether the one before spent the code
+        // (whose hash stays, so the losers are told 409, not a wrong code).
         const { rows } = await tx.query<Row>('SELECT * FROM "device" WHERE "id" = $1 FOR UPDATE', [deviceId]);
         const found = rows[0];
-        if (found?.to_be_claimed !== true) {
-          outcome = 'notPending';
-          throw conflict(ownMessages.claimNotPending);
-        }
-        if (!claimCodeMatches(code, found.claim_code)) throw badRequest(messages.wrongClaimCode);
-        outcome = 'right';
+        // Compared even when there is no device (the same work): the answer tells a stranger nothing.
+        holdsCode = claimCodeMatches(code, found?.claim_code);
+        if (!found || !holdsCode) throw badRequest(messages.wrongClaimCode);
+        if (found.to_be_claimed !== true) throw conflict(ownMessages.claimNotPending);
         // Moving it nowhere would still drop its group, histories and certificate.
         if (found.team_id === choice.teamId) throw conflict(ownMessages.claimSameTeam);
         await moveDevice(tx, app.registry, user, found, choice);
       });
     } finally {
-      // Device ids are sequential: probing which ones wait to be claimed is limited per user, like unknown QR ids.
-      if (outcome === 'notPending') await guess.takeBack([`device:${deviceId}`]);
-      if (outcome === 'right') await guess.takeBack();
+      // Holding the device's code is no guess, whatever the outcome (a lost race included): also
+      // when it was given between the read above and the lock.
+      if (holdsCode) await guess.takeBack();
     }
     return reply.code(204).send();
   });

@@ -178,8 +178,8 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     firmware_history: [],
     documents_collection_id: null,
     icon: type?.icon ?? null,
+    // The spent code's hash stays: its holder (a claim that lost the race) is told 409, not a wrong code.
     to_be_claimed: false,
-    claim_code: null,
   };
   await updateRow(tx, deviceCategory, device.id as number, values).catch((err: unknown) => {
     throw mapDbError(err, deviceCategory, 'update', { ...device, ...values });

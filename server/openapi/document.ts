@@ -101,10 +101,15 @@ hash). Anyone signed in who holds the device's QR id and the code checks it with
 \`PUT /api/get_device_by_qr_and_claim_codes/{qr id}\`, then claims it into a team they administer
 with \`PUT /api/claim_device/{id}\` (204) and may add the support user to that team with
 \`PUT /api/add_pucs_user_to_team/\`. Codes are compared ignoring case, spaces and \`-\`, with
-\`I\`/\`L\` read as \`1\` and \`O\` as \`0\`. At most 10 wrong codes per device and per user in
-15 minutes; then every code answers 429 with \`Retry-After\`. A claim is one transaction: racing
-claims of one device get one 204, the others 409. The claimed device keeps its QR id; its
-certificate and private key are deleted, so its new team downloads a new key.`;
+\`I\`/\`L\` read as \`1\` and \`O\` as \`0\`. At most 10 wrong codes per user in 15 minutes; then
+every code of that user answers 429 with \`Retry-After\`. The limit is the guesser's only: another
+user's wrong codes never lock a device or its rightful claimant. Device ids are sequential, so
+\`claim_device\` tells whether a device waits to be claimed only to a caller holding its code: no
+device, a device not waiting and a wrong code all answer 400 \`Wrong code! Please, try again.\`;
+the device's last code, spent by a claim or withdrawn by its owner, answers 409 (not waiting to be
+claimed) and counts as no wrong code. A claim is one transaction: racing claims of one device get
+one 204, the others 409, on one process or many sharing PostgreSQL. The claimed device keeps its QR
+id; its certificate and private key are deleted, so its new team downloads a new key.`;
 
 const PERMISSION: Record<string, string> = {
   signedIn: 'anyone signed in',

@@ -1,6 +1,6 @@
 /**
- * Claim codes against guessing: wrong codes are limited per device and per user (the right code
- * refused too while limited), whether sent to check a code or to claim, at once or one by one, and
+ * Claim codes against guessing: wrong codes are limited per user (the right code refused too while
+ * limited), never per device, whether sent to check a code or to claim, at once or one by one, and
  * so are device ids probed with claim_device; the guesses' window, driven by their clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,22 +45,19 @@ async function expectLimited(res: Promise<{ statusCode: number; headers: Record<
 }
 
 describe('guessing claim codes', () => {
-  it(`stops after ${CLAIM_ATTEMPTS} wrong codes for the QR id and the user, the right code included, and nobody else`, async () => {
+  it(`stops the user after ${CLAIM_ATTEMPTS} wrong codes, the right code included, on every device, and nobody else`, async () => {
     const target = await claimable();
     const elsewhere = await claimable();
-    const { client: guesser } = await adminWithTeam(t, 'guesser');
+    const { client: guesser, teamId: guesserTeam } = await adminWithTeam(t, 'guesser');
     const { client: bystander } = await adminWithTeam(t, 'bystander');
     for (let i = 0; i < CLAIM_ATTEMPTS; i++) expect((await check(guesser, target.qr, WRONG)).json()).toEqual({ is_code_valid: false });
     await expectLimited(check(guesser, target.qr, WRONG));
     await expectLimited(check(guesser, target.qr, target.code));
-    // The QR id is limited for everyone, the guesser on every QR id.
-    await expectLimited(check(bystander, target.qr, target.code));
+    // The guesser is limited on every QR id and for claims too, and nothing changed; the device is not limited.
     await expectLimited(check(guesser, elsewhere.qr, elsewhere.code));
-    expect((await check(bystander, elsewhere.qr, elsewhere.code)).json()).toMatchObject({ is_code_valid: true });
-    // A claim of the limited device is refused the same way, and nothing changed.
-    const { client: claimer, teamId } = await adminWithTeam(t, 'lateclaimer');
-    await expectLimited(claimer.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId }));
+    await expectLimited(guesser.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: guesserTeam }));
     expect((await owner.get(`/api/device/${target.id}`)).json()).toMatchObject({ team_id: ownerTeam, to_be_claimed: true });
+    expect((await check(bystander, target.qr, target.code)).json()).toMatchObject({ is_code_valid: true });
   });
 
   it('counts wrong codes sent to claim_device in the same limit, and unknown QR ids against the user', async () => {
@@ -83,25 +80,33 @@ describe('guessing claim codes', () => {
     for (let i = 0; i < CLAIM_ATTEMPTS + 5; i++) expect((await check(client, target.qr, target.code)).json()).toMatchObject({ is_code_valid: true });
   });
 
+  it('does not count the last code of a device no longer waiting (spent or withdrawn): its holder is told so', async () => {
+    const target = await claimable();
+    expect((await owner.put(`/api/set_device_claimed_status/${target.id}`, { to_be_claimed: false })).statusCode).toBe(200);
+    const { client, teamId } = await adminWithTeam(t, 'latecomer');
+    for (let i = 0; i < CLAIM_ATTEMPTS + 5; i++) {
+      expect((await check(client, target.qr, target.code)).json()).toEqual({ is_code_valid: false });
+      await expectError(client.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId }), 409, ownMessages.claimNotPending);
+    }
+    const fresh = await claimable();
+    expect((await check(client, fresh.qr, fresh.code)).json()).toMatchObject({ is_code_valid: true });
+  });
+
   it('counts parallel guesses: no more than the limit get an answer', async () => {
     const target = await claimable();
     const { client } = await adminWithTeam(t, 'parallel');
     const answers = await Promise.all(Array.from({ length: 3 * CLAIM_ATTEMPTS }, () => check(client, target.qr, WRONG)));
-    // Counted in PostgreSQL (limitStore.ts), a guess counted against its two keys in another order
-    // than a parallel one may be refused by one and taken back from the other: never more than the limit.
-    const answered = answers.filter((r) => r.statusCode === 200).length;
-    expect(answered).toBeLessThanOrEqual(CLAIM_ATTEMPTS);
-    // In memory (one process) each guess is counted in one step: exactly the limit.
-    if (!t.url) expect(answered).toBe(CLAIM_ATTEMPTS);
-    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(3 * CLAIM_ATTEMPTS - answered);
+    // Each guess is counted in one atomic step (limitStore.ts), in memory or in PostgreSQL: exactly the limit.
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(CLAIM_ATTEMPTS);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(2 * CLAIM_ATTEMPTS);
   });
 });
 
 describe('probing device ids with claim_device', () => {
-  it('counts ids not waiting to be claimed against the user, as unknown QR ids are', async () => {
+  it('answers ids of no device as wrong codes and counts them against the user, as unknown QR ids are', async () => {
     const { client: prober, teamId } = await adminWithTeam(t, 'idprober');
     for (let i = 0; i < CLAIM_ATTEMPTS; i++) {
-      await expectError(prober.put(`/api/claim_device/${100_000 + i}`, { claim_code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ', team_id: teamId }), 409, ownMessages.claimNotPending);
+      await expectError(prober.put(`/api/claim_device/${100_000 + i}`, { claim_code: WRONG, team_id: teamId }), 400, messages.wrongClaimCode);
     }
     const { id, code } = await claimable();
     const r = await prober.put(`/api/claim_device/${id}`, { claim_code: code, team_id: teamId });
@@ -112,27 +117,33 @@ describe('probing device ids with claim_device', () => {
 });
 
 describe('the claim guesses, driven by their clock', () => {
-  const keys = ['device:1', 'user:1'];
   const guesses = () => new ClaimGuesses(new MemoryLimitStore(), { max: 3, windowMs: 60_000 });
 
-  it('count a guess against each of its keys; past the limit refuse it, not counted, until the window ends, and say when', async () => {
+  it('count a guess against its claimant; past the limit refuse it, not counted, until the window ends, and say when', async () => {
     const g = guesses();
-    for (const at of [0, 10_000, 20_000]) expect((await g.take(keys, at)).wait).toBe(0);
-    expect((await g.take(keys, 20_000)).wait).toBe(40);
-    expect((await g.take(['user:1'], 59_500)).wait).toBe(1);
-    expect((await g.take(['device:2', 'user:2'], 20_000)).wait).toBe(0);
-    expect((await g.take(keys, 60_000)).wait).toBe(0);
+    for (const at of [0, 10_000, 20_000]) expect((await g.take('user:1', false, at)).wait).toBe(0);
+    expect((await g.take('user:1', false, 20_000)).wait).toBe(40);
+    expect((await g.take('user:1', false, 59_500)).wait).toBe(1);
+    expect((await g.take('user:2', false, 20_000)).wait).toBe(0);
+    expect((await g.take('user:1', false, 60_000)).wait).toBe(0);
   });
 
-  it('take back a right guess, or one key of it', async () => {
+  it("count no call holding the device's code, however many at once, but refuse it while its claimant is limited", async () => {
     const g = guesses();
-    for (let i = 0; i < 10; i++) await (await g.take(keys, i)).takeBack();
-    const probe = await g.take(keys, 10);
-    await probe.takeBack(['device:1']);
-    await g.take(keys, 11);
-    await g.take(keys, 12);
-    // user:1 holds 3 guesses now, device:1 two.
-    expect((await g.take(['device:1'], 13)).wait).toBe(0);
-    expect((await g.take(['user:1'], 13)).wait).toBeGreaterThan(0);
+    const held = await Promise.all(Array.from({ length: 5 }, () => g.take('user:1', true, 0)));
+    expect(held.map((h) => h.wait)).toEqual([0, 0, 0, 0, 0]);
+    for (const at of [1, 2, 3]) expect((await g.take('user:1', false, at)).wait).toBe(0);
+    expect((await g.take('user:1', true, 4)).wait).toBe(60);
+    expect((await g.take('user:1', false, 4)).wait).toBe(60);
+    expect((await g.take('user:1', true, 60_001)).wait).toBe(0);
+  });
+
+  it('take back a guess that held the code', async () => {
+    const g = guesses();
+    for (let i = 0; i < 10; i++) await (await g.take('user:1', false, i)).takeBack();
+    await g.take('user:1', false, 10);
+    await g.take('user:1', false, 11);
+    expect((await g.take('user:1', false, 12)).wait).toBe(0);
+    expect((await g.take('user:1', false, 13)).wait).toBeGreaterThan(0);
   });
 });

@@ -2,14 +2,18 @@
  * A claim committing between the old team's access check and its write: the old team must neither
  * receive the device's new private key, nor replace its QR id, nor give it a new claim code. The
  * claim is run inside the old team's call, just before the statement that would act on the stale
- * check. Claims of one device racing each other: exactly one wins.
+ * check. Claims of one device racing each other, on one process or two sharing PostgreSQL: exactly
+ * one wins, the others answer 409, and a lost race counts as no wrong code.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminWithTeam, createTestApp, description, type TestApp } from './helpers';
-import { ownMessages } from '../../src/messages';
+import { adminWithTeam, api, createTestApp, description, expectError, type TestApp } from './helpers';
+import { messages, ownMessages } from '../../src/messages';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/database';
+import { CLAIM_ATTEMPTS } from '../../server/claim/limiter';
 import { createOk } from './crudFixtures';
 
 let t: TestApp;
@@ -19,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Admin = Awaited<ReturnType<typeof adminWithTeam>>;
+
+const WRONG = 'ZZZZ-ZZZZ-ZZZZ-ZZZZ';
 
 async function deviceToBeClaimed(owner: Admin, name: string) {
   const type = (await createOk(owner.client, 'type', { name, team_id: owner.teamId })).id as number;
@@ -87,20 +93,42 @@ describe('a claim racing the old team', () => {
 });
 
 describe('claims racing each other', () => {
-  it('of one device: exactly one of 20 wins, the others answer 409 (or 429: 20 claims at once are more than a device\'s guesses)', async () => {
+  /** The app a second server process would run on the same database: PostgreSQL only (PGlite has one process). */
+  async function secondProcess() {
+    if (!t.url) return undefined;
+    const db = await openDatabase({ url: t.url });
+    const app = await buildApp({ db, config: t.config });
+    await app.ready();
+    return { app, close: async () => (await app.close(), await db.close()) };
+  }
+
+  it('of one device, with the right code from 4 claimants on 2 processes: one 204, 19 x 409, and none of them is then limited', async () => {
     const owner = await adminWithTeam(t, 'race-owner');
     const target = await deviceToBeClaimed(owner, 'raced board');
-    const claimers = await Promise.all(Array.from({ length: 20 }, (_, i) => adminWithTeam(t, `racer${i}`)));
-    const answers = await Promise.all(claimers.map(({ client, teamId }) => client.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: teamId, should_firmware_be_copied: true })));
-    const won = answers.filter((r) => r.statusCode === 204);
-    expect(won).toHaveLength(1);
-    for (const r of answers.filter((a) => a.statusCode !== 204)) {
-      expect(description(r)).toBe(r.statusCode === 429 ? ownMessages.claimTooManyAttempts : ownMessages.claimNotPending);
-      expect(r.statusCode === 409 || (t.url !== undefined && r.statusCode === 429), `${r.statusCode}`).toBe(true);
+    const claimers = await Promise.all(Array.from({ length: 4 }, (_, i) => adminWithTeam(t, `racer${i}`)));
+    const other = await secondProcess();
+    try {
+      // Each claimant sends 5 claims, alternately to either process.
+      const sent = Array.from({ length: 20 }, (_, i) => {
+        const c = claimers[i % 4];
+        const client = other && i % 2 === 1 ? api(other.app, c.cookie) : c.client;
+        return { c, answer: client.put(`/api/claim_device/${target.id}`, { claim_code: target.code, team_id: c.teamId, should_firmware_be_copied: true }) };
+      });
+      const answers = await Promise.all(sent.map((s) => s.answer));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([204, ...Array<number>(19).fill(409)]);
+      for (const r of answers.filter((a) => a.statusCode === 409)) expect(description(r)).toBe(ownMessages.claimNotPending);
+      const winner = sent[answers.findIndex((r) => r.statusCode === 204)].c;
+      expect((await winner.client.get(`/api/device/${target.id}`)).json()).toMatchObject({ team_id: winner.teamId, to_be_claimed: false });
+      const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM type WHERE name = $1', ['raced board']);
+      expect(rows[0].n).toBe(2);
+      // A lost race counts against no one: each claimant still has all its wrong codes, then is limited.
+      const fresh = await deviceToBeClaimed(owner, 'next board');
+      for (const c of claimers) {
+        for (let i = 0; i < CLAIM_ATTEMPTS; i++) await expectError(c.client.put(`/api/claim_device/${fresh.id}`, { claim_code: WRONG, team_id: c.teamId }), 400, messages.wrongClaimCode);
+        expect((await c.client.put(`/api/claim_device/${fresh.id}`, { claim_code: WRONG, team_id: c.teamId })).statusCode).toBe(429);
+      }
+    } finally {
+      await other?.close();
     }
-    const winner = claimers[answers.indexOf(won[0])];
-    expect((await winner.client.get(`/api/device/${target.id}`)).json()).toMatchObject({ team_id: winner.teamId, to_be_claimed: false });
-    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM type WHERE name = $1', ['raced board']);
-    expect(rows[0].n).toBe(2);
   });
 });

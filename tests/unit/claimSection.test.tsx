@@ -282,6 +282,21 @@ describe('the claim section', () => {
     expect(onClaimed).not.toHaveBeenCalled();
     expect(alert).not.toHaveBeenCalled();
   });
+
+  it('a claim answered Wrong code! (a new code given meanwhile) goes back to the code field, with the message and the contact link', async () => {
+    const calls = fakeApi({ teams: [TEAMS[0]], claim: () => jsonResponse({ Description: messages.wrongClaimCode }, 400) });
+    const onClaimed = section();
+    await enterCode(CODE);
+    await screen.findByTestId('claimed-device');
+    await waitFor(() => expect(teamSelect().value).toBe('10'));
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.claimSubmit }));
+    const alert = (await screen.findByText(messages.wrongClaimCode)).closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: ownMessages.qrContact }).getAttribute('href')).toBe('mailto:help@example.com');
+    expect((screen.getByLabelText(new RegExp(ownMessages.claimCode)) as HTMLInputElement).value).toBe(CODE);
+    expect(screen.queryByTestId('claimed-device')).toBeNull();
+    expect(onClaimed).not.toHaveBeenCalled();
+    expect(writes(calls).map(([path]) => path)).toEqual(['/api/get_device_by_qr_and_claim_codes/q1', '/api/claim_device/7']);
+  });
 });
 
 describe('after the reload that follows a claim', () => {

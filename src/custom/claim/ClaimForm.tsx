@@ -3,12 +3,14 @@
  * device goes into (one the user administers), the type, group and target firmware of the chosen
  * team (a type or a group may be created inline), the two options that default on, and the
  * further advanced flag (off by default), which explains what is kept and copied. A failure is
- * shown in place and keeps every value, so the user can correct and retry.
+ * shown in place and keeps every value, so the user can correct and retry; a code no longer right
+ * (a new one given, the device gone) goes back to step 1, where the catalogue's message is shown.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Stack, TextField } from '@mui/material';
 import { messages, ownMessages } from '../../messages';
 import { reportError } from '../../dataProvider/errors';
+import { HttpError } from '../../dataProvider/http';
 import { addSupportUser, claimDevice, claimFailure, type AdminTeam, type ClaimBody, type ClaimedDevice } from './claimApi';
 import type { Claimed } from './ClaimedNotice';
 import { ClaimChoices, NO_CHOICES, type Choices } from './ClaimChoices';
@@ -19,6 +21,8 @@ interface ClaimFormProps {
   /** The teams the user administers (at least one). */
   teams: AdminTeam[];
   onClaimed: (claimed: Claimed) => void;
+  /** The server answered that the code is wrong: only step 1 can take another. */
+  onWrongCode: () => void;
 }
 
 /** An option with the words saying what it does under it. */
@@ -29,7 +33,7 @@ const Option = ({ checked, onChange, label, help, disabled }: { checked: boolean
   </Box>
 );
 
-export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProps) => {
+export const ClaimForm = ({ device, claimCode, teams, onClaimed, onWrongCode }: ClaimFormProps) => {
   // undefined until the user chooses (the zero option included).
   const [chosenTeam, setChosenTeam] = useState<number | null>();
   const [teamError, setTeamError] = useState(false);
@@ -67,6 +71,7 @@ export const ClaimForm = ({ device, claimCode, teams, onClaimed }: ClaimFormProp
     try {
       await claimDevice(device.id, body);
     } catch (error) {
+      if (error instanceof HttpError && error.status === 400 && error.description === messages.wrongClaimCode) return onWrongCode();
       setFailure(claimFailure(error));
       setBusy(false);
       return;

@@ -108,7 +108,16 @@ export const ClaimSection = ({ qrId, contact, onClaimed }: ClaimSectionProps) =>
       {device && teams ? (
         <>
           <Details device={device.device} />
-          <ClaimForm device={device.device} claimCode={device.code} teams={teams} onClaimed={claimed} />
+          <ClaimForm
+            device={device.device}
+            claimCode={device.code}
+            teams={teams}
+            onClaimed={claimed}
+            onWrongCode={() => {
+              setDevice(undefined);
+              setProblem({ kind: 'wrong' });
+            }}
+          />
         </>
       ) : (
         <Stack component="form" noValidate spacing={2} onSubmit={(event: FormEvent) => void check(event)}>
