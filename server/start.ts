@@ -115,8 +115,10 @@ async function main() {
     throw err;
   }
   const port = listeningPort(app, config.port);
-  announce(port);
+  // The live demo devices enrol through the API (certificates, firmware files) before the server says it
+  // runs: the first requests of whoever reads that line do not wait behind that work (never rejects).
   if (config.demo) live = await startLiveDemo(app, urlOf(config.host, port), { count: liveDeviceCount(), log: say });
+  announce(port);
 }
 
 schemaLoaded();

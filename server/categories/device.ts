@@ -51,6 +51,7 @@ async function leaveTeam(tx: Queryable, input: Row, existing: DeviceRow): Promis
 }
 
 const movesTeam = (input: Row, existing: DeviceRow) => 'team_id' in input && input.team_id !== existing.team_id;
+const changesType = (input: Row, existing: DeviceRow) => 'type_id' in input && input.type_id !== existing.type_id;
 
 export const deviceHooks: CategoryHooks<DeviceRow> = {
   async beforeCreate({ input }: CreateContext) {
@@ -58,6 +59,8 @@ export const deviceHooks: CategoryHooks<DeviceRow> = {
   },
   async prepareUpdate({ tx, input, existing }) {
     if (movesTeam(input, existing)) await leaveTeam(tx, input, existing);
+    // The current firmware is one of the device's type (server/deviceApi/checkin.ts): the next check-in finds it in the new type.
+    if (changesType(input, existing)) input.current_firmware_id = null;
   },
   async beforeUpdate({ tx, input, existing }) {
     applyRules(input, storedSync(input.config_history ? { ...existing, config_history: [] } : existing));

@@ -4,7 +4,8 @@
  * (thousands a second), so it reads the device with everything it needs in one query; one that changes
  * the device reads it again locked and writes it with one UPDATE (plus an INSERT only when the device
  * brings a configuration of its own) in one transaction: two such check-ins of one device run one
- * after the other.
+ * after the other. A reported firmware is looked up among the firmwares of the device's own type: the
+ * name and version of another type's firmware name nothing the device can run (docs/DEVICE_API.md).
  */
 import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
@@ -51,7 +52,7 @@ LEFT JOIN "config" p ON p."id" = d."config_id"
 LEFT JOIN "config" l ON l."id" = (d."config_history" -> -1 ->> 'config_id')::int
 LEFT JOIN "config" n ON n."id" = $4 AND n."id" IS DISTINCT FROM d."config_id" AND n."team_id" = d."team_id"
 LEFT JOIN "firmware" t ON t."id" = d."target_firmware_id"
-LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."name" = $2 AND r."version" = $3
+LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."type_id" = d."type_id" AND r."name" = $2 AND r."version" = $3
 WHERE d."id" = $1`;
 
 /**

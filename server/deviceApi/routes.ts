@@ -29,7 +29,7 @@ const CHECKIN_SCHEMA = {
   operationId: 'device_checkin',
   summary: 'A device checks in',
   description:
-    "Sets `last_seen`; a reported firmware (name and version of a firmware of the device's team) becomes `current_firmware_id`, with a " +
+    "Sets `last_seen`; a reported firmware (name and version of a firmware of the device's type, in its team) becomes `current_firmware_id`, with a " +
     '`firmware_history` entry when it changes (none matches: null); the configuration is synced (docs/DEVICE_API.md). Body at most 1,000,000 bytes.',
   tags: TAGS,
   security: DEVICE_SECURITY,

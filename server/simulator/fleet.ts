@@ -57,19 +57,25 @@ export async function forEachLimit<T>(items: T[], limit: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-export async function listAll<T = Named>(session: ConsoleSession, cat: string, filter: Record<string, unknown>, fields: string): Promise<T[]> {
+/**
+ * The objects of `cat` matching `filter`, by id, or only the first `max`: a few out of a big fleet are
+ * one small page, not every page of the team read and thrown away.
+ */
+export async function listAll<T = Named>(session: ConsoleSession, cat: string, filter: Record<string, unknown>, fields: string, max = Infinity): Promise<T[]> {
   const all: T[] = [];
-  for (let first = 0; ; first += PAGE) {
+  for (let first = 0; first < max; first += PAGE) {
+    const size = Math.min(PAGE, max - first);
     const query = new URLSearchParams({
       fields,
       filter: JSON.stringify(filter),
       sort: JSON.stringify(['id', 'ASC']),
-      range: JSON.stringify([first, first + PAGE - 1]),
+      range: JSON.stringify([first, first + size - 1]),
     });
     const page = await session.json<T[]>('GET', `/api/${cat}?${query}`);
     all.push(...page);
-    if (page.length < PAGE) return all;
+    if (page.length < size) return all;
   }
+  return all;
 }
 
 async function findOrCreate(session: ConsoleSession, cat: string, filter: Record<string, unknown>, body: Record<string, unknown>): Promise<number> {

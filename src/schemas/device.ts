@@ -51,8 +51,9 @@ export const device = defineCategory({
       follows: { via: 'group_id', message: messages.individualFirmwareInGroup },
       confirmUnset: messages.unsetTargetFirmware,
     },
-    // Searched and exported (by its name too, server/routes/csvNames.ts), though not a column of the table.
-    current_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Current firmware', system: true, searchable: true, exported: true },
+    // Searched and exported (by its name too, server/routes/csvNames.ts), though not a column of the table. A firmware
+    // of the device's type (a check-in matches the report within it): that firmware's type cannot change under it.
+    current_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Current firmware', system: true, searchable: true, exported: true, matches: ['type_id'] },
     provisioning: {
       kind: 'json',
       label: 'Provisioning',

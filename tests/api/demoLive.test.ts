@@ -3,7 +3,7 @@
  * check in for real through the device API of a listening app (last seen, their factory configuration
  * adopted, their target firmware downloaded from the file uploaded for it and installed), and only those.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { seedDemo } from '../../server/demo/seed';
 import { LIVE_TEAM, liveDeviceCount, startLiveDemo, type LiveDemo } from '../../server/demo/live';
 import { api, createTestApp, createUser, signIn, type Client, type TestApp } from './helpers';
@@ -26,6 +26,8 @@ let c: Client;
 let live: LiveDemo;
 const lines: string[] = [];
 const seededAt = new Date(Date.now() - 48 * 3_600_000);
+/** Devices the server answered to the live demo's device lists while it started. */
+let devicesListed = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,7 +35,17 @@ beforeAll(async () => {
   await seedDemo(t.db, { now: seededAt });
   c = api(t.app, await signIn(t.app, 'demo_admin', 'demo-password-1'));
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  live = await startLiveDemo(t.app, url, { count: LIVE, intervalS: 0.3, userChangeEveryS: 3600, log: (line) => lines.push(line) });
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const res = await realFetch(input, init);
+    if (new URL(String(input)).pathname === '/api/device' && (init?.method ?? 'GET') === 'GET') devicesListed += ((await res.clone().json()) as unknown[]).length;
+    return res;
+  });
+  try {
+    live = await startLiveDemo(t.app, url, { count: LIVE, intervalS: 0.3, userChangeEveryS: 3600, log: (line) => lines.push(line) });
+  } finally {
+    spy.mockRestore();
+  }
 }, 60_000);
 afterAll(async () => {
   await live?.stop();
@@ -64,6 +76,10 @@ it('makes the first devices of the first demo team check in: fresh last seen, fa
   // The next device of the team is not live: what the seed typed stays.
   expect(devices[LIVE].config_state).toBeNull();
   expect(Date.parse(devices[LIVE].last_seen ?? '')).toBeLessThan(started);
+});
+
+it('reads only the devices it makes alive, not the whole team: a big fleet answers its first requests at full speed', () => {
+  expect(devicesListed).toBe(LIVE);
 });
 
 it('reads PUCS_DEMO_LIVE: 50 devices unless told, 0 for none; nothing starts for 0', async () => {

@@ -178,8 +178,8 @@ describe('firmware moved under a device', () => {
 
 describe('firmware history', () => {
   it(`a device switching firmware on every check-in keeps only the last ${HISTORY_LIMIT} entries, like its configuration history`, async () => {
-    const d = await deviceWithKey(c, owner.teamId);
     const typeId = (await createOk(c, 'type', { name: 'history fw type', team_id: owner.teamId })).id;
+    const d = await deviceWithKey(c, owner.teamId, { type_id: typeId });
     const a = await createOk(c, 'firmware', { name: 'hist-core', version: '1.0.0', team_id: owner.teamId, type_id: typeId });
     const b = await createOk(c, 'firmware', { name: 'hist-core', version: '2.0.0', team_id: owner.teamId, type_id: typeId });
     const long = Array.from({ length: HISTORY_LIMIT }, (_, i) => ({ date: new Date(i * 1000).toISOString(), firmware_id: a.id }));
@@ -201,5 +201,41 @@ describe('the firmware a device runs', () => {
     expectJsonError(await c.del(`/api/firmware/${fw.id}`), 409);
     await checkinOk(t.app, d, { firmware: { name: 'fleet-running', version: '1.0.0' } });
     expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: fw.id, firmware_history: [{ firmware_id: fw.id }] });
+  });
+});
+
+describe("a reported firmware is matched within the device's type", () => {
+  it("a device reporting another type's firmware has no current firmware, and that firmware can still be deleted", async () => {
+    const t1 = (await createOk(c, 'type', { name: 'report type one', team_id: owner.teamId })).id as number;
+    const t2 = (await createOk(c, 'type', { name: 'report type two', team_id: owner.teamId })).id as number;
+    const other = await createOk(c, 'firmware', { name: 'report-core', version: '1.0.0', team_id: owner.teamId, type_id: t1 });
+    const own = await createOk(c, 'firmware', { name: 'report-core-two', version: '1.0.0', team_id: owner.teamId, type_id: t2 });
+    const d = await deviceWithKey(c, owner.teamId, { type_id: t2 });
+    const answer = await checkinOk(t.app, d, { firmware: { name: 'report-core', version: '1.0.0' } });
+    expect(answer).toMatchObject({ target_firmware: null, config: null });
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: null, firmware_history: [] });
+    await checkinOk(t.app, d, { firmware: { name: 'report-core-two', version: '1.0.0' } });
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: own.id, firmware_history: [{ firmware_id: own.id }] });
+    // Reporting the other type's firmware again: the device runs none of its own type's that the team knows.
+    await checkinOk(t.app, d, { firmware: { name: 'report-core', version: '1.0.0' } });
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: null });
+    expect((await c.del(`/api/firmware/${other.id}`)).statusCode).toBeLessThan(300);
+    expect((await c.del(`/api/type/${t1}`)).statusCode).toBeLessThan(300);
+  });
+
+  it('a device moved to another type forgets the current firmware of its old type, so that firmware can be deleted', async () => {
+    const t1 = (await createOk(c, 'type', { name: 'moving type one', team_id: owner.teamId })).id as number;
+    const t2 = (await createOk(c, 'type', { name: 'moving type two', team_id: owner.teamId })).id as number;
+    const fw = await createOk(c, 'firmware', { name: 'moving-core', version: '1.0.0', team_id: owner.teamId, type_id: t1 });
+    const d = await deviceWithKey(c, owner.teamId, { type_id: t1 });
+    await checkinOk(t.app, d, { firmware: { name: 'moving-core', version: '1.0.0' } });
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: fw.id });
+    // Nor can the firmware move to another type under the device that runs it.
+    expectJsonError(await c.put(`/api/firmware/${fw.id}`, { type_id: t2 }), 409);
+    expect((await c.put(`/api/device/${d.id}`, { type_id: t2 })).statusCode).toBe(200);
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: null });
+    await checkinOk(t.app, d, { firmware: { name: 'moving-core', version: '1.0.0' } });
+    expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: null });
+    expect((await c.del(`/api/firmware/${fw.id}`)).statusCode).toBeLessThan(300);
   });
 });
