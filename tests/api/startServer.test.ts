@@ -3,8 +3,8 @@
  * who may read the checkout but not write it can start it (nothing is written into the checkout).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lockFilePath } from '../../server/runtime/pidLock';
@@ -79,13 +79,39 @@ it('starts on a fresh data folder, serves the console and the API, and stops cle
 
 /** Whether this test can run the server as a user who cannot write the checkout (root, with runuser). */
 const asOtherUser = process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status === 0;
+const OTHER_USER = 'nobody';
+
+/**
+ * A checkout `user` may read but not write, made by the test rather than assumed: the one under
+ * test may sit in a folder other users cannot enter (a home folder, a `mktemp -d` folder, mode 700).
+ * What `npm start` runs is copied into a fresh folder under the temporary folder, with every parent
+ * traversable; node_modules is linked when `user` can reach it where it is, hard-linked file by file
+ * otherwise (its files are readable by all, as npm writes them), copied across file systems.
+ */
+function readableCheckout(folder: string, user: string): string {
+  const checkout = join(folder, 'checkout');
+  for (const part of ['package.json', 'tsconfig.json', 'scripts', 'server', 'src']) cpSync(join(process.cwd(), part), join(checkout, part), { recursive: true });
+  // A clone made under umask 077 has files only its owner reads.
+  execFileSync('chmod', ['-R', 'a+rX', folder]);
+  const modules = realpathSync(join(process.cwd(), 'node_modules'));
+  if (spawnSync('runuser', ['-u', user, '--', 'test', '-x', modules]).status === 0) symlinkSync(modules, join(checkout, 'node_modules'));
+  else if (spawnSync('cp', ['-al', modules, join(checkout, 'node_modules')]).status !== 0) {
+    rmSync(join(checkout, 'node_modules'), { recursive: true, force: true });
+    execFileSync('cp', ['-a', modules, join(checkout, 'node_modules')]);
+  }
+  return checkout;
+}
 
 describe('npm start for another user', () => {
   it.skipIf(!asOtherUser)('starts for a user who may read the checkout but not write it', async () => {
     const temp = mkdtempSync(join(tmpdir(), 'pucs-readonly-'));
-    chmodSync(temp, 0o777);
-    const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', PUCS_SKIP_BUILD: '1', DATABASE_URL: '', PUCS_DIST_DIR: join(temp, 'dist'), PUCS_DATA_DIR: join(temp, 'data'), HOME: temp };
-    const child = spawn('runuser', ['-u', 'nobody', '--', process.execPath, join(process.cwd(), 'scripts', 'serve.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const checkout = readableCheckout(temp, OTHER_USER);
+    // What the user may write: its data, its build and its home, beside the checkout.
+    const own = join(temp, 'own');
+    mkdirSync(own, { mode: 0o777 });
+    chmodSync(own, 0o777);
+    const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', PUCS_SKIP_BUILD: '1', DATABASE_URL: '', PUCS_DIST_DIR: join(own, 'dist'), PUCS_DATA_DIR: join(own, 'data'), HOME: own };
+    const child = spawn('runuser', ['-u', OTHER_USER, '--', process.execPath, join(checkout, 'scripts', 'serve.mjs')], { cwd: own, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -94,7 +120,7 @@ describe('npm start for another user', () => {
         child.on('exit', () => resolve());
         child.stdout.on('data', () => out.includes('http://') && resolve());
       });
-      expect(out).toContain(ownMessages.openingDatabase(join(temp, 'data')).split('(')[0]);
+      expect(out).toContain(ownMessages.openingDatabase(join(own, 'data')).split('(')[0]);
       expect(out).toMatch(/http:\/\/127\.0\.0\.1:\d+/);
     } finally {
       child.kill('SIGTERM');

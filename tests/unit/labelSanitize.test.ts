@@ -87,7 +87,7 @@ const FRAGMENTS = [
   `<svg:foreignObject xmlns:svg="${SVG}"/>`, '<rect fill="url(http://x#a)"/>', '<rect fill="url(#a)"/>', '<rect fill="\\75rl(http://x)"/>',
   '<style>@import url(http://x)</style>', '<set attributeName="href" to="javascript:alert(1)"/>', '<animate attributeName="onload" values="alert(1)"/>',
   '<?xml-stylesheet href="x"?>', '<!DOCTYPE x>', '<!ENTITY e "x">', '<iframe src="http://x"/>', '<image src="http://x"/>', '<rect width="$name" id="${uid_for_type}"/>',
-  '<text>$name</text>', '<svg x="1" width="2">$qr_svg</svg>', '$qr_svg', '$$', '$', '${', '$constructor', '${__proto__}', '"', "'", '>', ']]>',
+  '<text>$name</text>', '<rect id="$name" class="${type_name}"/>', '<svg x="1" width="2">$qr_svg</svg>', '$qr_svg', '$$', '$', '${', '$constructor', '${__proto__}', '"', "'", '>', ']]>',
 ];
 
 const TRICKY_VALUES = ['<', '&', '"', "'", ']]>', '$name', '${id}', '$$', '<script>alert(1)</script>', 'javascript:alert(1)', '#a', '" onload="alert(1)', '&amp;', '\u0000', '\uFFFE', '\uD800'];
@@ -96,7 +96,8 @@ const value = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constant
 const keyRef = fc.constantFrom(...LABEL_KEYS).chain((k) => fc.constantFrom(`$${k}`, `\${${k}}`));
 const template = fc
   .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FRAGMENTS) }, { weight: 2, arbitrary: keyRef }, fc.string({ maxLength: 4 })), { maxLength: 14 })
-  .chain((parts) => fc.constantFrom(doc(parts.join('')), `<s:svg xmlns:s="${SVG}">${parts.join('')}</s:svg>`, parts.join('')));
+  // Mostly inside an <svg> root, so that most cases reach the rebuild rather than a refusal.
+  .chain((parts) => fc.oneof({ weight: 4, arbitrary: fc.constant(doc(parts.join(''))) }, fc.constant(`<s:svg xmlns:s="${SVG}">${parts.join('')}</s:svg>`), fc.constant(parts.join(''))));
 const valueRecord = fc.record(Object.fromEntries(LABEL_KEYS.map((k) => [k, value])) as Record<LabelKey, fc.Arbitrary<string>>);
 
 /** A parsed document without its namespace declarations, to compare two documents as readers see them. */
@@ -113,6 +114,17 @@ function spied(values: LabelValues, asked: Set<PropertyKey>): LabelValues {
     ownKeys: (target) => (note('[ownKeys]'), Reflect.ownKeys(target)),
   });
 }
+
+/*
+ * A property's cost is its number of runs times the size of its cases, both fixed here (maxLength
+ * above): the runs are the fewest that still catch each defect these properties guard, checked by
+ * breaking the sanitiser one way at a time (an element or attribute let through, an href or url(...)
+ * or backslash kept, text, attribute or value not escaped, an unknown key read, controls kept): the
+ * slowest to show failed within about 500 runs of 1000 over 40 seeds, most within 70. Their budget
+ * is 60 s, not vitest's 5 s: alone they take about 1 s and 0.35 s on a 2-core machine at a load
+ * average of 12, so 60 s is a margin of 50 for a busier machine, and still a stop for one that never ends.
+ */
+const PROPERTY_BUDGET_MS = 60_000;
 
 describe('any template with any values (property)', () => {
   let QR = '';
@@ -140,11 +152,11 @@ describe('any template with any values (property)', () => {
         expect([root.uri, root.local]).toEqual([SVG, 'svg']);
         assertInert(root);
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
-    // Not a test of refusals only: a good share of the cases must become a label.
-    expect(rendered).toBeGreaterThan(300);
-  });
+    // Not a test of refusals only: a good share of the cases must become a label (about 40%).
+    expect(rendered).toBeGreaterThan(250);
+  }, PROPERTY_BUDGET_MS);
 
   it('the built-in labels are made whatever the device holds (controls and lone surrogates are left out), its texts intact otherwise', () => {
     fc.assert(
@@ -159,7 +171,7 @@ describe('any template with any values (property)', () => {
         // XML reads every line break as '\n'.
         expect(shown).toContain(labelValues(record).type_name.replace(/\r\n?/g, '\n'));
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
-  });
+  }, PROPERTY_BUDGET_MS);
 });
