@@ -4,6 +4,7 @@
  * page of a 100k-row table never brings more than the page into memory. Only objects the caller
  * may see are ever counted or returned.
  */
+import { createHash } from 'node:crypto';
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
@@ -109,13 +110,19 @@ async function readMergedPage(db: Queryable, category: Category, sort: Sort, ask
   const tail = `LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}`;
   const keys = mergedSql(category, range.sort, teams, '"t"."id"', conds, ['TRUE'], params.add(range.end + 1), tail);
   const direction = range.sort.descending ? 'DESC' : 'ASC';
-  const { rows } = await db.query<Row>(
-    `SELECT ${columns} FROM (${keys}) AS "k" JOIN ${ident(category.key)} AS "t" ON "t"."id" = "k"."id"
-      ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}`,
-    params.values,
-  );
+  const sql = `SELECT ${columns} FROM (${keys}) AS "k" JOIN ${ident(category.key)} AS "t" ON "t"."id" = "k"."id"
+      ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}`;
+  const { rows } = await db.query<Row>(sql, params.values, conditions.length === 0 ? keptPlanName(sql) : undefined);
   return range.reversed ? rows.reverse() : rows;
 }
+
+/**
+ * A page without conditions (the console's list as it opens, at any depth and in any order) keeps
+ * its plan (Queryable's `prepared`): planning it costs more than reading it. Its text depends only
+ * on the fields, the order and the number of teams, so there are few such texts, each named by its
+ * hash; the values (teams, limits, offset) are parameters.
+ */
+const keptPlanName = (sql: string) => `list_page_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
 
 export async function readPage({ db, registry, counts, config }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);

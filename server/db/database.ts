@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type * as pgTypes from 'pg';
 import { ClientGoneError, oneAtATime, requestGone, type StatementStats } from './clientGone';
+import { pglitePrepared } from './pglitePrepared';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -16,7 +17,7 @@ export interface Queryable {
   /**
    * `prepared`: a name under which PostgreSQL keeps the statement and its plan per connection, for a fixed
    * statement of a hot path (a device check-in: planning its joins costs more than running them). Never
-   * for SQL built from input. PGlite ignores it.
+   * for SQL built from input. PGlite keeps it too when every parameter is an integer (pglitePrepared.ts).
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<QueryResult<T>>;
   /** Several statements without parameters (DDL). */
@@ -120,9 +121,11 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
   const stats: StatementStats = { waiting: 0, started: 0, skipped: 0 };
   const inTurn = oneAtATime(stats);
   const top = wrap(pg);
+  const named = pglitePrepared(pg);
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) => inTurn(() => top.query<T>(sql, params)),
+    query: <T>(sql: string, params?: unknown[], prepared?: string) =>
+      inTurn(async () => (prepared && (await named<T>(sql, params ?? [], prepared))) || top.query<T>(sql, params)),
     exec: (sql) => inTurn(() => top.exec(sql)),
     transaction: (fn) => inTurn(() => pg.transaction((tx) => fn(wrap(tx)))),
     stats,

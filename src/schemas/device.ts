@@ -89,7 +89,7 @@ export const device = defineCategory({
     // a device applying it after a user saved again is told apart from a local change. Internal, never shown.
     config_sent_id: { kind: 'integer', label: 'Configuration sent', system: true, secret: true },
     // Every check-in writes it: indexed, it would make each check-in write every index of the table.
-    last_seen: { kind: 'datetime', label: 'Last seen', system: true, list: true, listIndex: false, recency: true },
+    last_seen: { kind: 'datetime', label: 'Last seen', system: true, list: true, recency: true },
     firmware_history: { kind: 'json', label: 'Firmware update history', system: true, default: [] },
     config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },
     to_be_claimed: { kind: 'boolean', label: 'Waiting to be claimed', system: true, default: false },

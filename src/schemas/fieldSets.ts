@@ -45,7 +45,8 @@ export interface FieldSets {
   /**
    * With an index of their own for a team's sorted or filtered pages (server/db/ddl.ts): of a category
    * whose objects belong to teams, every sortable list column and every declared filter, but the team
-   * itself and the fields declared `listIndex: false`.
+   * itself (a column the console sorts by reads its order from an index however deep the page, a
+   * device's last check-in too, though every check-in then writes that index).
    */
   readonly indexed: readonly string[];
 }
@@ -95,7 +96,7 @@ export function fieldSetsOf(category: Declared): FieldSets {
       ? namesOf(
           fields,
           (f, name) =>
-            name !== TEAM_FIELD && f.listIndex !== false && ((listed.includes(name) && sortable.includes(name)) || (f.filter === true && filterable.includes(name))),
+            name !== TEAM_FIELD && ((listed.includes(name) && sortable.includes(name)) || (f.filter === true && filterable.includes(name))),
         )
       : [],
   };

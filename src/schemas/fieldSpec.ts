@@ -118,12 +118,6 @@ export interface FieldSpec {
   exported?: boolean;
   /** The list can be filtered by this field (team, type, group). */
   filter?: boolean;
-  /**
-   * false: no index of its own for sorting the list by it (server/db/ddl.ts makes one for every
-   * sortable list column and filter). For a value rewritten all the time (a device's last check-in):
-   * PostgreSQL then rewrites a row in place only when no indexed column changes.
-   */
-  listIndex?: false;
   /** Console input; defaults from the kind. */
   input?: InputKind;
   /** Maximum length of a text value (server and console). */

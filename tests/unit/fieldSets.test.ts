@@ -46,7 +46,7 @@ const flags = defineCategory({
     members: { kind: 'refList', ref: 'user', label: 'Members', list: true, default: [] },
     opened: { kind: 'date', label: 'Opened', list: true, filter: true },
     owner_id: { kind: 'ref', ref: 'user', label: 'Owner', sameTeam: false, system: true, onDelete: 'setNull' },
-    seen: { kind: 'datetime', label: 'Seen', system: true, list: true, recency: true, listIndex: false },
+    seen: { kind: 'datetime', label: 'Seen', system: true, list: true, recency: true },
     state: { kind: 'enum', label: 'State', values: ['on', 'off'], default: 'on', filter: true },
   },
   summary: ['name', 'id'],
@@ -79,7 +79,7 @@ describe('the answers of a category declaring every flag', () => {
     expect(sets.sortable).toEqual(['name', 'team_id', 'code', 'opened', 'owner_id', 'seen', 'state']);
     expect(sets.filterable).toEqual(['team_id', 'owner_id', 'state']);
     expect(sets.byAge).toEqual(['seen']);
-    expect(sets.indexed).toEqual(['name', 'code', 'opened', 'state']);
+    expect(sets.indexed).toEqual(['name', 'code', 'opened', 'seen', 'state']);
   });
 
   it('take from a client the fields neither the server sets nor keeps secret, write-only inputs included', () => {
