@@ -49,6 +49,7 @@ export function holdingDatabase(): () => void {
 /**
  * Runs `fn` as work of no request: work that several requests share (a batch of writes, a query whose
  * answer others wait for) must not stop because the client of the request that started it went away.
+ * Its database time counts to no request's cost.
  */
 export const detached = <T>(fn: () => T): T => requestWork.exit(fn);
 

@@ -12,10 +12,11 @@
  * it. An answer streamed after it starts (an export, a download) is not counted: it is sent in small
  * pieces; nor is an error, which says nothing of the work. A shape whose mean size reaches
  * HEAVY_BYTES, or mean database time HEAVY_DB_MS, is heavy: at most `slots` heavy calls are worked
- * on at once, a few more wait for a slot in the order they came, and beyond them a heavy call is refused (busy) at once. Light calls are never
- * held here: they run between the heavy ones' statements (on the embedded database, each statement
- * of a heavy call waits for a turn of its own: db/clientGone.ts). A shape not seen yet is light
- * until its first answer; a lone user's few heavy calls at once wait, never refused.
+ * on at once, a few more wait for a slot in the order they came, and beyond them a heavy call is
+ * refused (busy) at once. Light calls are never held here: they run between the heavy ones'
+ * statements (on the embedded database, each statement of a heavy call waits for a turn of its own:
+ * db/clientGone.ts). A shape not seen yet is light until its first answer; a lone user's few heavy
+ * calls at once wait, never refused.
  */
 import type { FastifyRequest } from 'fastify';
 
