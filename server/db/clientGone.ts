@@ -4,8 +4,14 @@
  * database (database.ts) checks it when a statement's turn comes, after the wait for PGlite's one
  * statement at a time or for a pooled connection, so that a queue of abandoned requests (a client
  * that gave up, a load test stopping) does not hold up the requests behind it.
+ *
+ * The same request context counts the time the request's own statements held the database (from
+ * their turn or pooled connection to their result, never the wait before): what its call costs the
+ * server beside its answer's size (server/http/heavyWork.ts). The wait is left out on purpose: under
+ * load every call waits, and counting it would make every call look heavy.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
 
 /** Thrown instead of running a statement for a request whose client has gone; nothing is answered. */
 export class ClientGoneError extends Error {
@@ -14,19 +20,38 @@ export class ClientGoneError extends Error {
   }
 }
 
-const requestSignal = new AsyncLocalStorage<AbortSignal>();
+/** A request's work: its client-gone signal and the milliseconds its statements have held the database. */
+export interface RequestWork {
+  readonly signal: AbortSignal;
+  databaseMs: number;
+}
 
-/** Runs `fn` (and all it starts) as the work of the request whose signal this is. */
-export const withRequestSignal = <T>(signal: AbortSignal, fn: () => T): T => requestSignal.run(signal, fn);
+const requestWork = new AsyncLocalStorage<RequestWork>();
+
+/** Runs `fn` (and all it starts) as the work of this request. */
+export const asRequestWork = <T>(work: RequestWork, fn: () => T): T => requestWork.run(work, fn);
 
 /** The signal of the request being worked on, if any (none: work of the server's own). */
-export const requestGone = (): AbortSignal | undefined => requestSignal.getStore();
+export const requestGone = (): AbortSignal | undefined => requestWork.getStore()?.signal;
+
+/**
+ * Starts the clock of a statement (or transaction) that now holds the database, for the request
+ * being worked on; the returned function stops it and counts the time to that request.
+ */
+export function holdingDatabase(): () => void {
+  const work = requestWork.getStore();
+  const start = performance.now();
+  return () => {
+    if (work) work.databaseMs += performance.now() - start;
+  };
+}
 
 /**
  * Runs `fn` as work of no request: work that several requests share (a batch of writes, a query whose
  * answer others wait for) must not stop because the client of the request that started it went away.
+ * Its database time counts to no request's cost.
  */
-export const detached = <T>(fn: () => T): T => requestSignal.exit(fn);
+export const detached = <T>(fn: () => T): T => requestWork.exit(fn);
 
 /** What the database did and does, for tests and figures. */
 export interface StatementStats {
@@ -61,14 +86,19 @@ export function oneAtATime(stats: StatementStats) {
   return <T>(fn: () => Promise<T>): Promise<T> => {
     const signal = requestGone();
     stats.waiting++;
-    const turn = (givesWay.getStore() ? tail.then(nextTurn) : tail).then(() => {
+    const turn = (givesWay.getStore() ? tail.then(nextTurn) : tail).then(async () => {
       stats.waiting--;
       if (signal?.aborted) {
         stats.skipped++;
         throw new ClientGoneError();
       }
       stats.started++;
-      return fn();
+      const held = holdingDatabase();
+      try {
+        return await fn();
+      } finally {
+        held();
+      }
     });
     tail = turn.catch(() => {});
     return turn;

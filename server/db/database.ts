@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type * as pgTypes from 'pg';
-import { ClientGoneError, oneAtATime, requestGone, type StatementStats } from './clientGone';
+import { ClientGoneError, holdingDatabase, oneAtATime, requestGone, type StatementStats } from './clientGone';
 import { pglitePrepared } from './pglitePrepared';
 
 export interface QueryResult<T> {
@@ -37,7 +37,8 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /**
    * Statements waiting and started; a statement (or transaction) whose request's client has gone
-   * by its turn is not started: it throws ClientGoneError (clientGone.ts).
+   * by its turn is not started: it throws ClientGoneError (clientGone.ts). The time each one holds
+   * the database (PGlite's turn, PostgreSQL's pooled connection) counts to its request.
    */
   readonly stats: StatementStats;
 }
@@ -200,6 +201,7 @@ async function openPostgres(url: string): Promise<Database> {
   /** One statement on a client of its own, as pool.query does (a failed client is not reused). */
   const once = async <R>(fn: (c: pgTypes.PoolClient) => Promise<R>): Promise<R> => {
     const client = await acquire();
+    const held = holdingDatabase();
     try {
       const result = await fn(client);
       client.release();
@@ -207,6 +209,8 @@ async function openPostgres(url: string): Promise<Database> {
     } catch (err) {
       client.release(err as Error);
       throw err;
+    } finally {
+      held();
     }
   };
   const listener = keepListening(pg, url, changes.dispatch, (pid) => ownBackends.has(pid));
@@ -216,6 +220,7 @@ async function openPostgres(url: string): Promise<Database> {
     exec: (sql: string) => once(async (c) => void (await c.query(sql))),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await acquire();
+      const held = holdingDatabase();
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -226,6 +231,7 @@ async function openPostgres(url: string): Promise<Database> {
         throw err;
       } finally {
         client.release();
+        held();
       }
     },
     onChange: changes.onChange,

@@ -12,20 +12,20 @@
  *   LAG_CROWD requests in since (bodies read), the requests read in that turn from connections are
  *   refused (cheaply: the queue drains); a lone user never meets it;
  * - heavy work: a few big answers hold the server as long as many requests, and never reach the
- *   count; calls whose recent answers are big take one of `config.maxHeavy` slots, a few wait for
+ *   count; calls whose recent answers are big or held the database long take one of `config.maxHeavy` slots, a few wait for
  *   one, the rest are refused, while light calls go on between them (heavyWork.ts).
  * The console's files and pages are never refused.
  *
  * Each counted request also gets the AbortSignal of server/db/clientGone.ts, fired when its
  * connection closes before the answer is sent: its statements that have not started by then are not
- * run, and what it would have answered is not sent.
+ * run, and what it would have answered is not sent. The same context counts its database time.
  */
 import fp from 'fastify-plugin';
 import { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
-import { givingWay, withRequestSignal } from '../db/clientGone';
+import { asRequestWork, givingWay, type RequestWork } from '../db/clientGone';
 import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import { callShape, heavyWork } from './heavyWork';
 
@@ -44,11 +44,11 @@ export function busyAnswer(reply: FastifyReply) {
 
 /** The answer to a ClientGoneError: none when this request's client has gone, else (work shared with a gone one) busy. */
 export function clientGoneAnswer(request: FastifyRequest, reply: FastifyReply) {
-  if (signals.get(request)?.aborted) return reply.hijack();
+  if (works.get(request)?.signal.aborted) return reply.hijack();
   return busyAnswer(reply);
 }
 
-const signals = new WeakMap<FastifyRequest, AbortSignal>();
+const works = new WeakMap<FastifyRequest, RequestWork>();
 /** How each counted request leaves the count of requests in flight. */
 const leavers = new WeakMap<FastifyRequest, () => void>();
 
@@ -74,8 +74,8 @@ export const loadShedding = fp(async (app) => {
   const shapes = new WeakMap<FastifyRequest, string>();
   const heavyOnes = new WeakSet<FastifyRequest>();
   /** Goes on with a counted request's work, as its client's, and giving way to others if heavy. */
-  const resume = (request: FastifyRequest, signal: AbortSignal, done: () => void) =>
-    withRequestSignal(signal, heavyOnes.has(request) ? () => givingWay(done) : done);
+  const resume = (request: FastifyRequest, work: RequestWork, done: () => void) =>
+    asRequestWork(work, heavyOnes.has(request) ? () => givingWay(done) : done);
   let inFlight = 0;
   let lastTurn = performance.now();
   let letInSinceTurn = 0;
@@ -102,17 +102,18 @@ export const loadShedding = fp(async (app) => {
   app.addHook('onRequest', (request, reply, done) => {
     if (!isWork(request)) return done();
     const gone = new AbortController();
-    signals.set(request, gone.signal);
+    const work: RequestWork = { signal: gone.signal, databaseMs: 0 };
+    works.set(request, work);
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();
       release(request);
     });
-    withRequestSignal(gone.signal, done);
+    asRequestWork(work, done);
   });
   // Counted (and refused) only once the body is read: a client dribbling its body holds no place.
   app.addHook('preValidation', (request, reply, done) => {
-    const signal = signals.get(request);
-    if (!signal) return done();
+    const work = works.get(request);
+    if (!work) return done();
     if ((limit > 0 && inFlight >= limit) || lagging(request)) return void busyAnswer(reply);
     inFlight++;
     if (request.raw.socket instanceof Socket) letInSinceTurn++;
@@ -120,25 +121,26 @@ export const loadShedding = fp(async (app) => {
     leavers.set(request, () => release(request));
     const shape = callShape(request);
     shapes.set(request, shape);
-    if (!heavy.isHeavy(shape)) return withRequestSignal(signal, done);
+    if (!heavy.isHeavy(shape)) return asRequestWork(work, done);
     heavyOnes.add(request);
     // Its work starts once it has a slot, on a later turn: the requests read meanwhile (light ones
     // among them) are read first. Refused, it is counted no more.
-    if (heavy.enter(request, () => setImmediate(() => resume(request, signal, done)))) return;
+    if (heavy.enter(request, () => setImmediate(() => resume(request, work, done)))) return;
     release(request);
     busyAnswer(reply);
   });
   // The request body is read between the hooks: the handler gets the signal again.
   app.addHook('preHandler', (request, _reply, done) => {
-    const signal = signals.get(request);
-    return signal ? resume(request, signal, done) : done();
+    const work = works.get(request);
+    return work ? resume(request, work, done) : done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    // The size of a successful answer sent whole (one streamed after it starts is sent in small
-    // pieces; an error's says nothing of the work, and must not make a heavy call look light).
+    // The size and database time of a successful answer sent whole (one streamed after it starts is
+    // sent in small pieces; an error's says nothing of the work, and must not make a heavy call look light).
     const shape = shapes.get(request);
+    const work = works.get(request);
     const whole = typeof payload === 'string' || Buffer.isBuffer(payload);
-    if (shape && counted.has(request) && reply.statusCode < 300 && whole) heavy.answered(shape, payload.length);
+    if (shape && work && counted.has(request) && reply.statusCode < 300 && whole) heavy.answered(shape, payload.length, work.databaseMs);
     release(request);
     done(null, payload);
   });

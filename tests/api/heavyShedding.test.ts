@@ -1,13 +1,15 @@
 /**
  * Heavy work in flight (issue 28 item 1): a few big answers held the server while the count of
  * requests in flight stayed far below its limit, so a light call waited for seconds and nobody was
- * refused. Heavy calls (by the size of their recent answers) are now let in only up to
- * PUCS_MAX_HEAVY at once, a few more wait their turn, and the rest answer 503 at once; light calls
- * are let in meanwhile. The database is held (no clock) so that the heavy calls stay in flight.
+ * refused. Heavy calls (by the size of their recent answers, or the time their statements held the
+ * database) are now let in only up to PUCS_MAX_HEAVY at once, a few more wait their turn, and the
+ * rest answer 503 at once; light calls are let in meanwhile. The database is held (no clock) so that
+ * the heavy calls stay in flight; a slow statement is made slow by the database itself (pg_sleep),
+ * which makes it last at least that long whatever the machine.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
-import { HEAVY_BYTES, HEAVY_WAITING_PER_SLOT } from '../../server/http/heavyWork';
+import { HEAVY_BYTES, HEAVY_DB_MS, HEAVY_WAITING_PER_SLOT } from '../../server/http/heavyWork';
 import { adminWithTeam, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp | undefined;
@@ -39,19 +41,38 @@ async function holdDatabase(app: TestApp) {
   };
 }
 
+/** Enough types that their whole list is a heavy answer. */
+async function bigAnswers(app: TestApp, teamId: number) {
+  const notes = 'n'.repeat(1000);
+  const rows = Math.ceil((2 * HEAVY_BYTES) / notes.length);
+  await app.db.query(`INSERT INTO type (name, team_id, notes) SELECT 'heavy ' || i, $1, $2 FROM generate_series(1, ${rows}) i`, [teamId, notes]);
+  return (answer: string) => expect(answer.length).toBeGreaterThan(HEAVY_BYTES);
+}
+
+/** A few types, each of whose reads first holds the database HEAVY_DB_MS (pg_sleep): small answers, long work. */
+async function slowStatements(app: TestApp, teamId: number) {
+  await app.db.query(`INSERT INTO type (name, team_id) SELECT 'slow ' || i, $1 FROM generate_series(1, 3) i`, [teamId]);
+  const query = app.db.query.bind(app.db);
+  app.db.query = async <T>(sql: string, params?: unknown[], prepared?: string) => {
+    if (sql.includes('FROM "type"')) await query(`SELECT pg_sleep(${HEAVY_DB_MS / 1000})`);
+    return query<T>(sql, params, prepared);
+  };
+  return (answer: string) => expect(answer.length).toBeLessThan(HEAVY_BYTES / 100);
+}
+
 describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
-  it('lets a light call in while heavy ones run, makes a few heavy ones wait their turn and refuses the rest 503 at once', async () => {
+  it.each([
+    ['whose answers are big', bigAnswers],
+    ['whose answers are small but whose statements hold the database long', slowStatements],
+  ])('lets a light call in while heavy ones (%s) run, makes a few wait their turn and refuses the rest 503 at once', async (_, makeHeavy) => {
     t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
     const { cookie, teamId } = await adminWithTeam(t, 'heavy');
-    // Enough types that their whole list is a heavy answer.
-    const notes = 'n'.repeat(1000);
-    const rows = Math.ceil((2 * HEAVY_BYTES) / notes.length);
-    await t.db.query(`INSERT INTO type (name, team_id, notes) SELECT 'heavy ' || i, $1, $2 FROM generate_series(1, ${rows}) i`, [teamId, notes]);
+    const expectAnswer = await makeHeavy(t, teamId);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const get = (path: string) => fetch(`${address}${path}`, { headers: { cookie } });
     const whole = await get('/api/full/type');
     expect(whole.status).toBe(200);
-    expect((await whole.text()).length).toBeGreaterThan(HEAVY_BYTES);
+    expectAnswer(await whole.text());
 
     await holdDatabase(t);
     const app = t;
