@@ -128,3 +128,30 @@ describe('the sign-in form drawn by the server', () => {
     expect(root((await page('/devices')).body)).toBe('');
   });
 });
+
+describe('the pages the server draws, to caches and when the database stalls', () => {
+  it('a page drawn for a member is kept by no cache, as the API answer it holds', async () => {
+    const member = await page(`/qr?id=${qr}`, { session: cookie });
+    expect(data(member.body)?.qr?.body).toHaveProperty('device_id', deviceId);
+    expect(member.headers['cache-control']).toBe('no-store');
+    expect(member.headers.etag).toBeUndefined();
+  });
+
+  it('still comes, drawn by the script instead, when the database does not answer', async () => {
+    const query = t.db.query.bind(t.db);
+    const stalled = new Promise<never>(() => {});
+    t.db.query = (() => stalled) as typeof t.db.query;
+    try {
+      for (const [url, session] of [[`/qr?id=${qr}`, cookie], [`/qr?id=${qr}`, ''], ['/login', cookie]] as const) {
+        const res = await page(url, { session });
+        expect(res.statusCode).toBe(200);
+        expect(root(res.body)).toBe('');
+        expect(res.body).toContain('<script type="module" src="/assets/index.js">');
+      }
+      // A signed-out visitor's form needs no database: it is drawn still.
+      expect(root((await page('/login')).body)).toContain('<form');
+    } finally {
+      t.db.query = query;
+    }
+  }, 30_000);
+});
