@@ -62,6 +62,20 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByLabel(ownMessages.password)).toBeVisible();
     await expect(page.getByRole('button', { name: ownMessages.signIn })).toBeVisible();
   });
+
+  test('the drawn sign-in form sends nothing before the script runs: no password ever goes into an address', async ({ page }) => {
+    await page.goto('/login?next=%2Fdevices');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.getByLabel(ownMessages.username).fill(ADMIN.username);
+    await page.getByLabel(ownMessages.password).fill('secret-typed-early');
+    await page.getByLabel(ownMessages.password).press('Enter');
+    await page.getByRole('button', { name: ownMessages.signIn }).click({ force: true });
+    // Nothing to wait for but a navigation that must not come: the form is still there, the address unchanged.
+    await expect(page.getByLabel(ownMessages.password)).toHaveValue('secret-typed-early');
+    await expect(page).toHaveURL('/login?next=%2Fdevices');
+    expect(requests.filter((url) => url.includes('secret-typed-early'))).toEqual([]);
+  });
 });
 
 /** Holds the page's scripts until `release` is called: the page as a phone shows it before they arrive. */
