@@ -58,8 +58,10 @@ async function qrPage(app: FastifyInstance, request: FastifyRequest, id: string 
  */
 export const DRAW_WAIT_MS = 1500;
 
-/** The page `url` names drawn for `request`'s caller, or undefined when the script draws it (also when drawing takes longer than DRAW_WAIT_MS). */
+/** The page `url` names drawn for `request`'s caller, or undefined when the script draws it (also while the server sheds load, or when drawing takes longer than DRAW_WAIT_MS). */
 export async function drawPage(app: FastifyInstance, request: FastifyRequest, url: string): Promise<DrawnPage | undefined> {
+  // An API call would be refused as busy now: the page adds no work to the database's queue.
+  if (app.shedding()) return undefined;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => {
