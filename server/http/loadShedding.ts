@@ -14,7 +14,8 @@
  * - heavy work: a few big answers hold the server as long as many requests, and never reach the
  *   count; calls whose recent answers are big or held the database long take one of `config.maxHeavy` slots, a few wait for
  *   one, the rest are refused, while light calls go on between them (heavyWork.ts).
- * The console's files and pages are never refused.
+ * The console's files and pages are never refused (the pages the server would draw from the
+ * database then go undrawn: `app.shedding()`).
  *
  * Each counted request also gets the AbortSignal of server/db/clientGone.ts, fired when its
  * connection closes before the answer is sent: its statements that have not started by then are not
@@ -28,6 +29,13 @@ import { ownMessages } from '../../src/messages';
 import { asRequestWork, givingWay, type RequestWork } from '../db/clientGone';
 import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import { callShape, heavyWork } from './heavyWork';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the next API request would be refused as busy: the pages the server draws are then left to the script (server/routes/drawnPages.tsx). */
+    shedding(): boolean;
+  }
+}
 
 /** Seconds a refused client is asked to wait. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -89,14 +97,17 @@ export const loadShedding = fp(async (app) => {
    * Only a request read from a connection can have waited unread (one made in the process, as tests
    * do, cannot); and only in a crowd: a lone user's calls on a busy machine are never refused for it.
    */
-  const lagging = (request: FastifyRequest) =>
-    maxLag > 0 && request.raw.socket instanceof Socket && letInSinceTurn > LAG_CROWD && performance.now() - lastTurn > maxLag;
+  const stalled = () => maxLag > 0 && letInSinceTurn > LAG_CROWD && performance.now() - lastTurn > maxLag;
+  const lagging = (request: FastifyRequest) => request.raw.socket instanceof Socket && stalled();
   const counted = new WeakSet<FastifyRequest>();
   const release = (request: FastifyRequest) => {
     if (!counted.delete(request)) return;
     inFlight--;
     heavy.leave(request);
   };
+
+  const full = () => limit > 0 && inFlight >= limit;
+  app.decorate('shedding', () => full() || stalled());
 
   // From the head: the client-gone signal, so that a client leaving while its body is read is seen.
   app.addHook('onRequest', (request, reply, done) => {
@@ -114,7 +125,7 @@ export const loadShedding = fp(async (app) => {
   app.addHook('preValidation', (request, reply, done) => {
     const work = works.get(request);
     if (!work) return done();
-    if ((limit > 0 && inFlight >= limit) || lagging(request)) return void busyAnswer(reply);
+    if (full() || lagging(request)) return void busyAnswer(reply);
     inFlight++;
     if (request.raw.socket instanceof Socket) letInSinceTurn++;
     counted.add(request);

@@ -19,6 +19,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { PROFILE_PATH } from '../../src/entry/startupReads';
 import { API_BASE } from '../../src/dataProvider/http';
 import { drawPage } from './drawnPages';
+import { NO_STORE } from '../http/cacheHeaders';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The element of index.html the console draws into; the server draws some pages into it first. */
@@ -87,7 +88,8 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
     const answer = withStartupPreloads(html);
     const drawn = html.includes(ROOT) ? await drawPage(app, request, request.url) : undefined;
     const body = drawn ? answer.html.replace(ROOT, () => `<div id="root">${drawn.markup}</div>${drawn.after}`) : answer.html;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('link', answer.link).send(body);
+    // A drawn page holds what its API answer holds (a member's device id): stored by no cache, as that answer.
+    return reply.type('text/html; charset=utf-8').header('cache-control', drawn ? NO_STORE : 'no-cache').header('link', answer.link).send(body);
   };
 
   // Encapsulated so that the static plugin's reply decorators (sendFile, download) stay private here.

@@ -51,8 +51,32 @@ async function qrPage(app: FastifyInstance, request: FastifyRequest, id: string 
   return { markup, after: drawnPageDataBlock(data) };
 }
 
-/** The page `url` names drawn for `request`'s caller, or undefined when the script draws it. */
+/**
+ * How long the page waits for its drawing (ms): the pages are never refused as busy
+ * (server/http/loadShedding.ts), so a stalled or slow database must not hold them; past this, the
+ * script draws the page as it would without the server's help.
+ */
+export const DRAW_WAIT_MS = 1500;
+
+/** The page `url` names drawn for `request`'s caller, or undefined when the script draws it (also while the server sheds load, or when drawing takes longer than DRAW_WAIT_MS). */
 export async function drawPage(app: FastifyInstance, request: FastifyRequest, url: string): Promise<DrawnPage | undefined> {
+  // An API call would be refused as busy now: the page adds no work to the database's queue.
+  if (app.shedding()) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      request.log.warn('page not drawn: the database took too long');
+      resolve(undefined);
+    }, DRAW_WAIT_MS);
+  });
+  try {
+    return await Promise.race([drawn(app, request, url), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function drawn(app: FastifyInstance, request: FastifyRequest, url: string): Promise<DrawnPage | undefined> {
   // Concatenated, not resolved: a target such as //x:99999/ is a path here, never a host.
   const { pathname, searchParams } = new URL(`http://host${url}`);
   const route = routeOf(pathname);

@@ -128,3 +128,58 @@ describe('the sign-in form drawn by the server', () => {
     expect(root((await page('/devices')).body)).toBe('');
   });
 });
+
+describe('the pages the server draws, to caches and when the database stalls', () => {
+  it('a page drawn for a member is kept by no cache, as the API answer it holds', async () => {
+    const member = await page(`/qr?id=${qr}`, { session: cookie });
+    expect(data(member.body)?.qr?.body).toHaveProperty('device_id', deviceId);
+    expect(member.headers['cache-control']).toBe('no-store');
+    expect(member.headers.etag).toBeUndefined();
+  });
+
+  it('still comes, drawn by the script instead, when the database does not answer', async () => {
+    const query = t.db.query.bind(t.db);
+    const stalled = new Promise<never>(() => {});
+    t.db.query = (() => stalled) as typeof t.db.query;
+    try {
+      for (const [url, session] of [[`/qr?id=${qr}`, cookie], [`/qr?id=${qr}`, ''], ['/login', cookie]] as const) {
+        const res = await page(url, { session });
+        expect(res.statusCode).toBe(200);
+        expect(root(res.body)).toBe('');
+        expect(res.body).toContain('<script type="module" src="/assets/index.js">');
+      }
+      // A signed-out visitor's form needs no database: it is drawn still.
+      expect(root((await page('/login')).body)).toContain('<form');
+    } finally {
+      t.db.query = query;
+    }
+  }, 30_000);
+
+  it('is left undrawn while the server refuses API calls as busy: the page adds no database work then', async () => {
+    const busy = await createTestApp({ PUCS_DIST_DIR: dist, PUCS_MAX_INFLIGHT: '1' });
+    try {
+      const query = busy.db.query.bind(busy.db);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let queries = 0;
+      busy.db.query = (async (...args: Parameters<typeof query>) => {
+        queries++;
+        await held;
+        return query(...args);
+      }) as typeof busy.db.query;
+      // One API call in flight, waiting on the database: the next one would be refused as busy.
+      const call = busy.app.inject({ method: 'GET', url: '/api/execute_qr_code_action/x', remoteAddress: '10.3.0.1' });
+      await expect.poll(() => queries).toBeGreaterThan(0);
+      expect((await busy.app.inject({ method: 'GET', url: '/api/qr_contact', remoteAddress: '10.3.0.2' })).statusCode).toBe(503);
+      const before = queries;
+      const res = await busy.app.inject({ method: 'GET', url: '/qr?id=x', remoteAddress: '10.3.0.3' });
+      expect(res.statusCode).toBe(200);
+      expect(root(res.body)).toBe('');
+      expect(queries).toBe(before);
+      release();
+      expect((await call).statusCode).toBe(404);
+    } finally {
+      await busy.close();
+    }
+  }, 30_000);
+});

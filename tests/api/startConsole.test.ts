@@ -49,7 +49,8 @@ describe('console routes with a build', () => {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // The pages the server draws for who asks (drawnPages.test.ts) are stored by no cache.
+      expect(res.headers['cache-control']).toBe(url === '/login' || url.startsWith('/qr?') ? 'no-store' : 'no-cache');
       expect(res.body).toContain('<meta name="pucs-vendor-suffix" content=" &lt;Acme &amp; Co&gt;" />');
       expect(res.body).toContain('<title>PUCS &lt;Acme &amp; Co&gt;</title>');
     },

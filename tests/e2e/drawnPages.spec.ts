@@ -11,6 +11,7 @@ import { adminTeam, HEADERS, type Obj } from './objectApi';
 import { createDevice, createType } from './typeGroupApi';
 import { signedInApi } from './listsApi';
 import { ADMIN } from './settings';
+import { signInByApi } from './signIn';
 
 const PROVISIONING = { wifi: { ssid: 'greenhouse' }, servers: ['mqtt.example'] };
 
@@ -61,6 +62,20 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByLabel(ownMessages.password)).toBeVisible();
     await expect(page.getByRole('button', { name: ownMessages.signIn })).toBeVisible();
   });
+
+  test('the drawn sign-in form sends nothing before the script runs: no password ever goes into an address', async ({ page }) => {
+    await page.goto('/login?next=%2Fdevices');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.getByLabel(ownMessages.username).fill(ADMIN.username);
+    await page.getByLabel(ownMessages.password).fill('secret-typed-early');
+    await page.getByLabel(ownMessages.password).press('Enter');
+    await page.getByRole('button', { name: ownMessages.signIn }).click({ force: true });
+    // Nothing to wait for but a navigation that must not come: the form is still there, the address unchanged.
+    await expect(page.getByLabel(ownMessages.password)).toHaveValue('secret-typed-early');
+    await expect(page).toHaveURL('/login?next=%2Fdevices');
+    expect(requests.filter((url) => url.includes('secret-typed-early'))).toEqual([]);
+  });
 });
 
 /** Holds the page's scripts until `release` is called: the page as a phone shows it before they arrive. */
@@ -107,4 +122,34 @@ test('what a visitor types before the script runs is kept, and signs them in', a
   await expect(page).toHaveURL(`/qr?id=${qr}`);
   await expect(page.getByText(messages.loginToSee)).toHaveCount(0);
   await expect(page.getByRole('link', { name: ownMessages.qrFullInformation })).toBeVisible();
+});
+
+// The fixtures fail a test on any error the browser logs or throws: React's hydration mismatch
+// (minified #418/#423/#425 in the built console) is one, reported once the script takes over.
+for (const [what, url] of [
+  ['a visitor on the QR page', () => `/qr?id=${qr}`],
+  ['a visitor on an unknown QR id', () => '/qr?id=no-such-code'],
+  ['a visitor on /qr without id', () => '/qr'],
+  ['a visitor on /login', () => '/login'],
+] as const) {
+  test(`${what}: the script takes over the page the server drew with no mismatch`, async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(url(), { waitUntil: 'commit' });
+    await expect(page.locator('#root > *').first()).toBeVisible();
+    release();
+    await takenOver(page, '#root > *');
+    await expect(page.getByRole('heading', { name: messages.productName })).toBeVisible();
+  });
+}
+
+test("a member of the device's team on the QR page: the console follows with no error, and shows the device's link", async ({ page }) => {
+  await signInByApi(page);
+  const release = await holdScripts(page);
+  await page.goto(`/qr?id=${qr}`, { waitUntil: 'commit' });
+  // Drawn for the member: no notice asking to sign in.
+  await expect(page.getByLabel(ownMessages.qrDevice, { exact: true }).locator('dd').first()).toHaveText(device.name);
+  await expect(page.getByText(messages.loginToSee)).toHaveCount(0);
+  release();
+  await expect(page.getByRole('link', { name: ownMessages.qrFullInformation })).toBeVisible();
+  await expect(page.getByText(messages.loginToSee)).toHaveCount(0);
 });
