@@ -35,8 +35,10 @@ export const asRequestWork = <T>(work: RequestWork, fn: () => T): T => requestWo
 export const requestGone = (): AbortSignal | undefined => requestWork.getStore()?.signal;
 
 /**
- * Starts the clock of a statement (or transaction) that now holds the database, for the request
- * being worked on; the returned function stops it and counts the time to that request.
+ * Starts the clock of a statement (or transaction) that now holds the embedded database, for the
+ * request being worked on; the returned function stops it and counts the time to that request. Only
+ * the embedded database's: it runs on this thread, so its time is the server's, while PostgreSQL's
+ * time (a lock waited for included) passes in its own processes.
  */
 export function holdingDatabase(): () => void {
   const work = requestWork.getStore();

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type * as pgTypes from 'pg';
-import { ClientGoneError, holdingDatabase, oneAtATime, requestGone, type StatementStats } from './clientGone';
+import { ClientGoneError, oneAtATime, requestGone, type StatementStats } from './clientGone';
 import { pglitePrepared } from './pglitePrepared';
 
 export interface QueryResult<T> {
@@ -201,7 +201,6 @@ async function openPostgres(url: string): Promise<Database> {
   /** One statement on a client of its own, as pool.query does (a failed client is not reused). */
   const once = async <R>(fn: (c: pgTypes.PoolClient) => Promise<R>): Promise<R> => {
     const client = await acquire();
-    const held = holdingDatabase();
     try {
       const result = await fn(client);
       client.release();
@@ -209,8 +208,6 @@ async function openPostgres(url: string): Promise<Database> {
     } catch (err) {
       client.release(err as Error);
       throw err;
-    } finally {
-      held();
     }
   };
   const listener = keepListening(pg, url, changes.dispatch, (pid) => ownBackends.has(pid));
@@ -220,7 +217,6 @@ async function openPostgres(url: string): Promise<Database> {
     exec: (sql: string) => once(async (c) => void (await c.query(sql))),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await acquire();
-      const held = holdingDatabase();
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -231,7 +227,6 @@ async function openPostgres(url: string): Promise<Database> {
         throw err;
       } finally {
         client.release();
-        held();
       }
     },
     onChange: changes.onChange,

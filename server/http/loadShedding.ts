@@ -46,6 +46,14 @@ function isWork(request: FastifyRequest): boolean {
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/api?') || path.startsWith(`${DEVICE_API_PREFIX}/`);
 }
 
+/**
+ * A device's calls are never heavy: each reads and writes one device's own state and a fleet's are
+ * paced by its poll interval, while a slow one (the first after a start, a configuration written on
+ * a loaded machine) would make the shape of every device's check-in heavy, holding a fleet to a few
+ * check-ins at once and refusing the rest.
+ */
+const isDeviceCall = (request: FastifyRequest) => (request.routeOptions.url ?? request.url).startsWith(`${DEVICE_API_PREFIX}/`);
+
 export function busyAnswer(reply: FastifyReply) {
   return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ Description: ownMessages.serverBusy });
 }
@@ -130,6 +138,7 @@ export const loadShedding = fp(async (app) => {
     if (request.raw.socket instanceof Socket) letInSinceTurn++;
     counted.add(request);
     leavers.set(request, () => release(request));
+    if (isDeviceCall(request)) return asRequestWork(work, done);
     const shape = callShape(request);
     shapes.set(request, shape);
     if (!heavy.isHeavy(shape)) return asRequestWork(work, done);
