@@ -109,19 +109,20 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
   });
 
   it.skipIf(Boolean(process.env.DATABASE_URL))("never holds or refuses a device's check-ins, even after slow ones", async () => {
-    t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
-    const owner = await adminWithTeam(t, 'devices');
+    const app = await createTestApp({ PUCS_MAX_HEAVY: '1' });
+    t = app;
+    const owner = await adminWithTeam(app, 'devices');
     const d = await deviceWithKey(owner.client, owner.teamId);
-    const query = t.db.query.bind(t.db);
+    const query = app.db.query.bind(app.db);
     // Every statement of the first check-ins holds the embedded database HEAVY_DB_MS: were check-ins a shape like any, it would be heavy.
     let slow = true;
-    t.db.query = async <T>(sql: string, params?: unknown[], prepared?: string) => {
+    app.db.query = async <T>(sql: string, params?: unknown[], prepared?: string) => {
       if (slow) await query(`SELECT pg_sleep(${HEAVY_DB_MS / 1000})`);
       return query<T>(sql, params, prepared);
     };
-    for (let n = 0; n < 3; n++) await checkinOk(t.app, d, { config: { n } });
+    for (let n = 0; n < 3; n++) await checkinOk(app.app, d, { config: { n } });
     slow = false;
-    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => postCheckin(t.app, d.token(), { config: { n } })));
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => postCheckin(app.app, d.token(), { config: { n } })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
   });
 });
