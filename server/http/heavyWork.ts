@@ -5,8 +5,9 @@
  * while the count stayed far below its limit: light calls waited behind them and nobody was refused.
  *
  * A call's cost is learnt from its answers to calls of the same shape (method, route, path
- * parameters, names of the query's parameters): the recent mean of their size and of the time
- * their own statements held the database (server/db/clientGone.ts; not the wait for it, which
+ * parameters, names of the query's parameters its route declares: a name it does not read changes
+ * no work, and would make each call a shape not seen yet, so light): the recent mean of their size and of the time
+ * their own statements held the embedded database (server/db/clientGone.ts; not the wait for it, which
  * grows with the load and would make every call look heavy under load). Both count: a list bounded
  * to a small answer may still hold the embedded database for 150 ms, and light calls wait behind
  * it. An answer streamed after it starts (an export, a download) is not counted: it is sent in small
@@ -19,6 +20,8 @@
  * calls at once wait, never refused.
  */
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { toJsonSchema } from '../openapi/operation';
 
 /** An answer this big (bytes), as its shape's recent mean, makes calls of that shape heavy. */
 export const HEAVY_BYTES = 256 * 1024;
@@ -36,11 +39,25 @@ const SHAPES = 1000;
 /** The newest answer's weight in its shape's recent mean. */
 const NEWEST = 1 / 4;
 
+/** The query parameters each route's contract declares, by its querystring schema. */
+const declaredByRoute = new WeakMap<object, ReadonlySet<string>>();
+function declaredQuery(request: FastifyRequest): ReadonlySet<string> {
+  const schema = request.routeOptions.schema?.querystring;
+  if (!schema) return new Set();
+  let names = declaredByRoute.get(schema);
+  if (!names) declaredByRoute.set(schema, (names = new Set(Object.keys(toJsonSchema(schema as z.ZodType).properties ?? {}))));
+  return names;
+}
+
 /** What calls of the same cost share: not the query's values (a filter, a page), which vary between calls. */
 export function callShape(request: FastifyRequest): string {
   const route = request.routeOptions.url ?? request.url.split('?')[0];
   const params = Object.values((request.params ?? {}) as Record<string, string>).join('/');
-  const query = Object.keys((request.query ?? {}) as object).sort().join(',');
+  const declared = declaredQuery(request);
+  const query = Object.keys((request.query ?? {}) as object)
+    .filter((name) => declared.has(name))
+    .sort()
+    .join(',');
   return `${request.method} ${route} ${params} ${query}`;
 }
 

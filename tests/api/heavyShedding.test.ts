@@ -125,4 +125,32 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => postCheckin(app.app, d.token(), { config: { n } })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
   });
+
+  it('counts a heavy call as heavy whatever query parameters it adds that its route does not read', async () => {
+    t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
+    const { cookie, teamId } = await adminWithTeam(t, 'heavy');
+    const notes = 'n'.repeat(1000);
+    const rows = Math.ceil((2 * HEAVY_BYTES) / notes.length);
+    await t.db.query(`INSERT INTO type (name, team_id, notes) SELECT 'heavy ' || i, $1, $2 FROM generate_series(1, ${rows}) i`, [teamId, notes]);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const get = (path: string) => fetch(`${address}${path}`, { headers: { cookie } });
+    expect((await get('/api/full/type')).status).toBe(200);
+
+    await holdDatabase(t);
+    const app = t;
+    const waitingBefore = app.db.stats.waiting;
+    const calls = 1 + HEAVY_WAITING_PER_SLOT + 2;
+    const answered: number[] = [];
+    // Each call names a parameter of its own, which the route ignores: the same work as the bare call.
+    const heavy = Array.from({ length: calls }, (_, i) =>
+      get(`/api/full/type?unread${i}=1`).then((res) => {
+        answered.push(res.status);
+        return res.status;
+      }),
+    );
+    await until(() => answered.length >= 2 || app.db.stats.waiting >= waitingBefore + calls);
+    expect(answered, 'a heavy call with an unread query parameter was taken for a new, light kind of call').toEqual([503, 503]);
+    await releaseDatabase?.();
+    expect((await Promise.all(heavy)).sort()).toEqual([...Array(calls - 2).fill(200), 503, 503]);
+  });
 });
