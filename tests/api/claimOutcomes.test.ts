@@ -9,31 +9,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { cleanStore } from '../../server/files/cleanup';
-import { adminWithTeam, createTestApp, description, expectError, type Client, type TestApp } from './helpers';
+import { adminWithTeam, createTestApp, description, expectError, type TestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { claimable, ownerWithType, type Owner } from './claimHelpers';
 import { ensureSupportUser } from '../../server/claim/supportUser';
 import { firmwareFor, storeFiles, uploader } from './firmwareFilesHelpers';
 
 let t: TestApp;
-let owner: { client: Client; teamId: number; cookie: string };
+let owner: Owner;
 let typeId: number;
-let made = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await adminWithTeam(t, 'owner');
-  typeId = (await createOk(owner.client, 'type', { name: 'board', team_id: owner.teamId })).id as number;
+  ({ owner, typeId } = await ownerWithType(t));
 });
 afterAll(() => t.close());
 
-/** A device of the owner's team waiting to be claimed: its id, QR id and code. */
-async function claimable(extra: Record<string, unknown> = {}) {
-  made++;
-  const id = (await createOk(owner.client, 'device', { name: `d${made}`, team_id: owner.teamId, type_id: typeId, uid_for_type: `u${made}`, ...extra })).id as number;
-  const qr = ((await owner.client.post(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
-  const code = ((await owner.client.put(`/api/set_device_claimed_status/${id}`, {})).json() as { claim_code: string }).claim_code;
-  return { id, qr, code };
-}
+const claimableDevice = (extra: Record<string, unknown> = {}) => claimable(owner, typeId, extra);
 
 const rowCount = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0].n;
 
@@ -41,7 +33,7 @@ describe('a claim into the team the device is already in', () => {
   it('is refused (409) and changes nothing: group, configuration, certificate and code stay', async () => {
     const config = (await createOk(owner.client, 'config', { team_id: owner.teamId, config: '{"a":1}' })).id as number;
     const group = (await createOk(owner.client, 'devices_group', { name: 'g-own', team_id: owner.teamId, type_id: typeId })).id as number;
-    const { id, qr, code } = await claimable({ config_id: config, group_id: group });
+    const { id, qr, code } = await claimableDevice({ config_id: config, group_id: group });
     expect((await owner.client.get(`/api/download/certificate/${id}`)).statusCode).toBe(200);
     const before = (await owner.client.get(`/api/device/${id}`)).json() as Record<string, unknown>;
     const configs = await rowCount('config');
@@ -58,17 +50,18 @@ describe('a claim into the team the device is already in', () => {
 
 describe('the claimed device', () => {
   it('has the claimant as its owner, not a user of the team it left', async () => {
-    const { id, code } = await claimable();
+    const { id, code } = await claimableDevice();
     const claimer = await adminWithTeam(t, 'newowner');
     expect((await claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId })).statusCode).toBe(204);
     expect((await claimer.client.get(`/api/device/${id}`)).json()).toMatchObject({ team_id: claimer.teamId, author_id: claimer.userId });
   });
 
   it('whose uid the team\'s type of the same name already has: 409 and nothing changes', async () => {
-    const { id, qr, code } = await claimable();
+    const { id, qr, code } = await claimableDevice();
+    const uid = ((await owner.client.get(`/api/device/${id}`)).json() as { uid_for_type: string }).uid_for_type;
     const claimer = await adminWithTeam(t, 'uidclash');
     const board = (await createOk(claimer.client, 'type', { name: 'board', team_id: claimer.teamId })).id as number;
-    await createOk(claimer.client, 'device', { name: 'mine', team_id: claimer.teamId, type_id: board, uid_for_type: `u${made}` });
+    await createOk(claimer.client, 'device', { name: 'mine', team_id: claimer.teamId, type_id: board, uid_for_type: uid });
     const types = await rowCount('type');
     const r = await claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId, should_firmware_be_copied: true });
     expect(r.statusCode).toBe(409);
@@ -81,7 +74,7 @@ describe('the claimed device', () => {
 
 describe('bodies of the wrong types', () => {
   it('answer 400 with a Description for every field of the wrong type, and change nothing', async () => {
-    const { id, code } = await claimable();
+    const { id, code } = await claimableDevice();
     const claimer = await adminWithTeam(t, 'badtypes');
     const ok = { claim_code: code, team_id: claimer.teamId };
     const bodies: Record<string, unknown>[] = [
@@ -124,7 +117,7 @@ describe('a copied firmware\'s file', () => {
     const bytes = Buffer.from('firmware bytes shared by an original and its claimed copy');
     const original = await firmwareFor(owner.client, owner.teamId, typeId, bytes);
     expect((await uploader(t.app, owner.cookie)(original, bytes)).statusCode).toBe(200);
-    const { id, code } = await claimable({ target_firmware_id: original });
+    const { id, code } = await claimableDevice({ target_firmware_id: original });
     const claimer = await adminWithTeam(t, 'filekeeper');
     expect((await claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId, should_firmware_be_copied: true })).statusCode).toBe(204);
     const copy = ((await claimer.client.get(`/api/device/${id}`)).json() as { target_firmware_id: number }).target_firmware_id;

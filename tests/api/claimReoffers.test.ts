@@ -11,27 +11,24 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { CLAIM_ATTEMPTS } from '../../server/claim/limiter';
 import { adminWithTeam, api, createTestApp, expectError, type Client, type TestApp } from './helpers';
-import { createOk } from './crudFixtures';
+import { newDevice, ownerWithType, qrOf, WRONG_CODE, type Owner } from './claimHelpers';
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof adminWithTeam>>;
+let owner: Owner;
 let typeId: number;
-let made = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await adminWithTeam(t, 'owner');
-  typeId = (await createOk(owner.client, 'type', { name: 'board', team_id: owner.teamId })).id as number;
+  ({ owner, typeId } = await ownerWithType(t));
 });
 afterAll(() => t.close());
 
-const WRONG = 'ZZZZ-ZZZZ-ZZZZ-ZZZZ';
+const WRONG = WRONG_CODE;
 
-async function newDevice() {
-  made++;
-  const id = (await createOk(owner.client, 'device', { name: `d${made}`, team_id: owner.teamId, type_id: typeId, uid_for_type: `u${made}` })).id as number;
-  const qr = ((await owner.client.post(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
-  return { id, qr };
+/** A new device of the owner's team with its QR id. */
+async function deviceWithQr() {
+  const id = await newDevice(owner, typeId);
+  return { id, qr: await qrOf(owner, id) };
 }
 
 async function offer(by: Client, id: number): Promise<string> {
@@ -50,7 +47,7 @@ async function typos(who: { client: Client; teamId: number }, id: number, n: num
 
 describe('an old code', () => {
   it('of a device claimed then offered again by its new team: 400 to claim, false to check; the new code claims it', async () => {
-    const { id, qr } = await newDevice();
+    const { id, qr } = await deviceWithQr();
     const old = await offer(owner.client, id);
     const first = await adminWithTeam(t, 'first-claimer');
     expect((await claim(first.client, id, first.teamId, old)).statusCode).toBe(204);
@@ -67,7 +64,7 @@ describe('an old code', () => {
   });
 
   it('of a device withdrawn: 409 while withdrawn, 400 once offered again; only the new code claims it', async () => {
-    const { id, qr } = await newDevice();
+    const { id, qr } = await deviceWithQr();
     const old = await offer(owner.client, id);
     expect((await owner.client.put(`/api/set_device_claimed_status/${id}`, { to_be_claimed: false })).json()).toEqual({ claim_code: null });
     const holder = await adminWithTeam(t, 'withdrawn-holder');
@@ -79,7 +76,7 @@ describe('an old code', () => {
   });
 
   it('of a device deleted: the same 400 as a wrong code, and the owner reads no device', async () => {
-    const { id, qr } = await newDevice();
+    const { id, qr } = await deviceWithQr();
     const code = await offer(owner.client, id);
     expect((await owner.client.del(`/api/device/${id}`)).statusCode).toBeLessThan(300);
     const holder = await adminWithTeam(t, 'deleted-holder');
@@ -90,7 +87,7 @@ describe('an old code', () => {
 
 describe('a claimant who typed wrong codes before', () => {
   it(`with ${CLAIM_ATTEMPTS - 1} wrong codes, checks the right code in parallel and is told it is right every time`, async () => {
-    const { id, qr } = await newDevice();
+    const { id, qr } = await deviceWithQr();
     const code = await offer(owner.client, id);
     const claimant = await adminWithTeam(t, 'typo-checker');
     await typos(claimant, id, CLAIM_ATTEMPTS - 1);
@@ -100,7 +97,7 @@ describe('a claimant who typed wrong codes before', () => {
   });
 
   it(`with ${CLAIM_ATTEMPTS - 1} wrong codes, racing with the right code (2 processes on PostgreSQL): one 204, the others 409, then one wrong code left`, async () => {
-    const { id } = await newDevice();
+    const { id } = await deviceWithQr();
     const code = await offer(owner.client, id);
     const claimant = await adminWithTeam(t, 'typo-racer');
     await typos(claimant, id, CLAIM_ATTEMPTS - 1);
@@ -117,7 +114,7 @@ describe('a claimant who typed wrong codes before', () => {
       await otherApp?.close();
       await other?.close();
     }
-    const next = await newDevice();
+    const next = await deviceWithQr();
     await offer(owner.client, next.id);
     await typos(claimant, next.id, 1);
     expect((await claim(claimant.client, next.id, claimant.teamId, WRONG)).statusCode).toBe(429);
@@ -127,7 +124,7 @@ describe('a claimant who typed wrong codes before', () => {
 describe("the owner's withdrawal and new offer racing claims", () => {
   it('leave one consistent outcome: at most one 204, which is then the device, and no code but the last offered one works', async () => {
     for (let round = 0; round < 4; round++) {
-      const { id, qr } = await newDevice();
+      const { id, qr } = await deviceWithQr();
       const code = await offer(owner.client, id);
       const claimants = await Promise.all([0, 1, 2].map((i) => adminWithTeam(t, `race${round}-${i}`)));
       const [c0, c1, withdraw, reoffer] = await Promise.all([

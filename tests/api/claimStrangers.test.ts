@@ -7,39 +7,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/messages';
 import { CLAIM_ATTEMPTS } from '../../server/claim/limiter';
 import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
-import { createOk } from './crudFixtures';
+import { claimable, newDevice, ownerWithType, WRONG_CODE, type Owner } from './claimHelpers';
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof adminWithTeam>>;
+let owner: Owner;
 let typeId: number;
-let made = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await adminWithTeam(t, 'owner');
-  typeId = (await createOk(owner.client, 'type', { name: 'board', team_id: owner.teamId })).id as number;
+  ({ owner, typeId } = await ownerWithType(t));
 });
 afterAll(() => t.close());
 
-async function newDevice(): Promise<number> {
-  made++;
-  return (await createOk(owner.client, 'device', { name: `d${made}`, team_id: owner.teamId, type_id: typeId, uid_for_type: `u${made}` })).id as number;
-}
+const device = () => newDevice(owner, typeId);
+const claimableDevice = () => claimable(owner, typeId);
 
-/** A device waiting to be claimed, with its QR id and code. */
-async function claimable() {
-  const id = await newDevice();
-  const qr = ((await owner.client.post(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
-  const code = ((await owner.client.put(`/api/set_device_claimed_status/${id}`, {})).json() as { claim_code: string }).claim_code;
-  return { id, qr, code };
-}
-
-const WRONG = 'ZZZZ-ZZZZ-ZZZZ-ZZZZ';
+const WRONG = WRONG_CODE;
 const claim = (c: Client, id: number, team_id: number, claim_code = WRONG) => c.put(`/api/claim_device/${id}`, { claim_code, team_id });
 
 describe('a stranger guessing device ids', () => {
   it("cannot lock a device: after the stranger's wrong codes the rightful claimant's code still checks and claims (204)", async () => {
-    const target = await claimable();
+    const target = await claimableDevice();
     const stranger = await adminWithTeam(t, 'locker');
     for (let i = 0; i < CLAIM_ATTEMPTS; i++) expect((await claim(stranger.client, target.id, stranger.teamId)).statusCode).toBe(400);
     // The stranger is limited, the device is not.
@@ -51,9 +39,9 @@ describe('a stranger guessing device ids', () => {
   });
 
   it('gets the same answer for a device waiting to be claimed, one that is not, a claimed one and no device', async () => {
-    const waiting = await claimable();
-    const never = await newDevice();
-    const claimed = await claimable();
+    const waiting = await claimableDevice();
+    const never = await device();
+    const claimed = await claimableDevice();
     const rightful = await adminWithTeam(t, 'first');
     expect((await claim(rightful.client, claimed.id, rightful.teamId, claimed.code)).statusCode).toBe(204);
     const stranger = await adminWithTeam(t, 'prober');

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { HEAVY_BYTES, HEAVY_DB_MS, HEAVY_WAITING_PER_SLOT } from '../../server/http/heavyWork';
 import { adminWithTeam, createTestApp, type TestApp } from './helpers';
+import { holdDatabase, until } from './databaseHold';
 import { checkinOk, deviceWithKey, postCheckin } from './deviceApiHelpers';
 
 let t: TestApp | undefined;
@@ -22,25 +23,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-/** Waits (a turn of the event loop at a time, no clock) until `cond` holds. */
-async function until(cond: () => boolean) {
-  while (!cond()) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Holds every connection of the database (PGlite: its one statement at a time; PostgreSQL: the pool's 10). */
-async function holdDatabase(app: TestApp) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const holders = app.db.kind === 'pglite' ? 1 : 10;
-  const started = app.db.stats.started;
-  const done = Array.from({ length: holders }, () => app.db.transaction(() => gate));
-  await until(() => app.db.stats.started >= started + holders);
-  releaseDatabase = async () => {
-    release();
-    await Promise.all(done);
-  };
-}
 
 /** Enough types that their whole list is a heavy answer. */
 async function bigAnswers(app: TestApp, teamId: number) {
@@ -76,7 +58,7 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     expect(whole.status).toBe(200);
     expectAnswer(await whole.text());
 
-    await holdDatabase(t);
+    releaseDatabase = (await holdDatabase(t)).release;
     const app = t;
     const waitingBefore = app.db.stats.waiting;
     // One heavy call runs (its statement waits for the held database), some wait their turn, two are one too many.
@@ -136,7 +118,7 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     const get = (path: string) => fetch(`${address}${path}`, { headers: { cookie } });
     expect((await get('/api/full/type')).status).toBe(200);
 
-    await holdDatabase(t);
+    releaseDatabase = (await holdDatabase(t)).release;
     const app = t;
     const waitingBefore = app.db.stats.waiting;
     const calls = 1 + HEAVY_WAITING_PER_SLOT + 2;

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, createUser, description, type TestApp } from './helpers';
+import { holdDatabase, until } from './databaseHold';
 import { spawnSync } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { readConfig } from '../../server/config';
@@ -18,31 +19,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-/** Waits (a turn of the event loop at a time, no clock) until `cond` holds. */
-async function until(cond: () => boolean | Promise<boolean>) {
-  while (!(await cond())) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * Holds every connection of the database so that requests' statements wait for their turn: PGlite
- * runs one statement at a time, so one transaction left open holds every other; the PostgreSQL
- * pool has 10 connections (server/db/database.ts).
- */
-async function holdDatabase(app: TestApp) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const holders = app.db.kind === 'pglite' ? 1 : 10;
-  const started = app.db.stats.started;
-  const done = Array.from({ length: holders }, () => app.db.transaction(() => gate));
-  await until(() => app.db.stats.started >= started + holders);
-  return {
-    release: async () => {
-      release();
-      await Promise.all(done);
-    },
-  };
-}
 
 describe('the cap of a whole list (PUCS_MAX_LIST)', () => {
   it('answers at most the cap without a range, with a Content-Range that shows the cut; a range and the CSV export are not cut', async () => {
