@@ -24,7 +24,7 @@ import { toJsonSchema } from '../openapi/operation';
 export const HEAVY_BYTES = 256 * 1024;
 /** Heavy calls that may wait for a slot, per slot; more are refused. */
 export const HEAVY_WAITING_PER_SLOT = 2;
-/** Shapes remembered; the one answered longest ago is forgotten first. */
+/** Shapes remembered; the light one answered longest ago is forgotten first. */
 const SHAPES = 1000;
 /** The newest answer's weight in its shape's recent mean. */
 const NEWEST = 1 / 4;
@@ -51,6 +51,15 @@ export function callShape(request: FastifyRequest): string {
   return `${request.method} ${route} ${params} ${query}`;
 }
 
+/**
+ * The shape to forget: the light one answered longest ago, else the oldest. A heavy shape forgotten
+ * would be light again, so a client's cheap calls of new shapes must not push it out.
+ */
+function forgotten(sizes: ReadonlyMap<string, number>): string {
+  for (const [shape, mean] of sizes) if (mean < HEAVY_BYTES) return shape;
+  return sizes.keys().next().value as string;
+}
+
 /** The heavy calls' slots of one process. */
 export function heavyWork(slots: number) {
   const sizes = new Map<string, number>();
@@ -63,7 +72,7 @@ export function heavyWork(slots: number) {
       const mean = sizes.get(shape);
       sizes.delete(shape);
       sizes.set(shape, mean === undefined ? bytes : mean + NEWEST * (bytes - mean));
-      if (sizes.size > SHAPES) sizes.delete(sizes.keys().next().value as string);
+      if (sizes.size > SHAPES) sizes.delete(forgotten(sizes));
     },
     /** A heavy call asks for a slot: `run` is called once it has one; false when it is refused. */
     enter(request: FastifyRequest, run: () => void): boolean {
