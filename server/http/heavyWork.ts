@@ -34,7 +34,7 @@ export const HEAVY_BYTES = 256 * 1024;
 export const HEAVY_DB_MS = 15;
 /** Heavy calls that may wait for a slot, per slot; more are refused. */
 export const HEAVY_WAITING_PER_SLOT = 2;
-/** Shapes remembered; the one answered longest ago is forgotten first. */
+/** Shapes remembered; the light one answered longest ago is forgotten first. */
 const SHAPES = 1000;
 /** The newest answer's weight in its shape's recent mean. */
 const NEWEST = 1 / 4;
@@ -61,23 +61,36 @@ export function callShape(request: FastifyRequest): string {
   return `${request.method} ${route} ${params} ${query}`;
 }
 
+/**
+ * The shape to forget: the light one answered longest ago, else the oldest. A heavy shape forgotten
+ * would be light again, so a client's cheap calls of new shapes must not push it out.
+ */
+function forgotten(costs: ReadonlyMap<string, Cost>): string {
+  for (const [shape, cost] of costs) if (!heavyCost(cost)) return shape;
+  return costs.keys().next().value as string;
+}
+
+/** A shape's recent mean cost: the size of its answers (bytes) and the time its statements held the database (ms). */
+type Cost = { bytes: number; databaseMs: number };
+const heavyCost = (cost: Cost) => cost.bytes >= HEAVY_BYTES || cost.databaseMs >= HEAVY_DB_MS;
+
 /** The heavy calls' slots of one process. */
 export function heavyWork(slots: number) {
-  const costs = new Map<string, { bytes: number; databaseMs: number }>();
+  const costs = new Map<string, Cost>();
   const running = new Set<FastifyRequest>();
   const waiting = new Map<FastifyRequest, () => void>();
   const recent = (mean: number, newest: number) => mean + NEWEST * (newest - mean);
   return {
     isHeavy(shape: string) {
       const cost = costs.get(shape);
-      return slots > 0 && cost !== undefined && (cost.bytes >= HEAVY_BYTES || cost.databaseMs >= HEAVY_DB_MS);
+      return slots > 0 && cost !== undefined && heavyCost(cost);
     },
     /** Notes the size of an answer to a call of `shape` and the time its statements held the database. */
     answered(shape: string, bytes: number, databaseMs: number) {
       const mean = costs.get(shape);
       costs.delete(shape);
       costs.set(shape, mean ? { bytes: recent(mean.bytes, bytes), databaseMs: recent(mean.databaseMs, databaseMs) } : { bytes, databaseMs });
-      if (costs.size > SHAPES) costs.delete(costs.keys().next().value as string);
+      if (costs.size > SHAPES) costs.delete(forgotten(costs));
     },
     /** A heavy call asks for a slot: `run` is called once it has one; false when it is refused. */
     enter(request: FastifyRequest, run: () => void): boolean {

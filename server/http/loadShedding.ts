@@ -138,7 +138,10 @@ export const loadShedding = fp(async (app) => {
     if (request.raw.socket instanceof Socket) letInSinceTurn++;
     counted.add(request);
     leavers.set(request, () => release(request));
-    if (isDeviceCall(request)) return asRequestWork(work, done);
+    // Only reads are heavy: a write is a user's own change, one object at a time, never refused
+    // as busy because its statements were slow on a loaded machine (8 racing creates answered 503);
+    // nor a device's calls (a few slow check-ins made the next ones at once answer 503).
+    if (isDeviceCall(request) || request.method !== 'GET') return asRequestWork(work, done);
     const shape = callShape(request);
     shapes.set(request, shape);
     if (!heavy.isHeavy(shape)) return asRequestWork(work, done);

@@ -108,6 +108,23 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
   });
 
+  it.skipIf(Boolean(process.env.DATABASE_URL))('never holds or refuses writes, even after slow ones', async () => {
+    const app = await createTestApp({ PUCS_MAX_HEAVY: '1' });
+    t = app;
+    const { client, teamId } = await adminWithTeam(app, 'writes');
+    const query = app.db.query.bind(app.db);
+    // Every statement of the first writes holds the embedded database HEAVY_DB_MS: were writes heavy, the next ones at once would be held or refused.
+    let slow = true;
+    app.db.query = async <T>(sql: string, params?: unknown[], prepared?: string) => {
+      if (slow) await query(`SELECT pg_sleep(${HEAVY_DB_MS / 1000})`);
+      return query<T>(sql, params, prepared);
+    };
+    for (let n = 0; n < 3; n++) expect((await client.post('/api/type', { name: `slow ${n}`, team_id: teamId })).statusCode).toBe(201);
+    slow = false;
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => client.post('/api/type', { name: `quick ${n}`, team_id: teamId })));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+  });
+
   it('counts a heavy call as heavy whatever query parameters it adds that its route does not read', async () => {
     t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
     const { cookie, teamId } = await adminWithTeam(t, 'heavy');
@@ -116,7 +133,9 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     await t.db.query(`INSERT INTO type (name, team_id, notes) SELECT 'heavy ' || i, $1, $2 FROM generate_series(1, ${rows}) i`, [teamId, notes]);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const get = (path: string) => fetch(`${address}${path}`, { headers: { cookie } });
-    expect((await get('/api/full/type')).status).toBe(200);
+    const whole = await get('/api/full/type');
+    expect(whole.status).toBe(200);
+    expect((await whole.text()).length).toBeGreaterThan(HEAVY_BYTES);
 
     releaseDatabase = (await holdDatabase(t)).release;
     const app = t;
@@ -125,7 +144,9 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     const answered: number[] = [];
     // Each call names a parameter of its own, which the route ignores: the same work as the bare call.
     const heavy = Array.from({ length: calls }, (_, i) =>
-      get(`/api/full/type?unread${i}=1`).then((res) => {
+      get(`/api/full/type?unread${i}=1`).then(async (res) => {
+        // Read whole: an answer left unread holds its connection, and the server's close waits for it.
+        await res.arrayBuffer();
         answered.push(res.status);
         return res.status;
       }),
