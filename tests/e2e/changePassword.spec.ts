@@ -10,7 +10,7 @@ const HEADERS = CSRF_HEADER;
 
 test('the current password is asked for, the rules and refusals show under their field, then the new one signs in', async ({ page }) => {
   // Two scrypt checks, a hash and a dozen round trips: more than the default 30 s on a busy CI machine.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const admin = await signedInApi();
   const user = { username: `pw-${token()}`, password: 'e2e-member-password' };
   await create(admin, 'user', user);
