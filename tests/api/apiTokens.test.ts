@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { messages, ownMessages } from '../../src/messages';
 import { TOKEN_MAX_DAYS } from '../../src/apiTokens';
 import { DEFAULT_LABEL_TEMPLATE } from '../../src/custom/labels';
+import { openDatabase } from '../../server/db/database';
 import { adminWithTeam, api, createTeam, createTestApp, createUser, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -202,6 +203,18 @@ describe('Authorization: Bearer', () => {
     await t.db.query('DELETE FROM role WHERE user_id = $1', [gone.userId]);
     await t.db.query('DELETE FROM "user" WHERE id = $1', [gone.userId]);
     await expectError(bearer(token).get('/api/type?fields=id,name,team_id'), 401, ownMessages.signInRequired);
+  });
+
+  it('revoked or expired by another process (a shell, another server) answers 401 here too, though it was cached', async () => {
+    const revoked = await makeToken(owner.client);
+    const expired = await makeToken(owner.client);
+    for (const { token } of [revoked, expired]) expect((await bearer(token).get('/api/current_user')).statusCode).toBe(200);
+    // Another connection to the same database, as another process has; on PGlite the same one.
+    const elsewhere = t.url ? await openDatabase({ url: t.url }) : t.db;
+    await elsewhere.query('DELETE FROM api_token WHERE id = $1', [revoked.id]);
+    await elsewhere.query("UPDATE api_token SET expires_at = now() - interval '1 second' WHERE id = $1", [expired.id]);
+    for (const { token } of [revoked, expired]) await expect.poll(async () => (await bearer(token).get('/api/current_user')).statusCode).toBe(401);
+    if (elsewhere !== t.db) await elsewhere.close();
   });
 
   it('writes its last use, not once per request', async () => {
