@@ -127,6 +127,7 @@ whose user is gone, answers 401 like no session.
 A build pipeline that publishes a firmware (SHA3-256 of the file first, then the firmware, then its file):
 
 \`\`\`sh
+set -eo pipefail                       # a refused call stops the pipeline
 PUCS=https://pucs.example.com          # the console's address
 TOKEN=...                              # the token, from the pipeline's secrets
 FILE=build/sensor.bin
