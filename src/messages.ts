@@ -868,6 +868,7 @@ export const ownMessages = {
   tokenTeamIds: "'team_ids' must be a list of the ids of your teams, or left out for all of them.",
   tokenReadOnly: 'This API token is read-only: it cannot change anything.',
   tokenCannotManageTokens: 'API tokens are made, listed and revoked by a signed-in user, not with a token.',
+  tokenLimitedToTeams: 'This API token is limited to some of your teams: it cannot create a team.',
   tokenCannotChangeUser: "An API token cannot change its user's password or profile: sign in to do it.",
   profilePage: 'Profile',
   apiTokens: 'API tokens',

@@ -19,6 +19,8 @@ export interface SessionUser {
   token?: {
     id: number;
     readOnly: boolean;
+    /** Made for some of the user's teams only (`roles` then holds only those). */
+    limitedToTeams: boolean;
   };
 }
 

@@ -120,7 +120,7 @@ to a script or a build pipeline, which sends it as \`Authorization: Bearer <toke
 its user could make, without the cookie and without the CSRF header (which protects cookies only). The
 token is shown once; the server keeps only a hash. It never does more than its user: limited to the
 teams it was made for (other teams' objects answer 404, like unknown ids; a token limited to teams is
-not the server administrator's), to reads when read-only (any change answers 403), and it cannot make,
+not the server administrator's and makes no team), to reads when read-only (any change answers 403), and it cannot make,
 list or revoke tokens nor change its user's password or profile. An expired or revoked token, or one
 whose user is gone, answers 401 like no session.
 

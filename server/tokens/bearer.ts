@@ -57,7 +57,7 @@ export class TokenCallers {
     const user: SessionUser = {
       ...callerFrom(row, teams),
       isServerAdmin: row.is_server_admin === true && teams === undefined,
-      token: { id: row.token_id, readOnly: row.read_only === true },
+      token: { id: row.token_id, readOnly: row.read_only === true, limitedToTeams: teams !== undefined },
     };
     if (this.cache.generation === generation) this.cache.set(key, user, new Date(row.expires_at).getTime(), row.preferences_bytes ?? 0);
     return user;

@@ -1,6 +1,7 @@
 /**
  * What a caller with an API token may not do, whatever its user may: manage tokens (a stolen token
- * must not breed or hide others) and change its user (password, preferences, the account itself).
+ * must not breed or hide others), change its user (password, preferences, the account itself) and,
+ * when limited to some teams, make a team (its creator's new team would be outside them).
  */
 import { ownMessages } from '../../src/messages';
 import type { SessionUser } from '../auth/sessionUser';
@@ -17,4 +18,9 @@ export function sessionOnly(user: SessionUser | null): SessionUser {
 /** Refuses a change of user `userId` made with that user's own token. */
 export function refuseOwnUserByToken(user: SessionUser, userId: unknown): void {
   if (user.token && user.id === userId) throw forbidden(ownMessages.tokenCannotChangeUser);
+}
+
+/** Refuses a new team asked for with a token limited to some teams. */
+export function refuseNewTeamByLimitedToken(user: SessionUser): void {
+  if (user.token?.limitedToTeams) throw forbidden(ownMessages.tokenLimitedToTeams);
 }

@@ -136,6 +136,15 @@ describe('Authorization: Bearer', () => {
     expect((await client.get('/api/team?fields=id,name')).json().json_list.map((x: { id: number }) => x.id)).toEqual([owner.teamId]);
   });
 
+  it('a token limited to teams cannot make a team outside them; one of all the user\'s teams can', async () => {
+    const limited = await makeToken(owner.client, { team_ids: [owner.teamId] });
+    await expectError(bearer(limited.token).post('/api/team', { name: 'Tok limited new' }), 403, ownMessages.tokenLimitedToTeams);
+    expect((await owner.client.get('/api/team?fields=id,name')).json().json_list.map((x: { name: string }) => x.name)).not.toContain('Tok limited new');
+    const whole = await makeToken(owner.client);
+    const made = await bearer(whole.token).post('/api/team', { name: 'Tok whole new' });
+    expect(made.statusCode, made.body).toBe(201);
+  });
+
   it('a read-only token reads, and a write answers 403 saying so', async () => {
     const { token } = await makeToken(owner.client, { read_only: true });
     const client = bearer(token);
