@@ -119,6 +119,9 @@ describe('Authorization: Bearer', () => {
     expect(created.statusCode, created.body).toBe(201);
     const cookieOnly = await t.app.inject({ method: 'POST', url: '/api/type', headers: { cookie: owner.cookie }, payload: { name: 'no-csrf', team_id: owner.teamId } });
     await expectError(Promise.resolve(cookieOnly), 403, ownMessages.csrfRejected);
+    // Another scheme than Bearer is no token: the cookie's rules apply.
+    const basic = await t.app.inject({ method: 'POST', url: '/api/type', headers: { cookie: owner.cookie, authorization: 'Basic dG9rOm93bmVy' }, payload: { name: 'basic', team_id: owner.teamId } });
+    await expectError(Promise.resolve(basic), 403, ownMessages.csrfRejected);
     const profile = (await bearer(token).get('/api/current_user')).json();
     expect(profile).toMatchObject({ id: owner.userId, username: 'tok-owner' });
   });
@@ -200,7 +203,7 @@ describe('Authorization: Bearer', () => {
   it('a wrong, altered or malformed token answers 401', async () => {
     const { token } = await makeToken(owner.client);
     const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    for (const wrong of [altered, 'pucs_1_x', 'nonsense', `${token}x`]) {
+    for (const wrong of [altered, 'pucs_1_x', 'nonsense', `${token}x`, '', `pucs_99999999999_${token.slice(-43)}`]) {
       await expectError(bearer(wrong).get('/api/type?fields=id,name,team_id'), 401, ownMessages.signInRequired);
     }
   });
