@@ -11,7 +11,7 @@ import { messages, ownMessages } from '../../src/messages';
 import { TOKEN_MAX_DAYS } from '../../src/apiTokens';
 import { DEFAULT_LABEL_TEMPLATE } from '../../src/custom/labels';
 import { openDatabase } from '../../server/db/database';
-import { adminWithTeam, api, createTeam, createTestApp, createUser, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
+import { adminWithTeam, api, createTeam, createTestApp, createUser, expectError, queriesDuring, ROLE, signIn, type Client, type TestApp } from './helpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -239,5 +239,11 @@ describe('Authorization: Bearer', () => {
     await bearer(token).get('/api/type?fields=id,name,team_id');
     await bearer(token).get('/api/current_user');
     expect(await lastUse()).toBe(first);
+  });
+
+  it('a known token costs no query for who is calling, as a known session does', async () => {
+    const { token } = await makeToken(owner.client);
+    await bearer(token).get('/api/current_user');
+    expect(await queriesDuring(t, () => bearer(token).get('/api/current_user'))).toBe(0);
   });
 });
