@@ -27,6 +27,7 @@ import { PublicQrPage } from './custom/PublicQrPage';
 import { QR_LOGIN_PATH, QR_PAGE_PATH } from './custom/qrPaths';
 import { QrLoginRedirect } from './custom/QrLoginRedirect';
 import { LOGIN_PATH } from './custom/safeNextPath';
+import { PROFILE_PAGE_PATH, ProfilePage } from './custom/profile/ProfilePage';
 
 const routes = deriveConsoleRoutes(categories);
 const withScreens = categories.filter((c) => c.console);
@@ -65,6 +66,7 @@ export const ConsoleAdmin = () => (
       {routes.map((route) => (
         <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
       ))}
+      <Route path={PROFILE_PAGE_PATH} element={<ProfilePage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -1,7 +1,10 @@
 /**
- * Cross-cutting request rules for /api: who is calling (request.user from the session cookie),
- * CSRF (X-Requested-With: pucs on every non-GET call, Origin equal to ours when present) and
- * 401 for signed-out callers on every route not marked public.
+ * Cross-cutting request rules for /api: who is calling (request.user from the session cookie, or
+ * from an API token: `Authorization: Bearer`, server/tokens/), CSRF (X-Requested-With: pucs on
+ * every non-GET call with the cookie, Origin equal to ours when present: a browser sends a cookie
+ * by itself, never an Authorization header, so a token's call needs no such proof), 401 for
+ * signed-out callers on every route not marked public and for any token that is not a live one,
+ * and 403 for a read-only token's change.
  */
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
@@ -11,6 +14,7 @@ import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { loadSessionUser, SESSION_COOKIE, sessionSecret } from './sessions';
 import { SessionCache } from './sessionCache';
 import type { SessionUser } from './sessionUser';
+import { bearerToken, TokenCallers } from '../tokens/bearer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +59,7 @@ export const authPlugin = fp(async (app) => {
   const sessions = new SessionCache();
   const unsubscribe = app.db.onChange((payload) => sessions.changed(payload));
   app.addHook('onClose', async () => unsubscribe());
+  const tokens = new TokenCallers(app.db, sessions);
   app.decorate('callerOf', (request: FastifyRequest) => {
     const token = sessionToken(request);
     return token ? loadSessionUser(app.db, token, sessions) : Promise.resolve(null);
@@ -62,6 +67,15 @@ export const authPlugin = fp(async (app) => {
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isApiRequest(request)) return;
+    const token = bearerToken(request);
+    if (token !== undefined) {
+      request.user = await tokens.load(token);
+      if (!request.user) return reply.code(401).send({ Description: ownMessages.signInRequired });
+      if (request.user.token?.readOnly && !SAFE_METHODS.has(request.method) && request.routeOptions.config?.reads !== true) {
+        return reply.code(403).send({ Description: ownMessages.tokenReadOnly });
+      }
+      return;
+    }
     if (!SAFE_METHODS.has(request.method)) {
       if (request.headers[CSRF_HEADER] !== CSRF_VALUE || !sameOrigin(request)) {
         return reply.code(403).send({ Description: ownMessages.csrfRejected });

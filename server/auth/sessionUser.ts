@@ -15,6 +15,13 @@ export interface SessionUser {
     /** The teams the user is a member of (role_id > 0), by name. */
     teams: { id: number; name: string; role_id: number }[];
   };
+  /** Set when the caller came with an API token (server/tokens/) rather than a session: what it is limited to. */
+  token?: {
+    id: number;
+    readOnly: boolean;
+    /** Made for some of the user's teams only (`roles` then holds only those). */
+    limitedToTeams: boolean;
+  };
 }
 
 declare module 'fastify' {
@@ -24,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers signed-out callers too (login, current_user, public QR calls). */
     public?: boolean;
+    /** A non-GET route that changes nothing (a label drawn from a posted template): a read-only API token may call it. */
+    reads?: boolean;
   }
 }
 

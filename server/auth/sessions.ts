@@ -32,6 +32,47 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
 }
 
+/** What the one read of a caller gives: the user, their roles by team, the credential's end. */
+export interface CallerRow {
+  id: number;
+  username: string;
+  is_server_admin: boolean;
+  preferences: unknown;
+  preferences_bytes: number | null;
+  expires_at: Date | string;
+  teams: { id: number; name: string; role_id: number }[];
+}
+
+/**
+ * The one query that loads a signed-in caller, whatever the credential: a session (`sessions`) or an
+ * API token (`api_token`, server/tokens/). `credential` is the table holding `user_id` and
+ * `expires_at`, read as `c`; `match` its condition (on `$1`...), `columns` what else of it is read.
+ * Whatever makes a user unable to act is checked here, once, for both.
+ */
+export async function readCaller<T extends object = object>(db: Queryable, credential: 'sessions' | 'api_token', match: string, params: unknown[], columns = ''): Promise<(CallerRow & T) | undefined> {
+  const { rows } = await db.query<CallerRow & T>(
+    `SELECT u.id, u.username, u.is_server_admin, u.preferences, octet_length(u.preferences::text) AS preferences_bytes, c.expires_at${columns},
+       COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role_id', r.role_id) ORDER BY t.name, t.id)
+                 FROM role r JOIN team t ON t.id = r.team_id WHERE r.user_id = u.id), '[]'::json) AS teams
+     FROM ${credential} c JOIN "user" u ON u.id = c.user_id
+     WHERE ${match} AND c.expires_at > now()`,
+    params,
+  );
+  return rows[0];
+}
+
+/** The caller a row of readCaller is: their roles (only those of `teams` when given) and profile. */
+export function callerFrom(u: CallerRow, teams?: readonly number[]): SessionUser {
+  const kept = teams ? u.teams.filter((t) => teams.includes(t.id)) : u.teams;
+  return {
+    id: u.id,
+    username: u.username,
+    isServerAdmin: u.is_server_admin === true,
+    roles: new Map(kept.map((t) => [t.id, t.role_id])),
+    profile: { preferences: u.preferences ?? {}, teams: kept.filter((t) => t.role_id > 0) },
+  };
+}
+
 /**
  * The user behind a session token, with their roles and profile, or null when the session is
  * unknown or expired: from `cache` when it holds the session, else one query (then cached,
@@ -42,32 +83,9 @@ export async function loadSessionUser(db: Queryable, token: string, cache?: Sess
   const cached = cache?.get(sessionHash);
   if (cached) return cached;
   const generation = cache?.generation;
-  const { rows } = await db.query<{
-    id: number;
-    username: string;
-    is_server_admin: boolean;
-    preferences: unknown;
-    preferences_bytes: number | null;
-    expires_at: Date | string;
-    teams: { id: number; name: string; role_id: number }[];
-  }>(
-    `SELECT u.id, u.username, u.is_server_admin, u.preferences, octet_length(u.preferences::text) AS preferences_bytes, s.expires_at,
-       COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role_id', r.role_id) ORDER BY t.name, t.id)
-                 FROM role r JOIN team t ON t.id = r.team_id WHERE r.user_id = u.id), '[]'::json) AS teams
-     FROM sessions s JOIN "user" u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [sessionHash],
-  );
-  if (rows.length === 0) return null;
-  const u = rows[0];
-  const user: SessionUser = {
-    id: u.id,
-    username: u.username,
-    isServerAdmin: u.is_server_admin === true,
-    roles: new Map(u.teams.map((t) => [t.id, t.role_id])),
-    sessionHash,
-    profile: { preferences: u.preferences ?? {}, teams: u.teams.filter((t) => t.role_id > 0) },
-  };
+  const u = await readCaller(db, 'sessions', 'c.token_hash = $1', [sessionHash]);
+  if (!u) return null;
+  const user: SessionUser = { ...callerFrom(u), sessionHash };
   if (cache && cache.generation === generation) cache.set(sessionHash, user, new Date(u.expires_at).getTime(), u.preferences_bytes ?? 0);
   return user;
 }

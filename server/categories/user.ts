@@ -1,7 +1,8 @@
 /**
  * Users: a password is accepted (write-only) once it meets the rules and, for one's own, with the
  * current password (server/auth/passwordChange.ts), stored as its scrypt hash, and changing it ends
- * the user's other sessions (all of them when the server administrator resets it).
+ * the user's other sessions (all of them when the server administrator resets it). A user's own API
+ * token changes nothing of its user (server/tokens/guards.ts).
  * (Who sees whom is the scope 'user', server/auth/teammates.ts.)
  */
 import type { CategoryHooks } from '../crud/hooks';
@@ -12,6 +13,7 @@ import { endSessionsAfterPasswordChange } from '../auth/sessions';
 import { setUsernameKey } from '../auth/usernameKey';
 import { assertDeletable } from './userDeletion';
 import { countUsernameProbe } from './role';
+import { refuseOwnUserByToken } from '../tokens/guards';
 
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   // A rename answers whether the name is taken: counted with the additions by username (role.ts).
@@ -21,13 +23,15 @@ export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
     await takeNewPassword(input, input.username);
   },
   async beforeUpdate({ db, user, input, existing }) {
+    refuseOwnUserByToken(user, existing.id);
     setUsernameKey(input);
     const own = existing.id === user.id ? { db, userId: user.id, storedHash: existing.password_hash } : undefined;
     if ('password' in input) await takeNewPassword(input, input.username ?? existing.username, own);
     delete input.current_password;
   },
   // Usernames: a look-alike of another is refused (server/auth/usernameKey.ts); deleting: userDeletion.ts.
-  async beforeDelete({ tx, existing }) {
+  async beforeDelete({ tx, user, existing }) {
+    refuseOwnUserByToken(user, existing.id);
     await assertDeletable(tx, existing);
   },
   async afterUpdate({ tx, user, input, existing }) {

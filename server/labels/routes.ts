@@ -200,7 +200,8 @@ export const labelRoutes: FastifyPluginAsync = async (fastify) => {
   app.get('/api/download/model_label/:id', { schema: MODEL_SCHEMA }, (request, reply) => download(request, request.params.id, request.query, reply, 'model-label', modelLabel));
   app.get('/api/download/detailed_label/:id', { schema: DETAILED_SCHEMA }, (request, reply) => download(request, request.params.id, request.query, reply, 'label', detailedLabel));
 
-  app.post('/api/download/custom_label/:id', { schema: CUSTOM_SCHEMA }, async (request, reply) => {
+  // Drawn from a posted template, changing nothing: a read-only API token may ask (server/auth/plugin.ts).
+  app.post('/api/download/custom_label/:id', { config: { reads: true }, schema: CUSTOM_SCHEMA }, async (request, reply) => {
     const template = request.body.template_str;
     if (Buffer.byteLength(template) > MAX_TEMPLATE_BYTES) throw new ApiError(413, ownMessages.labelTemplateTooLarge(MAX_TEMPLATE_BYTES));
     return download(request, request.params.id, request.query, reply, 'custom-label', (values) => templateErrors(() => renderLabel(template, values)));

@@ -23,6 +23,8 @@ const DESCRIPTION = `Every call is under \`/api\` and answers JSON unless said o
 Signed-out callers get 401 on every call except those marked as needing no sign-in. Every call but
 GET must carry the header \`${CSRF_HEADER_NAME}: ${CSRF_VALUE}\`, and an \`Origin\` header, when present, must be the
 server's own (else 403). The session is the HttpOnly cookie \`${SESSION_COOKIE}\` set by \`POST /api/login\`.
+A script or a build pipeline sends an API token instead (\`Authorization: Bearer <token>\`, see Tokens for
+scripts and pipelines below), and then no CSRF header.
 
 | status | meaning |
 |---|---|
@@ -109,7 +111,36 @@ device, a device not waiting and a wrong code all answer 400 \`Wrong code! Pleas
 the device's last code, spent by a claim or withdrawn by its owner, answers 409 (not waiting to be
 claimed) and counts as no wrong code. A claim is one transaction: racing claims of one device get
 one 204, the others 409, on one process or many sharing PostgreSQL. The claimed device keeps its QR
-id; its certificate and private key are deleted, so its new team downloads a new key.`;
+id; its certificate and private key are deleted, so its new team downloads a new key.
+
+### Tokens for scripts and pipelines
+
+A signed-in user makes a token on their profile page (or with \`POST /api/tokens\`, below) and gives it
+to a script or a build pipeline, which sends it as \`Authorization: Bearer <token>\` on any /api call
+its user could make, without the cookie and without the CSRF header (which protects cookies only). The
+token is shown once; the server keeps only a hash. It never does more than its user: limited to the
+teams it was made for (other teams' objects answer 404, like unknown ids; a token limited to teams is
+not the server administrator's and makes no team), to reads when read-only (any change answers 403), and it cannot make,
+list or revoke tokens nor change its user's password or profile. An expired or revoked token, or one
+whose user is gone, answers 401 like no session.
+
+A build pipeline that publishes a firmware (SHA3-256 of the file first, then the firmware, then its file):
+
+\`\`\`sh
+set -eo pipefail                       # a refused call stops the pipeline
+PUCS=https://pucs.example.com          # the console's address
+TOKEN=...                              # the token, from the pipeline's secrets
+FILE=build/sensor.bin
+HASH=$(openssl dgst -sha3-256 -r "$FILE" | cut -d' ' -f1)
+ID=$(curl -sS --fail-with-body -X POST "$PUCS/api/firmware" \\
+  -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+  -d "{\\"name\\": \\"sensor\\", \\"version\\": \\"1.4.2\\", \\"team_id\\": 3, \\"type_id\\": 7, \\"firmware_hash\\": \\"$HASH\\"}" | jq .id)
+curl -sS --fail-with-body -X POST "$PUCS/api/upload/firmware/$ID" \\
+  -H "Authorization: Bearer $TOKEN" -F "firmware=@$FILE"
+\`\`\`
+
+The team and type ids are those of \`GET /api/team?fields=id,name\` and \`GET /api/type?fields=id,name,team_id\`
+(with the same header). A version already published answers 409; a file that does not match the hash, 400.`;
 
 const PERMISSION: Record<string, string> = {
   signedIn: 'anyone signed in',
@@ -172,15 +203,20 @@ export function openApiDocument(categories: readonly Category[], routes: readonl
       { name: 'misc', 'x-displayName': 'Checks', description: 'Small checks the console makes.' },
       { name: 'export', 'x-displayName': 'Downloads', description: 'Files made from a list.' },
       { name: 'documentation', 'x-displayName': 'Documentation', description: 'This document and its reference page.' },
+      { name: 'tokens', 'x-displayName': 'API tokens', description: "The signed-in user's tokens for scripts and pipelines (Tokens for scripts and pipelines, above). A token cannot call these." },
       { name: 'device_api', 'x-displayName': 'Device API', description: 'Calls of the devices themselves: no console sign-in or CSRF header; each carries `Authorization: Bearer <JWT>` signed ES256 with the device\'s own key (docs/DEVICE_API.md).' },
       ...categories.map((c) => ({ name: c.key, 'x-displayName': c.plural, 'x-category': c.id, description: categoryDescription(c, categories) })),
     ],
     paths,
     components: {
       schemas,
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, deviceToken: DEVICE_TOKEN_SCHEME },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (`POST /api/tokens`), instead of the session and the CSRF header.' },
+        deviceToken: DEVICE_TOKEN_SCHEME,
+      },
     },
-    security: [{ session: [] }],
+    security: [{ session: [] }, { apiToken: [] }],
   };
 }
 

@@ -105,6 +105,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/');
       await expect(appTitle(page)).toHaveText(messages.home, SETTLE);
       await expectAccessible(page, colorScheme);
+      // The profile page, with a token in its table.
+      expect((await page.request.post('/api/tokens', { headers: HEADERS, data: { name: `a11y ${colorScheme}`, expires_in_days: 1, read_only: true } })).status()).toBe(201);
+      await page.goto('/profile');
+      await expect(appTitle(page)).toHaveText(ownMessages.profilePage, SETTLE);
+      await expect(page.getByRole('cell', { name: `a11y ${colorScheme}` })).toBeVisible(SETTLE);
+      await expectAccessible(page, colorScheme);
       for (const route of routes.filter((r) => r.mode === 'table' && (colorScheme === 'light' || r.category.key === DARK_SAMPLE))) {
         await page.goto(route.path);
         await expect(appTitle(page)).toHaveText(pageTitle('table', route.category), SETTLE);
