@@ -6,7 +6,8 @@
  * server RSS after start; single-request p50/p95 of page 1, of the page at offset 90,000 and of the
  * one in the middle of /devices (the console's fields), a search, a filter, current_user and the dashboard; requests/s
  * at 10 connections; CSV export time and the server's peak RSS; RSS after BENCH_LOAD_SECONDS of
- * load; with PW_CHROMIUM_PATH, the Chromium time to the first row of /devices.
+ * load; with PW_CHROMIUM_PATH, the Chromium time to the first row of /devices (BENCH_ONLY=firstrow:
+ * that figure alone, the others skipped, to measure it quickly).
  */
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
@@ -73,7 +74,7 @@ async function firstRow(cookie: string) {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    line('Chromium first row of /devices (5 loads)', `median ${times[2].toFixed(0)} ms  best ${times[0].toFixed(0)} ms`);
+    line('Chromium first row of /devices (5 loads)', `median ${times[2].toFixed(0)} ms  best ${times[0].toFixed(0)} ms  goal < 1000 ms median, loaded machine too`);
   } finally {
     await browser.close();
   }
@@ -89,6 +90,7 @@ async function main() {
     const started = memory(pid);
     line(`server RSS after start (${started.processes} process${started.processes > 1 ? 'es' : ''})`, mb(started.rss));
     const cookie = await signIn();
+    if (process.env.BENCH_ONLY === 'firstrow') return await firstRow(cookie);
     const device = categories.find((c) => c.key === 'device');
     if (!device) throw new Error('no device category');
     const offset = Math.max(0, Math.min(90_000, DEVICES - 25));

@@ -1,8 +1,10 @@
 /**
  * The image of a device's QR code: the `qrcode` package draws the /qr link as SVG, which the
  * console shows through a data: URL in an <img> (never as inline markup, so nothing in it can run).
+ * The package is a chunk of its own, loaded when a QR image is first drawn: the pages that show
+ * none (a table) do not download and run it before their first row.
  */
-import QRCode from 'qrcode';
+import { withChunkTimeout } from '../chunkTimeout';
 import { qrPageHref } from './qrPaths';
 import { svgDataUrl } from './svgDataUrl';
 
@@ -10,5 +12,6 @@ import { svgDataUrl } from './svgDataUrl';
 export const qrLink = (origin: string, qrId: string) => `${origin.replace(/\/+$/, '')}${qrPageHref(qrId)}`;
 
 export async function qrImageUrl(text: string): Promise<string> {
+  const { default: QRCode } = await withChunkTimeout(() => import('qrcode'));
   return svgDataUrl(await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }));
 }

@@ -17,6 +17,8 @@
  *   meta.all = true          getList reads the whole list with the spec's GET /api/{cat}?fields=
  *                            (pickers, existing names); the filter's entries are sent as plain
  *                            parameters (?team_id=1); pagination and sort are ignored
+ *   meta.table = true        a page read by the table of a list route (/devices): the route's next
+ *                            load sends the same read early, before the console is there (earlyRead.ts)
  * A getList without pagination reads every match of its filter and sort, with no range (the
  * server's list cap bounds it; its Content-Range tells the total): simple-rest always sends one.
  */
@@ -26,6 +28,7 @@ import { mustGetCategory, type Category } from '../schemas';
 import { expectationsQuery, type ContentExpectations } from '../schemas/contentExpectations';
 import { API_BASE, apiUrl, type QueryValue } from './http';
 import { httpClient, type ClientOptions } from './httpClient';
+import { currentRoute } from './earlyRead';
 import { reportError } from './errors';
 import { cleanFilter, fetchListPage, listFields, wholeListRows, type Row } from './listQuery';
 import { changedFields, createBody, type Json } from './recordDiff';
@@ -40,6 +43,7 @@ export interface CallMeta {
   fields?: readonly string[];
   full?: boolean;
   all?: boolean;
+  table?: boolean;
 }
 
 /** The special calls on objects, beside react-admin's methods. */
@@ -66,9 +70,11 @@ const FULL_API = `${API_BASE}/full`;
 
 const clientOptions = (meta: CallMeta | undefined): ClientOptions => ({ report: meta?.report, errorExtra: meta?.errorExtra });
 
-/** simple-rest's provider whose calls carry this projection and this choice of error reporting. */
-const simpleRest = (meta: CallMeta | undefined, fields: readonly string[] | undefined) =>
-  simpleRestProvider(FULL_API, (url: string, options?: ClientOptions) => httpClient(url, { ...options, ...clientOptions(meta), fields }));
+/** simple-rest's provider whose calls carry this projection and this choice of error reporting (and a table's reads, its route). */
+const simpleRest = (meta: CallMeta | undefined, fields: readonly string[] | undefined) => {
+  const tableRoute = meta?.table ? currentRoute() : undefined;
+  return simpleRestProvider(FULL_API, (url: string, options?: ClientOptions) => httpClient(url, { ...options, ...clientOptions(meta), fields, tableRoute }));
+};
 
 /** What getMany reads by default: enough to show a referenced object (its list columns and summary). */
 const referenceFields = (category: Category) => [...new Set([...listFields(category), ...category.summary])];

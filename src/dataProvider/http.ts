@@ -9,6 +9,7 @@
 import { CSRF_HEADER } from '../csrf';
 import { ownMessages } from '../messages';
 import { createReachability } from './reachability';
+import { rememberRead, takeEarlyRead } from './earlyRead';
 
 export const API_BASE = '/api';
 
@@ -30,6 +31,12 @@ export interface RequestOptions {
    * signing in): a random r parameter, as the spec's downloads carry, makes the address one of its own.
    */
   fresh?: boolean;
+  /**
+   * The route (path and query) whose table this read is: its address is remembered for the next
+   * load of that route, and the read the first script sent early for it is taken when it is this
+   * very address (earlyRead.ts).
+   */
+  tableRoute?: string;
 }
 
 export interface HttpResponse<T> {
@@ -201,9 +208,8 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   }
 }
 
-async function sendNow(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', body, signal, headers, fresh } = options;
-  const query = fresh ? { ...options.query, r: Math.random().toString(36).slice(2) } : options.query;
+/** What fetch is given for a call: the session cookie, the CSRF header, JSON. */
+function requestInit({ method = 'GET', body, signal, headers, fresh }: RequestOptions): RequestInit {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
@@ -218,9 +224,25 @@ async function sendNow(path: string, options: RequestOptions): Promise<Response>
   };
   if (fresh) init.cache = 'no-store';
   if (body !== undefined) init.body = isForm ? (body as FormData) : JSON.stringify(body);
+  return init;
+}
 
+/** A table's read sent by the first script before the console is there (earlyRead.ts), as the console sends its reads. */
+export const sendEarlyRead = (url: string): Promise<Response> => fetch(url, requestInit({}));
+
+async function sendNow(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', signal, fresh, tableRoute } = options;
+  const query = fresh ? { ...options.query, r: Math.random().toString(36).slice(2) } : options.query;
+  const init = requestInit(options);
   const url = apiUrl(path, query);
-  let response = await reach(url, init);
+  let response: Response;
+  if (tableRoute === undefined || method !== 'GET' || fresh) response = await reach(url, init);
+  else {
+    rememberRead(tableRoute, url);
+    const early = takeEarlyRead(tableRoute, url);
+    // An early read that did not reach the server is sent again, as this call.
+    response = early ? await early.catch(() => reach(url, init)) : await reach(url, init);
+  }
   // A busy server refuses before doing any work (server/http/loadShedding.ts) and says when to come
   // back: the call is sent again then, a few times, so a moment of overload costs a user a wait,
   // not an error.

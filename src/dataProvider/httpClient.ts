@@ -21,6 +21,8 @@ export interface ClientOptions {
   report?: boolean;
   /** Appended to the catalogue's alert on a new line. */
   errorExtra?: string;
+  /** The route whose table this read is (http.ts RequestOptions.tableRoute). */
+  tableRoute?: string;
 }
 
 export interface ClientResponse {
@@ -31,7 +33,7 @@ export interface ClientResponse {
 }
 
 export async function httpClient(url: string, options: ClientOptions = {}): Promise<ClientResponse> {
-  const { method, body, headers, signal, fields, report, errorExtra } = options;
+  const { method, body, headers, signal, fields, report, errorExtra, tableRoute } = options;
   try {
     const answer = await http(url, {
       method: (method ?? 'GET') as RequestOptions['method'],
@@ -39,6 +41,7 @@ export async function httpClient(url: string, options: ClientOptions = {}): Prom
       signal: signal ?? undefined,
       headers: headers ? Object.fromEntries(new Headers(headers).entries()) : undefined,
       query: fields ? { fields: fields.join(',') } : undefined,
+      tableRoute,
     });
     return { status: answer.status, headers: answer.headers, body: answer.json === null ? '' : JSON.stringify(answer.json), json: answer.json };
   } catch (error) {

@@ -91,8 +91,13 @@ export const CategoryTable = ({ category }: { category: Category }) => {
         empty={false}
         // A read that did not reach the server waits for it with the rows it had (not an empty
         // table, not react-admin's offline notice): the page's banner says why (src/custom/offline/).
-        queryOptions={{ onError: reportedElsewhere, retry: retryWhileUnreachable, meta: { fields: readFields(category, optional) } }}
+        // meta.table: the route's next load reads this table's page before the console is there (dataProvider.ts).
+        queryOptions={{ onError: reportedElsewhere, retry: retryWhileUnreachable, meta: { fields: readFields(category, optional), table: true } }}
         offline={false}
+        // The layout shows a route only to a signed-in user (ConsoleLayout.tsx), which is all that
+        // react-admin's check would ask (authProvider.checkAuth): without it the table reads its page
+        // as it first renders, not after a round of rendering a spinner while the check settles.
+        disableAuthentication
         sx={{ ...scrollWide, ...bulkBarWraps }}
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, flexWrap: 'wrap', alignItems: 'center' }}>
