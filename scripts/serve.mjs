@@ -8,7 +8,7 @@
  * about 25 MB less resident memory for the same requests/s, measured on the 2,000-device demo; and
  * with its old generation let grow by a fifth between two collections (--heap-growing-percent=20):
  * V8's own choice, up to 4 times, let a page load on 100,000 devices leave 130 MB of heap, most of
- * it garbage, where the server lives on 45 MB (peak 325 -> 220 MB, no fewer pages per second).
+ * it garbage, where the server lives on 45 MB (peak RSS 325 -> 235 MB, no fewer pages per second).
  */
 import { build, stop } from 'esbuild';
 import { renameSync, writeFileSync } from 'node:fs';
