@@ -15,6 +15,7 @@ import { resolveProjection } from './projection';
 import type { ListQuery } from './listQuery';
 import { conditionSql, KEYSET_ALIAS, keysetAfterSql, keysetKeySql, orderBySql, sortExpression, type Condition, type KeysetPosition, type Sort } from './listSql';
 import { ident, SqlParams } from './sql';
+import { rowsFromJson } from './serialize';
 import type { ReadOptions, ReadStore } from './read';
 import type { Row } from './hooks';
 import { sqlType } from '../../src/schemas/kinds';
@@ -29,7 +30,9 @@ export interface Page {
   total: number;
 }
 
-const selectList = (columns: readonly string[]) => [...new Set(['id', ...columns])].map((c) => `"t".${ident(c)}`).join(', ');
+/** The columns a read selects: id first (derived values and hooks key on it), each once. */
+const selectedNames = (columns: readonly string[]) => [...new Set(['id', ...columns])];
+const selectList = (columns: readonly string[]) => selectedNames(columns).map((c) => `"t".${ident(c)}`).join(', ');
 
 /** Above this many teams a page is read in one scan of them all rather than merged team by team. */
 export const MERGED_TEAMS_MAX = 32;
@@ -100,8 +103,13 @@ function pageRange(sort: Sort, range: { start: number; end: number }, total: num
  * teams' list indexes (which an index-only scan reads without visiting the table), only the page's
  * rows are then read whole, so a page deep in the list costs the index entries it skips, not the
  * rows; the teams where nothing matches are not read at all.
+ *
+ * The database answers the page as one JSON array (json_agg of the `names` columns, in the page's
+ * order): one value to hand over and decode rather than one per column of each row, which cost
+ * more than the read itself (25 rows of the console's 9 columns on PGlite: 390 µs to write out and
+ * 160 µs to decode apart, against 230 µs and a single JSON.parse as one array).
  */
-async function readMergedPage(db: Queryable, category: Category, sort: Sort, asked: { start: number; end: number }, perTeam: TeamCounts, total: number, columns: string, conditions: readonly Condition[]): Promise<Row[]> {
+async function readMergedPage(db: Queryable, category: Category, sort: Sort, asked: { start: number; end: number }, perTeam: TeamCounts, total: number, names: readonly string[], conditions: readonly Condition[]): Promise<Row[]> {
   const range = pageRange(sort, asked, total);
   if (range.start >= total) return [];
   const params = new SqlParams();
@@ -110,10 +118,11 @@ async function readMergedPage(db: Queryable, category: Category, sort: Sort, ask
   const tail = `LIMIT ${params.add(range.end - range.start + 1)} OFFSET ${params.add(range.start)}`;
   const keys = mergedSql(category, range.sort, teams, '"t"."id"', conds, ['TRUE'], params.add(range.end + 1), tail);
   const direction = range.sort.descending ? 'DESC' : 'ASC';
-  const sql = `SELECT ${columns} FROM (${keys}) AS "k" JOIN ${ident(category.key)} AS "t" ON "t"."id" = "k"."id"
-      ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}`;
-  const { rows } = await db.query<Row>(sql, params.values, conditions.length === 0 ? keptPlanName(sql) : undefined);
-  return range.reversed ? rows.reverse() : rows;
+  const sql = `SELECT coalesce(json_agg("t" ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}), '[]')::text AS "page"
+      FROM (${keys}) AS "k" JOIN (SELECT ${names.map(ident).join(', ')} FROM ${ident(category.key)}) AS "t" ON "t"."id" = "k"."id"`;
+  const { rows } = await db.query<{ page: string }>(sql, params.values, conditions.length === 0 ? keptPlanName(sql) : undefined);
+  const page = rowsFromJson(rows[0].page, category);
+  return range.reversed ? page.reverse() : page;
 }
 
 /**
@@ -127,7 +136,7 @@ const keptPlanName = (sql: string) => `list_page_${createHash('sha1').update(sql
 export async function readPage({ db, registry, counts, config }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);
   const conditions = [...(opts.conditions ?? []), ...query.conditions];
-  const columns = selectList([...projection.columns, ...helperColumns(projection)]);
+  const names = selectedNames([...projection.columns, ...helperColumns(projection)]);
   const teams = query.range ? teamsInIndexOrder(category, user) : undefined;
   let rows: Row[];
   let total: number;
@@ -135,7 +144,7 @@ export async function readPage({ db, registry, counts, config }: ReadStore, user
     // Counted first (usually known: countCache.ts): the counts say which teams to read, and how.
     const perTeam = await countVisiblePerTeam(db, counts, category, user, conditions);
     total = [...perTeam.values()].reduce((a, b) => a + b, 0);
-    rows = await readMergedPage(db, category, query.sort, query.range, perTeam, total, columns, conditions);
+    rows = await readMergedPage(db, category, query.sort, query.range, perTeam, total, names, conditions);
   } else {
     const params = new SqlParams();
     const where = whereSql(category, user, conditions, params);
@@ -143,7 +152,7 @@ export async function readPage({ db, registry, counts, config }: ReadStore, user
       ? ` LIMIT ${params.add(query.range.end - query.range.start + 1)} OFFSET ${params.add(query.range.start)}`
       : opts.limit === undefined ? '' : ` LIMIT ${params.add(opts.limit)}`;
     const [page, counted] = await Promise.all([
-      db.query<Row>(`SELECT ${columns} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, query.sort)}${limit}`, params.values),
+      db.query<Row>(`SELECT ${selectList(names)} FROM ${ident(category.key)} AS "t" WHERE ${where} ${orderBySql(category, query.sort)}${limit}`, params.values),
       // Without a range the page is the whole list: its length is the total.
       query.range ? countVisible(db, counts, category, user, conditions) : undefined,
     ]);

@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import type * as pgTypes from 'pg';
 import { ClientGoneError, oneAtATime, requestGone, type StatementStats } from './clientGone';
 import { pglitePrepared } from './pglitePrepared';
+import { postgresPrepared } from './postgresPrepared';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -17,7 +18,8 @@ export interface Queryable {
   /**
    * `prepared`: a name under which PostgreSQL keeps the statement and its plan per connection, for a fixed
    * statement of a hot path (a device check-in: planning its joins costs more than running them). Never
-   * for SQL built from input. PGlite keeps it too when every parameter is an integer (pglitePrepared.ts).
+   * for SQL built from input. When every parameter is an integer, both databases keep its generic plan
+   * (pglitePrepared.ts, postgresPrepared.ts): PostgreSQL's own choice plans a list page anew each time.
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<QueryResult<T>>;
   /** Several statements without parameters (DDL). */
@@ -188,8 +190,9 @@ async function openPostgres(url: string): Promise<Database> {
     }
     return client;
   };
-  const run = (c: pgTypes.PoolClient, sql: string, params?: unknown[], prepared?: string) =>
-    prepared ? c.query({ name: prepared, text: sql, values: params }) : c.query(sql, params);
+  const generic = postgresPrepared();
+  const run = async (c: pgTypes.PoolClient, sql: string, params?: unknown[], prepared?: string): Promise<{ rows: unknown[] }> =>
+    prepared ? ((await generic(c, sql, params ?? [], prepared)) ?? c.query({ name: prepared, text: sql, values: params })) : c.query(sql, params);
   const wrap = (c: pgTypes.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[], prepared?: string) {
       return { rows: (await run(c, sql, params, prepared)).rows as T[] };
