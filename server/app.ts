@@ -30,6 +30,7 @@ import { labelRoutes } from './labels/routes';
 import { consoleRoutes } from './routes/console';
 import { deviceApiRoutes } from './deviceApi/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { auditRoutes } from './audit/routes';
 import { openApiPlugin } from './openapi/plugin';
 import { loadShedding, clientGoneAnswer } from './http/loadShedding';
 import { ClientGoneError } from './db/clientGone';
@@ -139,5 +140,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(labelRoutes);
   await app.register(deviceApiRoutes);
   await app.register(dashboardRoutes);
+  await app.register(auditRoutes);
   return app;
 }

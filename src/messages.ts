@@ -863,4 +863,10 @@ export const ownMessages = {
   batchIds: (max: number) => `'ids' must be a list of 1 to ${max.toLocaleString('en-GB')} object ids, each once: send a longer selection in several batches.`,
   /** A device named with the group it is in: 'Dev 1 (North)'. */
   deviceInGroup: (device: string, group: string) => `${device} (${group})`,
+  // The audit log (server/audit/, the Audit page).
+  auditAdminsOnly: 'Only team administrators and server administrators can read the audit log.',
+  auditFilterInvalid: (key: string) =>
+    key === 'from' || key === 'to' ? `The audit filter '${key}' must be a date or a date and time (ISO 8601).` : key.endsWith('_id') ? `The audit filter '${key}' must be an id.` : `The audit filter '${key}' must be a text of at most 64 characters.`,
+  auditPruneFailed: (reason: string) => `Removing old audit entries failed (tried again in an hour): ${reason}`,
+  auditFilterUnknown: (key: string, known: readonly string[]) => `Unknown audit filter '${key}': use ${known.join(', ')}.`,
 } as const;

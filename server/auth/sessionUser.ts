@@ -7,6 +7,8 @@ export interface SessionUser {
   isServerAdmin: boolean;
   /** team_id -> role_id for every team the user belongs to (role_id > 0). */
   roles: Map<number, number>;
+  /** The API token this request came with, when it came with one (recorded by the audit log as the actor's token). */
+  tokenId?: number | null;
   /** The stored hash of the session this request came with (a password change keeps it open). */
   sessionHash?: string;
   /** What GET /api/current_user answers besides the above, read with the session. */

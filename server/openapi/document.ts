@@ -171,6 +171,7 @@ export function openApiDocument(categories: readonly Category[], routes: readonl
       { name: 'session', 'x-displayName': 'Sign-in', description: 'Sign-in, sign-out and the caller.' },
       { name: 'misc', 'x-displayName': 'Checks', description: 'Small checks the console makes.' },
       { name: 'export', 'x-displayName': 'Downloads', description: 'Files made from a list.' },
+      { name: 'audit', 'x-displayName': 'Audit log', description: 'Who changed what: entries written in the transaction of each change, read only.' },
       { name: 'documentation', 'x-displayName': 'Documentation', description: 'This document and its reference page.' },
       { name: 'device_api', 'x-displayName': 'Device API', description: 'Calls of the devices themselves: no console sign-in or CSRF header; each carries `Authorization: Bearer <JWT>` signed ES256 with the device\'s own key (docs/DEVICE_API.md).' },
       ...categories.map((c) => ({ name: c.key, 'x-displayName': c.plural, 'x-category': c.id, description: categoryDescription(c, categories) })),
