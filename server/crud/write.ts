@@ -135,7 +135,7 @@ export async function updateInTransaction(
     await pruneDependents(tx, registry.categories, category, input, row);
     await propagateToFollowers(tx, registry, category, existing, row);
     await hooks.afterUpdate?.({ tx, db, user, category, registry, input, existing, updated: row });
-    const entry = objectEntry(user, 'update', category, existing, row);
+    const entry = objectEntry(user, hooks.auditAction?.(existing, row) ?? 'update', category, existing, row);
     // A body that changed nothing changed nothing to record.
     if (Object.keys(entry.changes ?? {}).length > 0) await audit(tx, entry);
     return row;
