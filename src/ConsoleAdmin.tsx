@@ -27,6 +27,8 @@ import { PublicQrPage } from './custom/PublicQrPage';
 import { QR_LOGIN_PATH, QR_PAGE_PATH } from './custom/qrPaths';
 import { QrLoginRedirect } from './custom/QrLoginRedirect';
 import { LOGIN_PATH } from './custom/safeNextPath';
+import { AuditPage } from './custom/audit/AuditPage';
+import { AUDIT_PATH } from './custom/audit/auditAccess';
 
 const routes = deriveConsoleRoutes(categories);
 const withScreens = categories.filter((c) => c.console);
@@ -65,6 +67,7 @@ export const ConsoleAdmin = () => (
       {routes.map((route) => (
         <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
       ))}
+      <Route path={AUDIT_PATH} element={<AuditPage />} />
     </CustomRoutes>
   </Admin>
 );
