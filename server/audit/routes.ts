@@ -59,7 +59,13 @@ type Entry = Record<string, unknown>;
 
 const order = (descending: boolean) => (descending ? 'at DESC, id DESC' : 'at, id');
 
-async function readPage(db: Database, teams: number[] | 'all', parsed: AuditQuery): Promise<{ rows: Entry[]; total: number; start: number }> {
+/**
+ * Entries are counted up to COUNT_MAX: a page's total beyond it says '*' (unknown), since counting a
+ * team's year of entries would cost more than reading the page (a filter narrows it to a count again).
+ */
+export const COUNT_MAX = 1000;
+
+async function readPage(db: Database, teams: number[] | 'all', parsed: AuditQuery): Promise<{ rows: Entry[]; total: number | '*'; start: number }> {
   const range = parsed.range ?? FIRST_PAGE;
   const params = new SqlParams();
   const where = auditWhere(teams, parsed.filter, params);
@@ -69,9 +75,9 @@ async function readPage(db: Database, teams: number[] | 'all', parsed: AuditQuer
       `SELECT ${ENTRY_COLUMNS} FROM ${AUDIT_TABLE} WHERE ${where} ORDER BY ${order(parsed.descending)} LIMIT ${range.end - range.start + 1} OFFSET ${range.start}`,
       params.values,
     ),
-    db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM ${AUDIT_TABLE} WHERE ${where}`, params.values),
+    db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${AUDIT_TABLE} WHERE ${where} LIMIT ${COUNT_MAX + 1}) AS counted`, params.values),
   ]);
-  return { rows, total: counted[0].n, start: range.start };
+  return { rows, total: counted[0].n > COUNT_MAX ? '*' : counted[0].n, start: range.start };
 }
 
 /** Every matching entry as CSV lines, read CSV_CHUNK at a time after the last one read (the `at` key as the database's exact text). */
@@ -115,7 +121,12 @@ export const auditRoutes: FastifyPluginAsync = async (fastify) => {
         response: answers({
           200: {
             description: 'A page of entries.',
-            headers: { 'Content-Range': { description: '`audit {first}-{last}/{total}` (`audit */{total}` for an empty page).', schema: z.string() } },
+            headers: {
+              'Content-Range': {
+                description: `\`audit {first}-{last}/{total}\` (\`audit */{total}\` for an empty page); the total is \`*\` when more than ${COUNT_MAX.toLocaleString('en-GB')} entries match.`,
+                schema: z.string(),
+              },
+            },
             content: json(z.array(ENTRY)),
           },
           ...errors('400', '401'),
