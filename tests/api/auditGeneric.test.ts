@@ -133,6 +133,14 @@ describe('who reads what', () => {
     await expectError(aliceClient.get('/api/audit?filter={"to":"yesterday"}'), 400, ownMessages.auditFilterInvalid('to'));
   });
 
+  it('counts a total up to 1,000 entries, and says more than that as *', async () => {
+    await t.db.query("INSERT INTO audit_entry (team_id, category, action) SELECT $1, 'device', 'counted' FROM generate_series(1, 1001)", [bob.team]);
+    const res = await bobClient.get('/api/audit?filter={"action":"counted"}&range=[0,9]');
+    expect(res.headers['content-range']).toBe('audit 0-9/*');
+    await t.db.query("DELETE FROM audit_entry WHERE action = 'counted' AND id IN (SELECT id FROM audit_entry WHERE action = 'counted' LIMIT 2)");
+    expect((await bobClient.get('/api/audit?filter={"action":"counted"}&range=[0,9]')).headers['content-range']).toBe('audit 0-9/999');
+  });
+
   it('exports the same entries as CSV', async () => {
     const res = await aliceClient.get('/api/download/audit?filter={"category":"device"}');
     expect(res.statusCode).toBe(200);
