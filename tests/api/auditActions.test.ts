@@ -128,10 +128,13 @@ describe('type cascades', () => {
   it("deleting a type with its content records the type's cascade and each object it took", async () => {
     const type = await createOk(owner.client, 'type', { name: 'doomed', team_id: owner.teamId });
     const device = await createOk(owner.client, 'device', { name: 'doomed device', team_id: owner.teamId, type_id: type.id, uid_for_type: 'dd' });
+    const other = await createOk(owner.client, 'device', { name: 'doomed too', team_id: owner.teamId, type_id: type.id, uid_for_type: 'dd2' });
     const res = await owner.client.del(`/api/type/${String(type.id)}?cascade=true`);
     expect(res.statusCode, res.body).toBe(200);
     expect((await entries(owner.client, { category: 'type', object_id: type.id, action: 'delete_with_content' })).length).toBe(1);
     const [gone] = await entries(owner.client, { category: 'device', object_id: device.id, action: 'delete' });
-    expect(gone).toMatchObject({ object_name: 'doomed device', changes: { type_id: { before: type.id, after: null } } });
+    expect(gone).toMatchObject({ object_name: 'doomed device', team_id: owner.teamId, changes: { type_id: { before: type.id, after: null } } });
+    const [too] = await entries(owner.client, { category: 'device', object_id: other.id, action: 'delete' });
+    expect(too).toMatchObject({ object_name: 'doomed too', username: 'owner', team_id: owner.teamId });
   });
 });
