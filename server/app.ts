@@ -31,6 +31,7 @@ import { consoleRoutes } from './routes/console';
 import { deviceApiRoutes } from './deviceApi/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { tokenRoutes } from './tokens/routes';
+import { auditRoutes } from './audit/routes';
 import { openApiPlugin } from './openapi/plugin';
 import { loadShedding, clientGoneAnswer } from './http/loadShedding';
 import { ClientGoneError } from './db/clientGone';
@@ -141,5 +142,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(deviceApiRoutes);
   await app.register(dashboardRoutes);
   await app.register(tokenRoutes);
+  await app.register(auditRoutes);
   return app;
 }

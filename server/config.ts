@@ -53,6 +53,8 @@ export interface ServerConfig {
   maxHeavy: number;
   /** A request arriving while the event loop has not had a turn for this long (ms), and has let a request in since, answers 503. 0: never. */
   maxLagMs: number;
+  /** Audit entries older than this many days are removed (PUCS_AUDIT_DAYS, server/audit/retention.ts). */
+  auditDays: number;
   /** Set in each of several server processes: the first process did the start's one-time work (server/runtime/cluster.ts). */
   worker?: boolean;
 }
@@ -99,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     maxInflight: Number(env.PUCS_MAX_INFLIGHT || DEFAULT_MAX_INFLIGHT),
     maxLagMs: Number(env.PUCS_MAX_LAG_MS || 500),
     maxHeavy: Number(env.PUCS_MAX_HEAVY || 1),
+    auditDays: Number(env.PUCS_AUDIT_DAYS || 365),
     workers: Number(env.PUCS_WORKERS || (env.DATABASE_URL ? availableParallelism() : 1)),
   };
 }

@@ -28,6 +28,8 @@ import { QR_LOGIN_PATH, QR_PAGE_PATH } from './custom/qrPaths';
 import { QrLoginRedirect } from './custom/QrLoginRedirect';
 import { LOGIN_PATH } from './custom/safeNextPath';
 import { PROFILE_PAGE_PATH, ProfilePage } from './custom/profile/ProfilePage';
+import { AuditPage } from './custom/audit/AuditPage';
+import { AUDIT_PATH } from './custom/audit/auditAccess';
 
 const routes = deriveConsoleRoutes(categories);
 const withScreens = categories.filter((c) => c.console);
@@ -67,6 +69,7 @@ export const ConsoleAdmin = () => (
         <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
       ))}
       <Route path={PROFILE_PAGE_PATH} element={<ProfilePage />} />
+      <Route path={AUDIT_PATH} element={<AuditPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -15,7 +15,7 @@ export interface SessionUser {
     /** The teams the user is a member of (role_id > 0), by name. */
     teams: { id: number; name: string; role_id: number }[];
   };
-  /** Set when the caller came with an API token (server/tokens/) rather than a session: what it is limited to. */
+  /** Set when the caller came with an API token (server/tokens/) rather than a session: what it is limited to (the audit log records its id). */
   token?: {
     id: number;
     readOnly: boolean;

@@ -66,4 +66,6 @@ export const deviceHooks: CategoryHooks<DeviceRow> = {
     applyRules(input, storedSync(input.config_history ? { ...existing, config_history: [] } : existing));
     if (movesTeam(input, existing)) await forgetDeviceKey(tx, existing.id);
   },
+  // Spec section 4: a conflict is resolved once the user chooses the product's or the device's configuration.
+  auditAction: (existing, updated) => (existing.config_state === 'conflict' && updated.config_state !== 'conflict' ? 'resolve_conflict' : undefined),
 };

@@ -3,6 +3,7 @@
  * member gets 403, anyone else the 404 of an unknown id) and the CA certificate (any signed-in
  * user, so that a device's peer can check a client certificate). Never cached by anyone.
  */
+import { audit } from '../audit/record';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
@@ -76,25 +77,30 @@ export const certificateRoutes = fp(
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.decorate('certs', await certificateService(app.config, app.db));
 
-    const credentials = async (user: Parameters<typeof requireUser>[0], id: number) => {
+    /** The device's credentials, for an admin of its team; `action` is the download's audit entry. */
+    const credentials = async (user: Parameters<typeof requireUser>[0], id: number, action: string) => {
       const caller = requireUser(user);
-      const [row] = await selectVisible(app.db, caller, app.registry.get(DEVICE_CATEGORY), ['team_id', 'uid_for_type'], (p) => [`"t"."id" = ${p.add(id)}`]);
+      const device = app.registry.get(DEVICE_CATEGORY);
+      const [row] = await selectVisible(app.db, caller, device, ['team_id', 'uid_for_type', 'name'], (p) => [`"t"."id" = ${p.add(id)}`]);
       if (!row) throw notFoundError();
       if (!isTeamAdmin(caller, Number(row.team_id))) throw forbidden(ownMessages.certificateAdminsOnly);
       const credentials = await app.certs.device(app.db, id, String(row.uid_for_type ?? ''));
-      // A claim may have moved the device to another team since the check (it drops the stored key
-      // in the same transaction): a key read or made after that belongs to the new team, not the caller.
-      const { rows } = await app.db.query<{ team_id: number }>('SELECT "team_id" FROM "device" WHERE "id" = $1', [id]);
-      if (rows[0]?.team_id !== Number(row.team_id)) throw notFoundError();
+      await app.db.transaction(async (tx) => {
+        // A claim may have moved the device to another team since the check (it drops the stored key
+        // in the same transaction): a key read or made after that belongs to the new team, not the caller.
+        const { rows } = await tx.query<{ team_id: number }>('SELECT "team_id" FROM "device" WHERE "id" = $1 FOR SHARE', [id]);
+        if (rows[0]?.team_id !== Number(row.team_id)) throw notFoundError();
+        await audit(tx, { by: caller, action, category: device.key, id, name: row.name as string, team: rows[0].team_id });
+      });
       return { id, ...credentials };
     };
 
     app.get('/api/download/certificate/:id', { schema: CERTIFICATE_SCHEMA }, async (request, reply) => {
-      const { id, certPem } = await credentials(request.user, request.params.id);
+      const { id, certPem } = await credentials(request.user, request.params.id, 'download_certificate');
       return sendPem(reply, `device-${id}.crt.pem`, certPem);
     });
     app.get('/api/download/private_key/:id', { schema: PRIVATE_KEY_SCHEMA }, async (request, reply) => {
-      const { id, keyPem } = await credentials(request.user, request.params.id);
+      const { id, keyPem } = await credentials(request.user, request.params.id, 'download_private_key');
       return sendPem(reply, `device-${id}.key.pem`, await keyPem());
     });
     app.get('/api/download/ca_certificate', { schema: CA_SCHEMA }, async (request, reply) => {

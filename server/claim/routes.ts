@@ -35,6 +35,8 @@ import { limitStore } from '../auth/limitStore';
 import { addSupportUser } from './supportUser';
 import { moveDevice } from './transfer';
 import { QR_ID_MAX } from '../qr/routes';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
 
 const CODE_WORDS = 'The claim code; case, spaces and `-` are ignored, `I` and `L` read as `1`, `O` as `0`.';
 
@@ -125,17 +127,21 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
     const user = requireUser(request.user);
     const deviceId = request.params.id;
     const toBeClaimed = request.body.to_be_claimed;
-    const [row] = await selectVisible(app.db, user, device, ['team_id'], (p) => [`"t"."id" = ${p.add(deviceId)}`]);
+    const [row] = await selectVisible(app.db, user, device, ['team_id', 'name', 'to_be_claimed'], (p) => [`"t"."id" = ${p.add(deviceId)}`]);
     if (!row) throw notFoundError();
     assertPermitted(device.permissions.update, device, user, row);
     const code = toBeClaimed ? newClaimCode() : null;
-    // Only while it is still in the team checked above: a claim committed meanwhile moved it, and a
-    // code given now would let the old team claim it back. Unset keeps the spent code's hash (see above).
-    const { rows: set } = await app.db.query(
-      'UPDATE "device" SET "to_be_claimed" = $1, "claim_code" = COALESCE($2, "claim_code") WHERE "id" = $3 AND "team_id" = $4 RETURNING "id"',
-      [toBeClaimed, code && hashClaimCode(code), deviceId, row.team_id],
-    );
-    if (set.length === 0) throw notFoundError();
+    await app.db.transaction(async (tx) => {
+      // Only while it is still in the team checked above: a claim committed meanwhile moved it, and a
+      // code given now would let the old team claim it back. Unset keeps the spent code's hash (see above).
+      const { rows: set } = await tx.query(
+        'UPDATE "device" SET "to_be_claimed" = $1, "claim_code" = COALESCE($2, "claim_code") WHERE "id" = $3 AND "team_id" = $4 RETURNING "id"',
+        [toBeClaimed, code && hashClaimCode(code), deviceId, row.team_id],
+      );
+      if (set.length === 0) throw notFoundError();
+      const changes = { to_be_claimed: { before: row.to_be_claimed, after: toBeClaimed }, ...(code ? { claim_code: { secret: true as const } } : {}) };
+      await audit(tx, { by: user, action: 'set_claimable', category: 'device', id: deviceId, name: row.name as string, team: row.team_id as number, changes });
+    });
     return { claim_code: code };
   });
 
@@ -274,7 +280,10 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
   app.put('/api/add_pucs_user_to_team/', { schema: supportSchema }, async (request, reply) => {
     const user = requireUser(request.user);
     const teamId = await adminTeam(user, request.body.team_id);
-    await addSupportUser(app.db, app.config.supportUser, teamId);
+    await app.db.transaction(async (tx) => {
+      const added = await addSupportUser(tx, app.config.supportUser, teamId);
+      if (added) await audit(tx, objectEntry(user, added.before ? 'update' : 'create', app.registry.get('role'), added.before, added.after));
+    });
     return reply.code(204).send();
   });
 };

@@ -5,6 +5,7 @@
  * with a hash nothing matches) until an operator gives it one with `npm run user -- password`.
  */
 import type { Queryable } from '../db/database';
+import type { Row } from '../crud/hooks';
 import { ROLE } from '../../src/schemas/role';
 import { USERNAME_PATTERN } from '../../src/schemas/user';
 import { ownMessages } from '../../src/messages';
@@ -29,12 +30,17 @@ export async function ensureSupportUser(db: Queryable, username: string): Promis
   return rows[0].id;
 }
 
-/** Makes the support user a member of the team (role user); a role it already has is kept. */
-export async function addSupportUser(db: Queryable, username: string, teamId: number): Promise<void> {
+/**
+ * Makes the support user a member of the team (role user); a role it already has is kept. Answers
+ * the role as it was (none: undefined) and as it is when it changed, else null.
+ */
+export async function addSupportUser(db: Queryable, username: string, teamId: number): Promise<{ before: Row | undefined; after: Row } | null> {
   const userId = await ensureSupportUser(db, username);
-  await db.query(
+  const { rows: was } = await db.query<Row>('SELECT * FROM "role" WHERE "team_id" = $1 AND "user_id" = $2', [teamId, userId]);
+  const { rows } = await db.query<Row>(
     `INSERT INTO "role" ("team_id", "user_id", "role_id") VALUES ($1, $2, $3)
-     ON CONFLICT ("team_id", "user_id") DO UPDATE SET "role_id" = EXCLUDED."role_id" WHERE "role"."role_id" < EXCLUDED."role_id"`,
+     ON CONFLICT ("team_id", "user_id") DO UPDATE SET "role_id" = EXCLUDED."role_id" WHERE "role"."role_id" < EXCLUDED."role_id" RETURNING *`,
     [teamId, userId, ROLE.USER],
   );
+  return rows[0] ? { before: was[0], after: rows[0] } : null;
 }

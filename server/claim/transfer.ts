@@ -15,6 +15,8 @@ import type { Row } from '../crud/hooks';
 import { memberTeamIds } from '../auth/sessionUser';
 import { mapDbError } from '../crud/dbErrors';
 import { insertRow, updateRow } from '../crud/rows';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
 import { setServerFields } from '../crud/serverFields';
 import { badRequest, conflict } from '../http/errors';
 import { lockHash } from '../files/references';
@@ -50,6 +52,7 @@ async function copyInto({ tx, user, teamId }: Move, category: Category, row: Row
   const created = await insertRow(tx, category, values).catch((err: unknown) => {
     throw mapDbError(err, category, 'create', values);
   });
+  await audit(tx, objectEntry(user, 'copy_for_claim', category, undefined, created));
   return created.id as number;
 }
 
@@ -181,8 +184,10 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     // The spent code's hash stays: its holder (a claim that lost the race) is told 409, not a wrong code.
     to_be_claimed: false,
   };
-  await updateRow(tx, deviceCategory, device.id as number, values).catch((err: unknown) => {
+  const claimed = await updateRow(tx, deviceCategory, device.id as number, values).catch((err: unknown) => {
     throw mapDbError(err, deviceCategory, 'update', { ...device, ...values });
   });
   await forgetDeviceKey(tx, device.id as number);
+  // In the team it left and the team it joined.
+  await audit(tx, objectEntry(user, 'claim', deviceCategory, device, claimed));
 }

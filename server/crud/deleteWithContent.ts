@@ -83,7 +83,7 @@ export async function deleteWithContent(store: Store, user: SessionUser, categor
         deleted.push(...rows.map((row) => ({ category: list.category, row })));
       }
       current = { category, row: existing };
-      await deleteLoaded(tx, registry, user, category, existing);
+      await deleteLoaded(tx, registry, user, category, existing, 'delete_with_content');
     });
   } catch (err) {
     throw mapDbError(err, current.category, 'delete', current.row);

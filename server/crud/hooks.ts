@@ -54,6 +54,8 @@ export interface CategoryHooks<R extends Row = Row> {
   beforeUpdate?(ctx: UpdateContext<R>): Promise<void>;
   afterUpdate?(ctx: UpdateContext<R> & { updated: R }): Promise<void>;
   beforeDelete?(ctx: DeleteContext<R>): Promise<void>;
+  /** The audit action of an update when it means more than 'update' (a device's configuration conflict resolved); undefined: 'update'. */
+  auditAction?(existing: R, updated: R): string | undefined;
 }
 
 /**

@@ -48,7 +48,7 @@ export function usesListDialect(query: Query): boolean {
   return DIALECT_PARAMS.some((p) => query[p] !== undefined);
 }
 
-function parseJson(query: Query, param: string, expected: string): unknown {
+export function parseJson(query: Query, param: string, expected: string): unknown {
   const raw = query[param];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string') throw badRequest(ownMessages.badListParam(param, expected));
@@ -74,7 +74,7 @@ export function parseSort(category: Category, query: Query): Sort {
   return { column, descending: direction === 'DESC' };
 }
 
-function parseRange(query: Query): ListQuery['range'] {
+export function parseRange(query: Query): ListQuery['range'] {
   const expected = '[start,end] with 0 <= start <= end';
   const value = parseJson(query, 'range', expected);
   if (value === undefined) return undefined;

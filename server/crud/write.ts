@@ -30,6 +30,8 @@ import { checkFileHashKept, checkImageKept } from '../files/rules';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
 import type { ReadMemo } from './readMemo';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
 
 /** What a write runs on: the database and the registry (the app, once built). */
 export interface Store {
@@ -67,6 +69,8 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
       await checkUnique(tx, category, input);
       setServerFields(category, user, input);
       const row = await insertRow(tx, category, input);
+      // The object's entry first, then those of what its hooks do (a team's first admin).
+      await audit(tx, objectEntry(user, 'create', category, undefined, row));
       await hooks.afterCreate?.({ tx, user, category, registry, input, created: row });
       return row;
     });
@@ -131,18 +135,25 @@ export async function updateInTransaction(
     await pruneDependents(tx, registry.categories, category, input, row);
     await propagateToFollowers(tx, registry, category, existing, row);
     await hooks.afterUpdate?.({ tx, db, user, category, registry, input, existing, updated: row });
+    const entry = objectEntry(user, hooks.auditAction?.(existing, row) ?? 'update', category, existing, row);
+    // A body that changed nothing changed nothing to record.
+    if (Object.keys(entry.changes ?? {}).length > 0) await audit(tx, entry);
     return row;
   } catch (err) {
     throw mapDbError(err, category, 'update', after);
   }
 }
 
-/** The delete of an object already loaded for write: its permission, hook, lists, then the statement. */
-export async function deleteLoaded(tx: Queryable, registry: ServerRegistry, user: SessionUser, category: Category, existing: Row): Promise<void> {
+/**
+ * The delete of an object already loaded for write: its permission, hook, lists, then the statement
+ * and its audit entry (`action`: 'delete', or a cascade's own name for the object whose content went first).
+ */
+export async function deleteLoaded(tx: Queryable, registry: ServerRegistry, user: SessionUser, category: Category, existing: Row, action = 'delete'): Promise<void> {
   assertPermitted(category.permissions.delete, category, user, existing);
   await registry.hooks(category.key).beforeDelete?.({ tx, user, category, registry, existing });
   await checkNotListed(tx, registry, category, existing);
   await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [existing.id]);
+  await audit(tx, objectEntry(user, action, category, existing, undefined));
 }
 
 /** How many objects one statement of deleteLoadedAll deletes. */
@@ -180,6 +191,10 @@ export async function deleteLoadedAll(
     await tx.query('SAVEPOINT "delete_batch"');
     try {
       await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = ANY($1::int[])`, [batch.map((row) => row.id)]);
+      await audit(
+        tx,
+        batch.map((row) => objectEntry(user, 'delete', category, row, undefined)),
+      );
       await tx.query('RELEASE SAVEPOINT "delete_batch"');
     } catch {
       await tx.query('ROLLBACK TO SAVEPOINT "delete_batch"');

@@ -7,6 +7,7 @@
  * after the other. A reported firmware is looked up among the firmwares of the device's own type: the
  * name and version of another type's firmware name nothing the device can run (docs/DEVICE_API.md).
  */
+import { audit, type AuditChanges } from '../audit/record';
 import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
 import { INT4_MAX } from '../../src/schemas/kinds';
@@ -165,7 +166,15 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
     const entry = `jsonb_build_array(jsonb_build_object('config_id', ${add(configId === 'new' ? newId : configId)}::int, 'date', ${iso()}, 'source', ${add(source)}::text))`;
     sets.push(`"config_history" = ${appended('"config_history"', entry)}`);
   }
-  await tx.query(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1`, params);
+  const { rows: written } = await tx.query<{ name: string }>(`UPDATE "device" SET ${sets.join(', ')} WHERE "id" = $1 RETURNING "name"`, params);
+  // The device is the actor of what its report changed for its users (its bookkeeping of what was sent is not an entry).
+  const seen: AuditChanges = {};
+  if (decided.firmwareMoved) seen.current_firmware_id = { before: row.current_firmware_id, after: row.reported_firmware_id };
+  if (changes.state !== row.config_state) seen.config_state = { before: row.config_state, after: changes.state };
+  if (changes.adopt) seen.config_id = { before: row.config_id, after: newId };
+  if (Object.keys(seen).length > 0) {
+    await audit(tx, { by: { deviceId: token.deviceId }, action: 'device_report', category: 'device', id: token.deviceId, name: written[0]?.name, team: row.team_id, changes: seen });
+  }
   return answer(decided, pollSeconds);
 }
 

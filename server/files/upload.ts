@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownMessages } from '../../src/messages';
 import type { SessionUser } from '../auth/sessionUser';
@@ -152,10 +154,11 @@ export async function uploadFile(app: FastifyInstance, request: FastifyRequest, 
       if (file.hashFirst && announced !== hash) throw badRequest(ownMessages.fileHashMismatch(short(String(announced)), short(hash)));
       await lockHash(tx, hash);
       added = await files.store.adopt(temp, hash);
-      await tx.query(
-        `UPDATE ${ident(category.key)} SET ${ident(file.filename)} = $1, ${ident(file.size)} = $2, ${ident(file.date)} = now(), ${ident(file.hash)} = $3 WHERE "id" = $4`,
+      const { rows: updated } = await tx.query<Row>(
+        `UPDATE ${ident(category.key)} SET ${ident(file.filename)} = $1, ${ident(file.size)} = $2, ${ident(file.date)} = now(), ${ident(file.hash)} = $3 WHERE "id" = $4 RETURNING *`,
         [name, size, hash, id],
       );
+      await audit(tx, objectEntry(user, 'upload', category, row, updated[0]));
       if (row[file.filename] != null && typeof announced === 'string' && announced !== hash) replaced = announced;
     });
   } catch (err) {

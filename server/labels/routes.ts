@@ -14,6 +14,8 @@
  * admin (as POST /api/device_qr_code would).
  */
 import { z } from 'zod';
+import { audit, type AuditEntry } from '../audit/record';
+import type { Row } from '../crud/hooks';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isTemplateEmpty, LABEL_KEYS, translationInches } from '../../src/custom/labels';
@@ -168,9 +170,16 @@ export const labelRoutes: FastifyPluginAsync = async (fastify) => {
     if (visible.length !== new Set(ids).size) throw notFoundError();
     const missing = visible.filter((row) => row.qr_code_id == null);
     if (missing.some((row) => !makeMissingQr || !isTeamAdmin(user, Number(row.team_id)))) throw new ApiError(409, ownMessages.labelNoQrCode);
-    for (const row of missing) {
-      // COALESCE: a QR id made meanwhile by another call is kept, not replaced.
-      await app.db.query('UPDATE "device" SET "qr_code_id" = COALESCE("qr_code_id", $1) WHERE "id" = $2', [newQrId(), row.id]);
+    if (missing.length > 0) {
+      await app.db.transaction(async (tx) => {
+        const made: AuditEntry[] = [];
+        for (const row of missing) {
+          // Only where still none: a QR id made meanwhile by another call is kept, not replaced.
+          const { rows } = await tx.query<Row>('UPDATE "device" SET "qr_code_id" = $1 WHERE "id" = $2 AND "qr_code_id" IS NULL RETURNING "id", "name", "team_id"', [newQrId(), row.id]);
+          if (rows[0]) made.push({ by: user, action: 'generate_qr_code', category: device.key, id: row.id as number, name: rows[0].name as string, team: rows[0].team_id as number, changes: { qr_code_id: { secret: true } } });
+        }
+        await audit(tx, made);
+      });
     }
     const { rows } = await app.db.query<LabelRow>(`SELECT ${LABEL_COLUMNS} FROM "device" d ${LABEL_JOINS} WHERE d."id" = ANY($1::int[])`, [[...ids]]);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -212,6 +221,8 @@ export const labelRoutes: FastifyPluginAsync = async (fastify) => {
     const { device_ids: ids, translate_x_in: x, translate_y_in: y } = request.body;
     const rows = await labelled(user, ids, true);
     const labels = await Promise.all(rows.map((row) => render(request, row, detailedLabel)));
+    // A sheet of labels is printed to be stuck on devices: who printed which is worth knowing (one statement).
+    await audit(app.db, rows.map((row) => ({ by: user, action: 'print_label_sheet', category: device.key, id: row.id, name: row.name, team: row.team_id })));
     return sendSvg(reply, 'label-sheet.svg', sheetDocument(labels, inchesOf(x), inchesOf(y)));
   });
 };

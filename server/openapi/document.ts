@@ -202,6 +202,7 @@ export function openApiDocument(categories: readonly Category[], routes: readonl
       { name: 'session', 'x-displayName': 'Sign-in', description: 'Sign-in, sign-out and the caller.' },
       { name: 'misc', 'x-displayName': 'Checks', description: 'Small checks the console makes.' },
       { name: 'export', 'x-displayName': 'Downloads', description: 'Files made from a list.' },
+      { name: 'audit', 'x-displayName': 'Audit log', description: 'Who changed what: entries written in the transaction of each change, read only.' },
       { name: 'documentation', 'x-displayName': 'Documentation', description: 'This document and its reference page.' },
       { name: 'tokens', 'x-displayName': 'API tokens', description: "The signed-in user's tokens for scripts and pipelines (Tokens for scripts and pipelines, above). A token cannot call these." },
       { name: 'device_api', 'x-displayName': 'Device API', description: 'Calls of the devices themselves: no console sign-in or CSRF header; each carries `Authorization: Bearer <JWT>` signed ES256 with the device\'s own key (docs/DEVICE_API.md).' },

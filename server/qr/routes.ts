@@ -13,6 +13,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { audit } from '../audit/record';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownMessages } from '../../src/messages';
@@ -202,13 +203,18 @@ export const qrRoutes: FastifyPluginAsync = async (fastify) => {
   app.post('/api/device_qr_code/:id', { schema: GENERATE_SCHEMA }, async (request) => {
     const user = requireUser(request.user);
     const deviceId = request.params.id;
-    const [row] = await selectVisible(app.db, user, device, ['team_id'], (p) => [`"t"."id" = ${p.add(deviceId)}`]);
+    const [row] = await selectVisible(app.db, user, device, ['team_id', 'name'], (p) => [`"t"."id" = ${p.add(deviceId)}`]);
     if (!row) throw notFoundError();
     assertPermitted(device.permissions.update, device, user, row);
     const id = newQrId();
-    // The team checked above, again in the write: a claim moving the device meanwhile makes this a 404.
-    const { rows } = await app.db.query(`UPDATE "device" SET "${QR_FIELD}" = $1 WHERE "id" = $2 AND "team_id" = $3 RETURNING "id"`, [id, deviceId, row.team_id]);
-    if (rows.length === 0) throw notFoundError();
+    await app.db.transaction(async (tx) => {
+      // The team checked above, again in the write: a claim moving the device meanwhile makes this a 404.
+      const { rows } = await tx.query(`UPDATE "device" SET "${QR_FIELD}" = $1 WHERE "id" = $2 AND "team_id" = $3 RETURNING "id"`, [id, deviceId, row.team_id]);
+      if (rows.length === 0) throw notFoundError();
+      // The QR id is a secret field: the entry says only that it changed.
+      const entry = { category: device.key, id: deviceId, name: row.name as string, team: row.team_id as number };
+      await audit(tx, { by: user, action: 'generate_qr_code', ...entry, changes: { [QR_FIELD]: { secret: true } } });
+    });
     return { id, url: publicOrigin(app.config, request) };
   });
 

@@ -13,6 +13,7 @@ import { sessionToken } from '../auth/plugin';
 import { onlyWaits } from '../http/loadShedding';
 import { findUserByName, usernameKey } from '../auth/usernameKey';
 import { deviceOf, setDeviceCookie } from '../auth/deviceCookie';
+import { audit } from '../audit/record';
 
 // Whatever is wrong with a sign-in body, the answer says no more than a wrong password's words.
 const LOGIN_BODY = z.object(
@@ -74,7 +75,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     // Letter case aside (server/auth/usernameKey.ts); a name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
     // Looked up first: the limits count the account the look-up finds (its id), whatever spelling matched it.
     const key = usernameKey(username);
-    const found = await findUserByName<{ id: number; password_hash: string | null }>(app.db, username, ['password_hash'], key);
+    const found = await findUserByName<{ id: number; username: string; password_hash: string | null }>(app.db, username, ['username', 'password_hash'], key);
     const device = deviceOf(request, found?.id);
     // A name that is no user's is counted by its key's digest: a megabyte of name is not kept for the window.
     const account = found ? `id ${found.id}` : `name ${createHash('sha256').update(key).digest('base64url')}`;
@@ -87,9 +88,18 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     // Right password or wrong, an attempt past its account's allowance is answered late; waiting holds no place in flight.
     if (attempt.delayMs > 0) onlyWaits(request);
     await limits.delay(attempt);
-    if (!ok || !found) throw unauthorized(ownMessages.wrongCredentials);
+    // A failed sign-in is an entry of its own (no change to record it with); of a known account
+    // only: a name nobody has may be a password typed in the wrong field.
+    const signIn = { category: 'user', id: found?.id ?? null, name: found?.username ?? null };
+    if (!ok || !found) {
+      await audit(app.db, { by: null, action: 'sign_in_failed', ...signIn });
+      throw unauthorized(ownMessages.wrongCredentials);
+    }
     await limits.succeeded(attempt);
-    const token = await createSession(app.db, found.id);
+    const token = await app.db.transaction(async (tx) => {
+      await audit(tx, { by: { id: found.id, username: found.username }, action: 'sign_in', ...signIn });
+      return createSession(tx, found.id);
+    });
     reply.setCookie(SESSION_COOKIE, token, signInCookieOptions(request.protocol, '/', SESSION_DAYS));
     // After the session's: a client that keeps only the first cookie it is given keeps the session.
     setDeviceCookie(request, reply, found.id, device);

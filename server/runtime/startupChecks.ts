@@ -38,6 +38,8 @@ export function startupProblems(config: ServerConfig): string[] {
     positive('PUCS_QR_INFO_PER_MINUTE', config.qrInfoPerMinute, true),
     positive('PUCS_DEMO_DEVICES', config.demoDevices, true),
     positive('PUCS_WORKERS', config.workers, true),
+    // 0 or NaN would remove every entry at the next round of the retention.
+    positive('PUCS_AUDIT_DAYS', config.auditDays, true),
     // Overload (server/http/loadShedding.ts): NaN would make every whole list a 400, 0 every one empty.
     positive('PUCS_MAX_LIST', config.maxList, true),
     positive('PUCS_MAX_EMBEDDED_LIST', config.maxEmbeddedList, true),

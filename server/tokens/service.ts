@@ -11,6 +11,7 @@ import { memberTeamIds, type SessionUser } from '../auth/sessionUser';
 import { notFoundError } from '../crud/access';
 import { badRequest } from '../http/errors';
 import { hashSecret, newSecret, tokenText } from './secret';
+import { audit } from '../audit/record';
 
 export interface TokenRequest {
   name: string;
@@ -31,13 +32,23 @@ export async function createToken(tx: Queryable, user: SessionUser, request: Tok
      VALUES ($1, $2, $3, $4::int[], $5, now() + make_interval(days => $6::int)) RETURNING id`,
     [user.id, request.name, hashSecret(secret), teams, request.read_only === true, request.expires_in_days],
   );
+  const after = (value: unknown) => ({ before: null, after: value });
+  await audit(tx, {
+    by: user,
+    action: 'create',
+    category: 'token',
+    id: rows[0].id,
+    name: request.name,
+    changes: { team_ids: after(teams), read_only: after(request.read_only === true), expires_in_days: after(request.expires_in_days), token: { secret: true } },
+  });
   return { id: rows[0].id, token: tokenText(rows[0].id, secret) };
 }
 
 /** Revokes a token of `user`: another user's token is an unknown one (404). */
 export async function revokeToken(tx: Queryable, user: SessionUser, id: number): Promise<void> {
-  const { rows } = await tx.query('DELETE FROM api_token WHERE id = $1 AND user_id = $2 RETURNING id', [id, user.id]);
+  const { rows } = await tx.query<{ name: string }>('DELETE FROM api_token WHERE id = $1 AND user_id = $2 RETURNING name', [id, user.id]);
   if (rows.length === 0) throw notFoundError();
+  await audit(tx, { by: user, action: 'delete', category: 'token', id, name: rows[0].name });
 }
 
 /** The tokens of `userId`, newest first, without their secrets' hashes. */

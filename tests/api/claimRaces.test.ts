@@ -34,19 +34,32 @@ async function deviceToBeClaimed(owner: Admin, name: string) {
   return { id, code };
 }
 
-/** Runs `call` with the claim slipped in just before the first statement matching `before`. */
-async function withClaimBefore<T>(before: (sql: string) => boolean, claim: () => Promise<{ statusCode: number }>, call: () => Promise<T>): Promise<T> {
-  const db = t.db as { query: TestApp['db']['query'] };
-  const query = db.query;
+/**
+ * Runs `call` with the claim slipped in just before the first statement matching `before`, or
+ * before its first transaction ('transaction': a write made with its audit entry, in one transaction).
+ */
+async function withClaimBefore<T>(before: ((sql: string) => boolean) | 'transaction', claim: () => Promise<{ statusCode: number }>, call: () => Promise<T>): Promise<T> {
+  const db = t.db as { query: TestApp['db']['query']; transaction: TestApp['db']['transaction'] };
+  const { query, transaction } = db;
   let claimed: number | undefined;
+  let claiming = false;
+  const slipIn = async () => {
+    claiming = true;
+    claimed = (await claim()).statusCode;
+  };
   db.query = (async (sql: string, params?: unknown[]) => {
-    if (claimed === undefined && before(sql)) claimed = (await claim()).statusCode;
+    if (!claiming && before !== 'transaction' && before(sql)) await slipIn();
     return query.call(t.db, sql, params);
   }) as typeof query;
+  db.transaction = (async (fn: Parameters<typeof transaction>[0]) => {
+    if (!claiming && before === 'transaction') await slipIn();
+    return transaction.call(t.db, fn);
+  }) as typeof transaction;
   try {
     return await call();
   } finally {
     db.query = query;
+    db.transaction = transaction;
     expect(claimed).toBe(204);
   }
 }
@@ -72,7 +85,7 @@ describe('a claim racing the old team', () => {
     const { id, code } = await deviceToBeClaimed(owner, 'qr-race');
     const before = ((await owner.client.get(`/api/device_qr_code/${id}`)).json() as { id: string }).id;
     const old = await withClaimBefore(
-      (sql) => sql.includes('SET "qr_code_id"'),
+      'transaction',
       () => claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId }),
       () => owner.client.post(`/api/device_qr_code/${id}`),
     );
@@ -83,7 +96,7 @@ describe('a claim racing the old team', () => {
     const [owner, claimer] = [await adminWithTeam(t, 'code-owner'), await adminWithTeam(t, 'code-claimer')];
     const { id, code } = await deviceToBeClaimed(owner, 'code-race');
     const old = await withClaimBefore(
-      (sql) => sql.startsWith('UPDATE "device" SET "to_be_claimed"'),
+      'transaction',
       () => claimer.client.put(`/api/claim_device/${id}`, { claim_code: code, team_id: claimer.teamId }),
       () => owner.client.put(`/api/set_device_claimed_status/${id}`, { to_be_claimed: true }),
     );

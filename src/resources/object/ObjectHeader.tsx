@@ -1,4 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
+import { Link } from 'react-router-dom';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { messages, ownMessages } from '../../messages';
@@ -10,9 +12,11 @@ export interface ObjectHeaderProps {
   onRefresh?: () => void;
   /** Shown to team admins in view mode: the pencil Edit button. */
   onEdit?: () => void;
+  /** Shown in view mode to those who read the object's audit entries: its History on the Audit page. */
+  historyHref?: string;
 }
 
-export const ObjectHeader = ({ heading, name, onRefresh, onEdit }: ObjectHeaderProps) => (
+export const ObjectHeader = ({ heading, name, onRefresh, onEdit, historyHref }: ObjectHeaderProps) => (
   <Stack spacing={0.5}>
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
@@ -24,6 +28,11 @@ export const ObjectHeader = ({ heading, name, onRefresh, onEdit }: ObjectHeaderP
             <RefreshIcon />
           </IconButton>
         </Tooltip>
+      )}
+      {historyHref && (
+        <Button component={Link} to={historyHref} startIcon={<HistoryIcon />}>
+          {ownMessages.auditHistory}
+        </Button>
       )}
       {onEdit && (
         <Button variant="outlined" startIcon={<EditIcon />} onClick={onEdit}>

@@ -5,6 +5,7 @@
  * `sections` lay it out in headed sections beside each other, under the override's `Summary`.
  * Embedded as a child (`child`), the add form reports the created object instead of navigating.
  */
+import { historyHref, useAuditAccess } from '../../custom/audit/auditAccess';
 import { Alert, Box, Card, CardContent, Stack } from '@mui/material';
 import { useGetOne, useNavigate, type RaRecord } from 'react-admin';
 import { messages } from '../../messages';
@@ -51,6 +52,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
   // Undefined until the teams the user administers are known: the form waits for it.
   const adminOrUnknown = useIsTeamAdmin(record?.team_id);
   const isAdmin = adminOrUnknown === true;
+  const audit = useAuditAccess();
   const refresh = () => void refetch();
 
   // The form's own ways out (formDone): leaving them asks nothing about unsaved changes.
@@ -81,6 +83,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
           name={name}
           onRefresh={mode === 'view' && existing ? refresh : undefined}
           onEdit={mode === 'view' && record && isAdmin && routes ? () => navigate(objectHref(routes.edit, record.id)) : undefined}
+          historyHref={mode === 'view' && record && (isAdmin || audit.serverAdmin) ? historyHref(category.key, record.id) : undefined}
         />
       )}
       {mode !== 'new' && record && adminOrUnknown === false && (

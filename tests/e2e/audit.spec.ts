@@ -1,0 +1,43 @@
+/**
+ * The audit log as an admin sees it: a change made on a device's edit page is on the Audit page
+ * (from the menu) and on the device's History (its view page's link, filtered to the device).
+ */
+import { expect, test } from './fixtures';
+import { messages, ownMessages } from '../../src/messages';
+import { signInByApi } from './signIn';
+import { adminTeam, createObject, typeWithContent, uniqueName } from './objectApi';
+import { button, input } from './objectScreen';
+
+test('an admin changes a device and sees the entry on the Audit page and from the device', async ({ page }) => {
+  await signInByApi(page);
+  const team = await adminTeam(page.request);
+  const { type } = await typeWithContent(page.request, team.id, 'audit');
+  const name = uniqueName('Audited');
+  const device = await createObject(page.request, 'device', { name, team_id: team.id, type_id: type.id, uid_for_type: uniqueName('uid') });
+
+  await page.goto(`/device_edit?id=${device.id}`);
+  await input(page, 'Notes').fill('checked by the audit');
+  await button(page, messages.submit).click();
+  await expect(page).toHaveURL(new RegExp(`/device_view\\?id=${device.id}$`));
+
+  // From the device: its history holds the change, with its before and after.
+  await page.getByRole('link', { name: ownMessages.auditHistory }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit\\?category=device&object_id=${device.id}$`));
+  const history = page.getByTestId('audit-entry');
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText('update');
+  await expect(history.first()).toContainText('Notes: ∅ → checked by the audit');
+  await expect(history.last()).toContainText('create');
+
+  // From the menu: the whole log, the change among the entries, filtered by action.
+  await page.getByRole('menuitem', { name: ownMessages.auditMenu }).click();
+  await expect(page).toHaveURL(/\/audit$/);
+  await page.getByLabel(ownMessages.auditAction).fill('update');
+  const updated = page.getByTestId('audit-entry').filter({ hasText: name });
+  await expect(updated).toHaveCount(1);
+  await expect(updated).toContainText('admin');
+  await expect(updated).toContainText(team.name);
+  // The object's name links to its view page.
+  await updated.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/device_view\\?id=${device.id}$`));
+});
