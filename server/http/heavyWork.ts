@@ -58,7 +58,9 @@ export function callShape(request: FastifyRequest): string {
     .filter((name) => declared.has(name))
     .sort()
     .join(',');
-  return `${request.method} ${route} ${params} ${query}`;
+  // A HEAD is its GET's work (its answer measured before its body is dropped): one shape, so neither escapes the other's cost.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method} ${route} ${params} ${query}`;
 }
 
 /**

@@ -156,4 +156,30 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     await releaseDatabase?.();
     expect((await Promise.all(heavy)).sort()).toEqual([...Array(calls - 2).fill(200), 503, 503]);
   });
+  it('counts a HEAD of a heavy call as heavy: it does the same work, only its body is not sent', async () => {
+    t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
+    const { cookie, teamId } = await adminWithTeam(t, 'heavy');
+    const expectAnswer = await bigAnswers(t, teamId);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const whole = await fetch(`${address}/api/full/type`, { headers: { cookie } });
+    expect(whole.status).toBe(200);
+    expectAnswer(await whole.text());
+
+    releaseDatabase = (await holdDatabase(t)).release;
+    const app = t;
+    const waitingBefore = app.db.stats.waiting;
+    const calls = 1 + HEAVY_WAITING_PER_SLOT + 2;
+    const answered: number[] = [];
+    const heavy = Array.from({ length: calls }, () =>
+      fetch(`${address}/api/full/type`, { method: 'HEAD', headers: { cookie } }).then(async (res) => {
+        await res.arrayBuffer();
+        answered.push(res.status);
+        return res.status;
+      }),
+    );
+    await until(() => answered.length >= 2 || app.db.stats.waiting >= waitingBefore + calls);
+    expect(answered, 'HEAD calls of a heavy list were let in unbounded').toEqual([503, 503]);
+    await releaseDatabase?.();
+    expect((await Promise.all(heavy)).sort()).toEqual([...Array(calls - 2).fill(200), 503, 503]);
+  });
 });
