@@ -1,7 +1,7 @@
 /**
  * What a serving process does on SIGINT and SIGTERM, and the port it listens on: the process of
  * `npm start`, or a worker of PUCS_WORKERS (cluster.ts). Stopping closes the live demo, then the
- * server (requests in flight end), then the database, and exits 0.
+ * server (requests in flight end, within STOP_GRACE_MS), then the database, and exits 0.
  */
 import type { FastifyInstance } from 'fastify';
 import type { LiveDemo } from '../demo/live';
@@ -20,6 +20,24 @@ export interface StopRules {
   again: 'exit' | 'ignore';
 }
 
+/** How long a stop waits for the answers under way before it closes their connections. */
+export const STOP_GRACE_MS = 10_000;
+
+/**
+ * Closes the server: the answers under way may end within `graceMs`, then every connection still
+ * open is closed. Fastify's close waits for each of them, and a client that never reads a big
+ * answer (or keeps an idle connection that an answer ended after the close began) held the stop
+ * forever, or for the 72 s of a kept-alive connection.
+ */
+export async function closeBounded(app: FastifyInstance, graceMs: number): Promise<void> {
+  const closing = app.close().catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+  if ((await Promise.race([closing, late])) === 'late') app.server.closeAllConnections();
+  clearTimeout(timer);
+  await closing;
+}
+
 export function stopOnSignals(serving: Serving, rules: StopRules): void {
   let stopping = false;
   const stop = async () => {
@@ -30,7 +48,7 @@ export function stopOnSignals(serving: Serving, rules: StopRules): void {
     stopping = true;
     rules.announce?.();
     await serving.live()?.stop();
-    await serving.app.close().catch(() => {});
+    await closeBounded(serving.app, STOP_GRACE_MS);
     await serving.db.close().catch(() => {});
     process.exit(0);
   };
