@@ -38,7 +38,8 @@ export async function closeBounded(app: FastifyInstance, graceMs: number): Promi
   await closing;
 }
 
-export function stopOnSignals(serving: Serving, rules: StopRules): void {
+/** Sets the stop on the signals; answers whether a stop has begun (a start then says nothing of running). */
+export function stopOnSignals(serving: Serving, rules: StopRules): () => boolean {
   let stopping = false;
   const stop = async () => {
     if (stopping) {
@@ -54,6 +55,7 @@ export function stopOnSignals(serving: Serving, rules: StopRules): void {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  return () => stopping;
 }
 
 /** The port the server listens on (the configured one, or the one the system chose for port 0). */
