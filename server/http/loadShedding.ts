@@ -57,6 +57,9 @@ const isDeviceCall = (request: FastifyRequest) => (request.routeOptions.url ?? r
 /** A read: a GET, or its HEAD, which does the same work (Fastify runs the GET's handler) and only sends no body. */
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
+/** Who makes a call, for the heavy calls' fair share: the signed-in user, else the address it comes from. */
+const callerOf = (request: FastifyRequest) => (request.user ? `user ${request.user.id}` : `address ${request.ip}`);
+
 export function busyAnswer(reply: FastifyReply) {
   return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ Description: ownMessages.serverBusy });
 }
@@ -151,9 +154,12 @@ export const loadShedding = fp(async (app) => {
     heavyOnes.add(request);
     // Its work starts once it has a slot, on a later turn: the requests read meanwhile (light ones
     // among them) are read first. Refused, it is counted no more.
-    if (heavy.enter(request, () => setImmediate(() => resume(request, work, done)))) return;
-    release(request);
-    busyAnswer(reply);
+    const refuse = () => {
+      release(request);
+      busyAnswer(reply);
+    };
+    if (heavy.enter(request, callerOf(request), () => setImmediate(() => resume(request, work, done)), refuse)) return;
+    refuse();
   });
   // The request body is read between the hooks: the handler gets the signal again.
   app.addHook('preHandler', (request, _reply, done) => {
