@@ -23,6 +23,26 @@ afterAll(() => t.close());
 /** Fields of a device a list may name: every subset of them is another statement text. */
 const FIELDS = ['name', 'team_id', 'type_id', 'group_id', 'uid_for_type', 'target_firmware_id', 'config_state', 'last_seen', 'notes', 'date'];
 
+describe('a kept plan shared by callers of other teams', () => {
+  it("answers each caller its own team's rows: the teams are the statement's values, not its text", async () => {
+    const other = await adminWithTeam(t, 'plans_other');
+    const type = await createOk(other.client, 'type', { name: 'other plans type', team_id: other.teamId });
+    await createOk(other.client, 'device', { name: 'other plans device', team_id: other.teamId, type_id: type.id, uid_for_type: 'P2' });
+    const kept = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'list_page_%'`)).rows[0].n;
+    const before = await kept();
+    // The same fields, order and number of teams: one statement text, kept once.
+    for (let round = 0; round < 3; round++) {
+      for (const [client, name] of [[c, 'plans device'], [other.client, 'other plans device']] as const) {
+        const res = await client.get('/api/device?fields=id,name&range=[0,24]&sort=["name","ASC"]');
+        expect(res.statusCode, res.body).toBe(200);
+        expect((res.json() as { name: string }[]).map((d) => d.name)).toEqual([name]);
+      }
+    }
+    // pg_prepared_statements shows one session's: PGlite has one.
+    if (t.db.kind === 'pglite') expect(await kept()).toBe(before + 1);
+  });
+});
+
 // pg_prepared_statements shows one session's: PGlite has one, a PostgreSQL pool several.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('kept plans of list pages', () => {
   it(`are at most ${KEPT_PLANS}, whatever fields the callers ask for; the pages past them are answered all the same`, async () => {
