@@ -1,7 +1,8 @@
 /**
  * A list page without conditions keeps its plan (server/crud/listPage.ts): a statement named by its
  * text, which depends on the fields the caller asks for. A client asking for other fields on every
- * call must not grow the kept statements (each holds memory in the database for good) without bound.
+ * call must not grow the kept statements (each holds memory in the database for good) without bound;
+ * callers of other teams sharing one kept statement are each answered their own team's rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_PLANS } from '../../server/crud/listPage';
