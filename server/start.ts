@@ -105,7 +105,7 @@ async function main() {
   });
 
   let live: LiveDemo | undefined;
-  stopOnSignals({ app, db: opened, live: () => live }, { announce: () => say(ownMessages.stopping), again: 'exit' });
+  const stopping = stopOnSignals({ app, db: opened, live: () => live }, { announce: () => say(ownMessages.stopping), again: 'exit' });
 
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -117,8 +117,9 @@ async function main() {
   const port = listeningPort(app, config.port);
   // The live demo devices enrol through the API (certificates, firmware files) before the server says it
   // runs: the first requests of whoever reads that line do not wait behind that work (never rejects).
-  if (config.demo) live = await startLiveDemo(app, urlOf(config.host, port), { count: liveDeviceCount(), log: say });
-  announce(port);
+  if (config.demo) live = await startLiveDemo(app, urlOf(config.host, port), { count: liveDeviceCount(), log: say, stopping });
+  // Stopped while the live devices enrolled: a stop under way is not a server running.
+  if (!stopping()) announce(port);
 }
 
 schemaLoaded();

@@ -120,18 +120,34 @@ async function readMergedPage(db: Queryable, category: Category, sort: Sort, ask
   const direction = range.sort.descending ? 'DESC' : 'ASC';
   const sql = `SELECT coalesce(json_agg("t" ORDER BY "k".${ident(SORT_ALIAS)} ${direction}, "k"."id" ${direction}), '[]')::text AS "page"
       FROM (${keys}) AS "k" JOIN (SELECT ${names.map(ident).join(', ')} FROM ${ident(category.key)}) AS "t" ON "t"."id" = "k"."id"`;
-  const { rows } = await db.query<{ page: string }>(sql, params.values, conditions.length === 0 ? keptPlanName(sql) : undefined);
+  const { rows } = await db.query<{ page: string }>(sql, params.values, conditions.length === 0 ? keptPlanName(db, sql) : undefined);
   const page = rowsFromJson(rows[0].page, category);
   return range.reversed ? page.reverse() : page;
 }
 
 /**
+ * Kept plans per database at most. The console asks for few texts (its lists' fields, in a few orders),
+ * but the fields are the caller's choice: a client asking for other fields on every call made a new
+ * kept statement each time (220 calls, 220 statements), each holding the database's memory for good.
+ * The first texts are kept; pages of a text past them are planned each time, as any other statement.
+ */
+export const KEPT_PLANS = 200;
+const keptByDatabase = new WeakMap<Queryable, Set<string>>();
+
+/**
  * A page without conditions (the console's list as it opens, at any depth and in any order) keeps
  * its plan (Queryable's `prepared`): planning it costs more than reading it. Its text depends only
- * on the fields, the order and the number of teams, so there are few such texts, each named by its
- * hash; the values (teams, limits, offset) are parameters.
+ * on the fields, the order and the number of teams, each named by its hash; the values (teams,
+ * limits, offset) are parameters.
  */
-const keptPlanName = (sql: string) => `list_page_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+function keptPlanName(db: Queryable, sql: string): string | undefined {
+  const name = `list_page_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+  let kept = keptByDatabase.get(db);
+  if (!kept) keptByDatabase.set(db, (kept = new Set()));
+  if (kept.size >= KEPT_PLANS && !kept.has(name)) return undefined;
+  kept.add(name);
+  return name;
+}
 
 export async function readPage({ db, registry, counts, config }: ReadStore, user: SessionUser, category: Category, opts: ReadOptions, query: ListQuery): Promise<Page> {
   const projection = resolveProjection(registry, category, opts.fields, opts.full);

@@ -87,3 +87,25 @@ export async function checkReferences(
     if (disabled !== undefined) throw badRequest(disabled);
   }
 }
+
+/**
+ * A reference only the server sets that declares `matches` (a device's current firmware, matched
+ * within the device's type) holds, in rows stored before that rule, values the rule now refuses: the
+ * start after a registry change clears them (the device reports again; nothing else names them), since
+ * such a value blocks deleting its target and changing its `matches` fields. Answers how many rows.
+ */
+export async function clearStrayServerRefs(tx: Queryable, categories: readonly Category[]): Promise<number> {
+  let cleared = 0;
+  for (const category of categories) {
+    for (const [name, field] of Object.entries(category.fields)) {
+      if (field.kind !== 'ref' || !field.system || !field.matches?.length || !field.ref) continue;
+      const differs = field.matches.map((m) => `"r".${ident(m)} IS DISTINCT FROM "o".${ident(m)}`).join(' OR ');
+      const { rows } = await tx.query<{ n: number }>(
+        `WITH "stray" AS (UPDATE ${ident(category.key)} AS "o" SET ${ident(name)} = NULL FROM ${ident(field.ref)} AS "r"
+          WHERE "r"."id" = "o".${ident(name)} AND (${differs}) RETURNING 1) SELECT count(*)::int AS "n" FROM "stray"`,
+      );
+      cleared += rows[0]?.n ?? 0;
+    }
+  }
+  return cleared;
+}

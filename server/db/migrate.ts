@@ -18,6 +18,7 @@ import { checkServerTables, FEATURE_TABLES } from './serverTables';
 import { ownMessages } from '../../src/messages';
 import { backfillNameKeys } from '../crud/nameKeys';
 import { backfillUsernameKeys, declaresUsernameKey } from '../auth/usernameKey';
+import { clearStrayServerRefs } from '../crud/references';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
 const MIGRATION_LOCK = 7_311_020;
@@ -162,6 +163,8 @@ export async function migrate(
     // Users older than the look-alike key get it (JS computes it); look-alikes already there keep their names.
     lookalikesKept = declaresUsernameKey(categories) ? await backfillUsernameKeys(tx) : [];
     await tx.exec(rowChangeTriggersSql(categories));
+    // Values a changed rule refuses in references only the server sets (stored before it): cleared.
+    if (registryChanged) await clearStrayServerRefs(tx, categories);
     if (plan.statements.length > 0 || registryChanged) {
       await recordMigration(tx, fingerprint, plan.statements);
     }

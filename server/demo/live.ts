@@ -32,6 +32,8 @@ export interface LiveOptions {
   /** How often the administrator saves a new configuration for one device, in seconds. */
   userChangeEveryS?: number;
   log?: (line: string) => void;
+  /** Whether the server is stopping: the live devices' calls then fail, and that is no news to log. */
+  stopping?: () => boolean;
 }
 
 export interface LiveDemo {
@@ -48,12 +50,12 @@ export function liveDeviceCount(env: NodeJS.ProcessEnv = process.env): number {
 /** Enrols the live devices and starts them; resolves once each has checked in once (never rejects: a failure is logged). */
 export async function startLiveDemo(app: FastifyInstance, baseUrl: string, options: LiveOptions): Promise<LiveDemo> {
   const { db } = app;
-  const { count, intervalS = 5, drift = 0.02, userChangeEveryS = 20, log = (line: string) => console.log(line) } = options;
+  const { count, intervalS = 5, drift = 0.02, userChangeEveryS = 20, log = (line: string) => console.log(line), stopping = () => false } = options;
   const idle: LiveDemo = { stop: async () => {} };
   if (count === 0) return idle;
   let token: string | undefined;
   const fail = async (err: unknown) => {
-    log(ownMessages.demoLiveFailed(`${errorLabel(err)} ${(err as Error).message ?? ''}`.trim()));
+    if (!stopping()) log(ownMessages.demoLiveFailed(`${errorLabel(err)} ${(err as Error).message ?? ''}`.trim()));
     if (token) await deleteSession(db, token).catch(() => {});
   };
   try {

@@ -63,6 +63,16 @@ WHERE d."id" = $1`;
  */
 const LOCK = 'SELECT 1 FROM "device" WHERE "id" = $1 FOR UPDATE';
 
+/**
+ * The reported firmware, share-locked (after the device, the order of a user's write of the device)
+ * before READ: a change of its type or team (which locks it for update first, server/crud/write.ts)
+ * either ends before READ, which then sees it, or waits for this check-in, and then finds the device
+ * running it (in use: 409). Without it, a READ before such a change commits matched the firmware by its
+ * old type, and the device ran a firmware of another type.
+ */
+const LOCK_REPORTED = `SELECT 1 FROM "firmware" r JOIN "device" d ON d."id" = $1
+WHERE r."team_id" = d."team_id" AND r."name" = $2 AND r."version" = $3 FOR SHARE OF r`;
+
 /** The target firmware a device may fetch: set, not disabled, its file uploaded. */
 function targetOf(row: DeviceRead): TargetFirmware | null {
   if (row.t_id === null || row.t_disabled === 1 || row.t_filename === null || row.t_hash === null) return null;
@@ -131,6 +141,7 @@ function answer({ row, configs, changes }: Plan, pollSeconds: number): CheckinAn
 /** A check-in that changes the device: read again with the row locked, then written in one UPDATE. */
 async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
   await tx.query(LOCK, [token.deviceId], 'pucs_device_checkin_lock');
+  if (report.firmware) await tx.query(LOCK_REPORTED, [token.deviceId, report.firmware.name, report.firmware.version], 'pucs_device_checkin_lock_reported');
   const decided = plan(await readDevice(tx, token, report, 'pucs_device_checkin_read'), report);
   const { row, changes } = decided;
 

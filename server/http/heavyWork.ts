@@ -17,7 +17,9 @@
  * refused (busy) at once. Light calls are never held here: they run between the heavy ones'
  * statements (on the embedded database, each statement of a heavy call waits for a turn of its own:
  * db/clientGone.ts). A shape not seen yet is light until its first answer; a lone user's few heavy
- * calls at once wait, never refused.
+ * calls at once wait, never refused. A caller with no place when the line is full takes the place of
+ * the newest waiting call of the caller holding most places: one user looping heavy calls cannot keep
+ * every other user's refused.
  */
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -58,7 +60,9 @@ export function callShape(request: FastifyRequest): string {
     .filter((name) => declared.has(name))
     .sort()
     .join(',');
-  return `${request.method} ${route} ${params} ${query}`;
+  // A HEAD is its GET's work (its answer measured before its body is dropped): one shape, so neither escapes the other's cost.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method} ${route} ${params} ${query}`;
 }
 
 /**
@@ -77,8 +81,29 @@ const heavyCost = (cost: Cost) => cost.bytes >= HEAVY_BYTES || cost.databaseMs >
 /** The heavy calls' slots of one process. */
 export function heavyWork(slots: number) {
   const costs = new Map<string, Cost>();
-  const running = new Set<FastifyRequest>();
-  const waiting = new Map<FastifyRequest, () => void>();
+  /** The caller of each call holding a slot or waiting for one. */
+  const running = new Map<FastifyRequest, string>();
+  const waiting = new Map<FastifyRequest, { caller: string; run: () => void; refuse: () => void }>();
+  const placesOf = (caller: string) => [...running.values(), ...[...waiting.values()].map((w) => w.caller)].filter((c) => c === caller).length;
+  /**
+   * The line is full and `caller` has no place in it: the newest waiting call of the caller holding
+   * the most places (two or more) is refused for it, so that one caller's loop cannot keep everyone
+   * else's heavy calls refused.
+   */
+  function bumpFor(caller: string): boolean {
+    if (placesOf(caller) > 0) return false;
+    let hog: [FastifyRequest, { refuse: () => void }] | undefined;
+    // Two places at least; among equals, the newest (the line is in arrival order).
+    let most = 2;
+    for (const entry of waiting) {
+      const places = placesOf(entry[1].caller);
+      if (places >= most) [hog, most] = [entry, places];
+    }
+    if (!hog) return false;
+    waiting.delete(hog[0]);
+    hog[1].refuse();
+    return true;
+  }
   const recent = (mean: number, newest: number) => mean + NEWEST * (newest - mean);
   return {
     isHeavy(shape: string) {
@@ -92,15 +117,18 @@ export function heavyWork(slots: number) {
       costs.set(shape, mean ? { bytes: recent(mean.bytes, bytes), databaseMs: recent(mean.databaseMs, databaseMs) } : { bytes, databaseMs });
       if (costs.size > SHAPES) costs.delete(forgotten(costs));
     },
-    /** A heavy call asks for a slot: `run` is called once it has one; false when it is refused. */
-    enter(request: FastifyRequest, run: () => void): boolean {
+    /**
+     * A heavy call of `caller` asks for a slot: `run` is called once it has one; false when it is
+     * refused. A waiting call may later be refused for another caller's (`refuse`, then forgotten).
+     */
+    enter(request: FastifyRequest, caller: string, run: () => void, refuse: () => void): boolean {
       if (running.size < slots) {
-        running.add(request);
+        running.set(request, caller);
         run();
         return true;
       }
-      if (waiting.size >= slots * HEAVY_WAITING_PER_SLOT) return false;
-      waiting.set(request, run);
+      if (waiting.size >= slots * HEAVY_WAITING_PER_SLOT && !bumpFor(caller)) return false;
+      waiting.set(request, { caller, run, refuse });
       return true;
     },
     /** A call leaves its slot (answered, or its client gone) or its place in the wait; the first waiting one runs. */
@@ -110,8 +138,8 @@ export function heavyWork(slots: number) {
       const next = waiting.entries().next().value;
       if (!next) return;
       waiting.delete(next[0]);
-      running.add(next[0]);
-      next[1]();
+      running.set(next[0], next[1].caller);
+      next[1].run();
     },
   };
 }

@@ -54,6 +54,12 @@ function isWork(request: FastifyRequest): boolean {
  */
 const isDeviceCall = (request: FastifyRequest) => (request.routeOptions.url ?? request.url).startsWith(`${DEVICE_API_PREFIX}/`);
 
+/** A read: a GET, or its HEAD, which does the same work (Fastify runs the GET's handler) and only sends no body. */
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
+/** Who makes a call, for the heavy calls' fair share: the signed-in user, else the address it comes from. */
+const callerOf = (request: FastifyRequest) => (request.user ? `user ${request.user.id}` : `address ${request.ip}`);
+
 export function busyAnswer(reply: FastifyReply) {
   return reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ Description: ownMessages.serverBusy });
 }
@@ -141,16 +147,19 @@ export const loadShedding = fp(async (app) => {
     // Only reads are heavy: a write is a user's own change, one object at a time, never refused
     // as busy because its statements were slow on a loaded machine (8 racing creates answered 503);
     // nor a device's calls (a few slow check-ins made the next ones at once answer 503).
-    if (isDeviceCall(request) || request.method !== 'GET') return asRequestWork(work, done);
+    if (isDeviceCall(request) || !isRead(request)) return asRequestWork(work, done);
     const shape = callShape(request);
     shapes.set(request, shape);
     if (!heavy.isHeavy(shape)) return asRequestWork(work, done);
     heavyOnes.add(request);
     // Its work starts once it has a slot, on a later turn: the requests read meanwhile (light ones
     // among them) are read first. Refused, it is counted no more.
-    if (heavy.enter(request, () => setImmediate(() => resume(request, work, done)))) return;
-    release(request);
-    busyAnswer(reply);
+    const refuse = () => {
+      release(request);
+      busyAnswer(reply);
+    };
+    if (heavy.enter(request, callerOf(request), () => setImmediate(() => resume(request, work, done)), refuse)) return;
+    refuse();
   });
   // The request body is read between the hooks: the handler gets the signal again.
   app.addHook('preHandler', (request, _reply, done) => {

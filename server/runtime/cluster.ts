@@ -127,7 +127,7 @@ export async function runWorker(config: ServerConfig, out: WorkerOutput): Promis
   }
   let live: LiveDemo | undefined;
   // Ctrl+C reaches every process of the terminal, and the primary then tells each worker too: stop once.
-  stopOnSignals({ app, db, live: () => live }, { again: 'ignore' });
+  const stopping = stopOnSignals({ app, db, live: () => live }, { again: 'ignore' });
   const port = listeningPort(app, config.port);
-  if (config.demo && process.env[WORKER_INDEX] === '0') live = await startLiveDemo(app, out.urlOf(port), { count: liveDeviceCount(), log: out.say });
+  if (config.demo && process.env[WORKER_INDEX] === '0') live = await startLiveDemo(app, out.urlOf(port), { count: liveDeviceCount(), log: out.say, stopping });
 }

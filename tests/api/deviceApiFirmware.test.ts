@@ -8,7 +8,8 @@ import { HISTORY_LIMIT } from '../../server/deviceApi/configSync';
 import { createOk } from './crudFixtures';
 import { firmwareFor, sha3, uploader } from './firmwareFilesHelpers';
 import { createTeam, ROLE, type Client, type TestApp } from './helpers';
-import { checkinOk, deviceWithKey, expectJsonError, ownerAndRival, type TeamAdmin, type TestDevice } from './deviceApiHelpers';
+import { checkinOk, deviceWithKey, expectJsonError, ownerAndRival, postCheckin, type TeamAdmin, type TestDevice } from './deviceApiHelpers';
+import { until } from './databaseHold';
 
 let t: TestApp;
 let owner: TeamAdmin;
@@ -237,5 +238,40 @@ describe("a reported firmware is matched within the device's type", () => {
     await checkinOk(t.app, d, { firmware: { name: 'moving-core', version: '1.0.0' } });
     expect((await c.get(`/api/device/${d.id}`)).json()).toMatchObject({ current_firmware_id: null });
     expect((await c.del(`/api/firmware/${fw.id}`)).statusCode).toBeLessThan(300);
+  });
+});
+
+// PGlite runs one transaction at a time: a check-in cannot land inside a firmware's write there.
+describe.skipIf(!process.env.DATABASE_URL)("a check-in racing a change of the reported firmware's type", () => {
+  it('waits for the change and then matches within the device type: the device never runs a firmware of another type', async () => {
+    const t1 = (await createOk(c, 'type', { name: 'race type one', team_id: owner.teamId })).id as number;
+    const t2 = (await createOk(c, 'type', { name: 'race type two', team_id: owner.teamId })).id as number;
+    const fw = await createOk(c, 'firmware', { name: 'race-core', version: '1.0.0', team_id: owner.teamId, type_id: t1 });
+    const d = await deviceWithKey(c, owner.teamId, { type_id: t1 });
+    // The firmware's write as PUT /api/firmware/{id} makes it (server/crud/write.ts) once its checks found no device running it:
+    // the row locked for update, its type changed, not yet committed.
+    let release!: () => void;
+    let changed!: () => void;
+    const isChanged = new Promise<void>((done) => (changed = done));
+    const write = t.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM "firmware" WHERE "id" = $1 FOR UPDATE', [fw.id]);
+      await tx.query('UPDATE "firmware" SET "type_id" = $2 WHERE "id" = $1', [fw.id, t2]);
+      changed();
+      await new Promise<void>((done) => (release = done));
+    });
+    await isChanged;
+    let answered = false;
+    const checkin = postCheckin(t.app, d.token(), { firmware: { name: 'race-core', version: '1.0.0' } }).then((res) => ((answered = true), res));
+    const waiting = async () =>
+      (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE "wait_event_type" = 'Lock' AND "datname" = current_database()`)).rows[0].n > 0;
+    await until(async () => answered || (await waiting()));
+    release();
+    await write;
+    expect((await checkin).statusCode).toBe(200);
+    const { rows } = await t.db.query<{ current: number | null; type_id: number }>(
+      'SELECT d."current_firmware_id" AS "current", f."type_id" FROM "device" d LEFT JOIN "firmware" f ON f."id" = d."current_firmware_id" WHERE d."id" = $1',
+      [d.id],
+    );
+    expect(rows[0]).toEqual({ current: null, type_id: null });
   });
 });

@@ -156,4 +156,64 @@ describe('heavy calls in flight (PUCS_MAX_HEAVY)', () => {
     await releaseDatabase?.();
     expect((await Promise.all(heavy)).sort()).toEqual([...Array(calls - 2).fill(200), 503, 503]);
   });
+  it('counts a HEAD of a heavy call as heavy: it does the same work, only its body is not sent', async () => {
+    t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
+    const { cookie, teamId } = await adminWithTeam(t, 'heavy');
+    const expectAnswer = await bigAnswers(t, teamId);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const whole = await fetch(`${address}/api/full/type`, { headers: { cookie } });
+    expect(whole.status).toBe(200);
+    expectAnswer(await whole.text());
+
+    releaseDatabase = (await holdDatabase(t)).release;
+    const app = t;
+    const waitingBefore = app.db.stats.waiting;
+    const calls = 1 + HEAVY_WAITING_PER_SLOT + 2;
+    const answered: number[] = [];
+    const heavy = Array.from({ length: calls }, () =>
+      fetch(`${address}/api/full/type`, { method: 'HEAD', headers: { cookie } }).then(async (res) => {
+        await res.arrayBuffer();
+        answered.push(res.status);
+        return res.status;
+      }),
+    );
+    await until(() => answered.length >= 2 || app.db.stats.waiting >= waitingBefore + calls);
+    expect(answered, 'HEAD calls of a heavy list were let in unbounded').toEqual([503, 503]);
+    await releaseDatabase?.();
+    expect((await Promise.all(heavy)).sort()).toEqual([...Array(calls - 2).fill(200), 503, 503]);
+  });
+  it("lets another user's heavy call wait its turn while one user holds every place: that user's newest waiting call is refused instead", async () => {
+    t = await createTestApp({ PUCS_MAX_HEAVY: '1' });
+    const hog = await adminWithTeam(t, 'hog');
+    const other = await adminWithTeam(t, 'other');
+    const expectAnswer = await bigAnswers(t, hog.teamId);
+    await bigAnswers(t, other.teamId);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const get = (cookie: string) =>
+      fetch(`${address}/api/full/type`, { headers: { cookie } }).then(async (res) => {
+        await res.arrayBuffer();
+        return res.status;
+      });
+    const whole = await fetch(`${address}/api/full/type`, { headers: { cookie: hog.cookie } });
+    expectAnswer(await whole.text());
+    expect(await get(other.cookie)).toBe(200);
+
+    releaseDatabase = (await holdDatabase(t)).release;
+    const app = t;
+    const waitingBefore = app.db.stats.waiting;
+    // One user takes the slot (its call waits for the held database) and every place in the line, and one more is refused.
+    const hogs: { status?: number }[] = Array.from({ length: 2 + HEAVY_WAITING_PER_SLOT }, () => ({}));
+    const hogCalls = hogs.map((h) => get(hog.cookie).then((status) => (h.status = status)));
+    const refused = () => hogs.filter((h) => h.status === 503).length;
+    await until(() => refused() === 1 && app.db.stats.waiting >= waitingBefore + 1);
+    // Another user's call: it waits its turn instead of being refused; a waiting call of the first user is refused for it.
+    let otherStatus: number | undefined;
+    const otherCall = get(other.cookie).then((status) => (otherStatus = status));
+    await until(() => refused() === 2 || otherStatus !== undefined);
+    expect(otherStatus, "another user's heavy call was refused while one user held every place").toBeUndefined();
+    expect(hogs.filter((h) => h.status === undefined)).toHaveLength(2);
+    await releaseDatabase?.();
+    expect(await otherCall).toBe(200);
+    expect((await Promise.all(hogCalls)).sort()).toEqual([200, 200, 503, 503]);
+  });
 });

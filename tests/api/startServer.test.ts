@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lockFilePath } from '../../server/runtime/pidLock';
@@ -76,6 +77,45 @@ it('starts on a fresh data folder, serves the console and the API, and stops cle
   expect(out).toContain(ownMessages.stopping);
   expect(existsSync(lockFilePath(dataDir))).toBe(false);
 }, 60_000);
+
+it('stops on SIGTERM while a client holds a big answer it never reads: its connection is closed once the grace is over', async () => {
+  const folder = mkdtempSync(join(temp, 'stuck-'));
+  const dist = join(folder, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), '<html><head><title>PUCS</title></head></html>');
+  // Far more than the sockets' buffers take: its sending stops until the client reads.
+  writeFileSync(join(dist, 'assets', 'big.bin'), Buffer.alloc(64 * 1024 * 1024, 7));
+  const future = new Date(Date.now() + 24 * 3_600_000);
+  utimesSync(join(dist, 'index.html'), future, future);
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', PUCS_DATA_DIR: join(folder, 'data'), PUCS_DIST_DIR: dist },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const url = await new Promise<URL>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const m = /running at (http:\/\/\S+)\n/.exec(out);
+      if (m) resolve(new URL(m[1]));
+    });
+    child.on('exit', () => reject(new Error(`exited early:\n${out}`)));
+  });
+  const socket = connect(Number(url.port), url.hostname);
+  try {
+    socket.write(`GET /assets/big.bin HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+    // The answer has begun; the client then reads no more, as a stalled phone or a stuck proxy.
+    await new Promise<void>((resolve) => socket.once('data', () => (socket.pause(), resolve())));
+    child.kill('SIGTERM');
+    // Without a bound the server waits for that answer to end: forever.
+    expect(await exited).toBe(0);
+    expect(out).toContain(ownMessages.stopping);
+  } finally {
+    socket.destroy();
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}, 120_000);
 
 /** Whether this test can run the server as a user who cannot write the checkout (root, with runuser). */
 const asOtherUser = process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status === 0;
