@@ -863,4 +863,41 @@ export const ownMessages = {
   batchIds: (max: number) => `'ids' must be a list of 1 to ${max.toLocaleString('en-GB')} object ids, each once: send a longer selection in several batches.`,
   /** A device named with the group it is in: 'Dev 1 (North)'. */
   deviceInGroup: (device: string, group: string) => `${device} (${group})`,
+  // Users in the console, for server administrators (issue 29, item 1): server/auth/invitations.ts,
+  // server/categories/userChanges.ts, src/resources/user/, src/entry/InvitationPage.tsx.
+  invitationUnknown: 'This invitation link is unknown, already used or expired. Ask a server administrator for a new link.',
+  accountDeactivated: 'This account is deactivated. Ask a server administrator to activate it again.',
+  lastServerAdminKept: 'The last active server administrator cannot be deactivated or lose the role: make another user server administrator first.',
+  joinTeamUnknown: "There is no team with this id ('join_team_id').",
+  joinRoleNeedsTeam: "A role ('join_role_id') is given with the team the new user joins ('join_team_id').",
+  joinRoleInvalid: "The role of the new user in the team ('join_role_id') must be 1 (member), 2 (team lead) or 3 (admin).",
+  joinOnCreateOnly: 'A team to join is given when the user is created only: add members to a team on its page.',
+  usersTitle: 'Users',
+  newUser: 'New user',
+  newUserHelp: 'The new user chooses their own password from a one-time link that you send them.',
+  usersSearch: 'Search users',
+  userActive: 'Active',
+  userServerAdmin: 'Server administrator',
+  userLastSignIn: 'Last sign-in',
+  neverSignedIn: 'Never',
+  newInvitationLink: 'New link',
+  newInvitationLinkConfirm: (name: string) => `Make a new sign-in link for '${name}'? Their current password and any earlier link stop working, and they are signed out.`,
+  invitationLinkFor: (name: string, days: number) =>
+    `Send this link to ${name}: it works once, for ${days} ${days === 1 ? 'day' : 'days'}, to choose a password. It is not shown again.`,
+  copyLink: 'Copy',
+  linkCopied: 'Copied',
+  createUserAction: 'Create',
+  closeAction: 'Close',
+  noUsersFound: 'No user matches.',
+  invitationTitle: 'Choose your password',
+  invitationIntro: 'You have been invited to PUCS. Choose the password you will sign in with.',
+  passwordRepeat: 'Repeat the password',
+  passwordsDiffer: 'The passwords differ.',
+  invitationSubmit: 'Set password and sign in',
+  invitationMissing: 'This address holds no invitation. Open the whole link you were sent, or ask a server administrator for a new one.',
+  cliServerHoldsUsers: (dir: string, pid: number) =>
+    `The embedded database in ${dir} is held by the running PUCS server (pid ${pid}), so this command cannot change it. ` +
+    'Do it through that server instead: sign in to the console as a server administrator and open Users ' +
+    '(New user gives a one-time link where the person chooses their password; New link replaces a forgotten password), ' +
+    'or call POST /api/user and POST /api/user_invitation/{id} (docs/API.md). With DATABASE_URL set (PostgreSQL), this command works while the server runs.',
 } as const;
