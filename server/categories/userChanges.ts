@@ -55,8 +55,8 @@ export async function userCreated(
 ): Promise<Row> {
   if (join) await tx.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [join.teamId, created.id, join.roleId]);
   if (created.password_hash !== null && created.password_hash !== undefined) return {};
-  const { token } = await inviteUser(tx, created.id, link.days);
-  return { invitation_url: invitationUrl(link.origin(), token) };
+  const { token, expiresAt } = await inviteUser(tx, created.id, link.days);
+  return { invitation_url: invitationUrl(link.origin(), token), invitation_expires_at: expiresAt };
 }
 
 /** A user deactivated (their sessions end now) or active again (they sign in anew). */

@@ -98,7 +98,7 @@ username}\` (in this list answer at most \`PUCS_MAX_EMBEDDED_LIST\` members a te
 A server administrator lists every user (\`GET /api/user?fields=id,username,is_server_admin,active,last_sign_in\`,
 paged and searched by username with \`range=\` and \`filter={"q":...}\`); anyone else sees themself and their
 teammates only. \`POST /api/user {"username"}\` without a password answers 201 with the user and
-\`invitation_url\`, a one-time link (\`{origin}/invitation#{token}\`, 256 random bits, stored only hashed,
+\`invitation_url\` (and \`invitation_expires_at\`), a one-time link (\`{origin}/invitation#{token}\`, 256 random bits, stored only hashed,
 valid \`PUCS_INVITATION_DAYS\` days, default 7) where the person chooses a password: the console's page sends
 \`POST /api/invitation/{token} {"password"}\`, which signs them in. With \`"password"\` the user is made with
 it, without a link. \`"join_team_id"\` (and \`"join_role_id"\`, 1 member, 2 team lead, 3 admin; default 1)

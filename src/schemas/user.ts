@@ -62,6 +62,8 @@ export const user = defineCategory({
     username_key: { kind: 'text', label: 'Username key', system: true, secret: true },
   },
   summary: ['username', 'id'],
+  // The server administrator's Users page (src/resources/user/): a list only, no object screens.
+  console: { list: '/users', listKind: 'table', base: 'user', listOnly: true, menu: { order: 7, serverAdminOnly: true } },
   unique: [
     { name: 'user_username_key', fields: ['username'], message: (o) => ownMessages.usernameTaken(String(o.username)) },
     { name: 'user_username_lookalike_key', fields: ['username_key'], message: (o) => ownMessages.usernameTaken(String(o.username)) },

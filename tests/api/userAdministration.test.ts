@@ -53,6 +53,7 @@ describe('creating a user without a password', () => {
     const body = res.json();
     expect(body).toMatchObject({ id: expect.any(Number), username: 'colleague', is_server_admin: false, active: true, last_sign_in: null });
     expect(body.invitation_url).toMatch(/^http:\/\/localhost(:\d+)?\/invitation#[A-Za-z0-9_-]+$/);
+    expect(new Date(body.invitation_expires_at).getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600_000);
     const token = tokenOf(body.invitation_url);
     expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     const stored = await t.db.query<{ token_hash: string; days: number }>(

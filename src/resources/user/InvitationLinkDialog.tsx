@@ -1,0 +1,40 @@
+/**
+ * A new invitation link, shown once (the server keeps only its hash): the address in a read-only
+ * box, and Copy, which puts it on the clipboard and says 'Copied'.
+ */
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { ownMessages } from '../../messages';
+import type { ShownLink } from './useUserActions';
+import { formatDate } from '../../formatDate';
+
+export interface InvitationLinkDialogProps {
+  link: ShownLink;
+  onClose: () => void;
+}
+
+export const InvitationLinkDialog = ({ link, onClose }: InvitationLinkDialogProps) => {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(link.url);
+    setCopied(true);
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{link.username}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Alert severity="info">{ownMessages.invitationLinkFor(link.username, formatDate(link.expiresAt, { time: true }))}</Alert>
+          <TextField label={ownMessages.newInvitationLink} value={link.url} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'invitation-url' } }} fullWidth />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+          {copied ? ownMessages.linkCopied : ownMessages.copyLink}
+        </Button>
+        <Button onClick={onClose}>{ownMessages.closeAction}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
