@@ -11,6 +11,9 @@ import { MIN_PASSWORD } from '../../src/schemas/passwordRules';
 import { adminWithTeam, api, createTestApp, createUser, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { CSRF_HEADER } from '../../src/csrf';
 import { INVITATION_ATTEMPTS } from '../../server/auth/invitations';
+import { openDatabase } from '../../server/db/database';
+import { buildApp } from '../../server/app';
+import { createSession, loadSessionUser } from '../../server/auth/sessions';
 
 const PASSWORD = 'correct horse battery';
 
@@ -219,8 +222,28 @@ describe('deactivating a user', () => {
     expect((await leaver.get('/api/current_user')).body).toBe('');
     expect((await leaver.get('/api/type')).statusCode).toBe(401);
     await expectError(api(t.app).post('/api/login', { username: 'leaver', password: PASSWORD }), 403, ownMessages.accountDeactivated);
+    // Whatever way a request's user is loaded (a session, a token's user), a deactivated user is nobody.
+    const made = await createSession(t.db, id);
+    expect(await loadSessionUser(t.db, made)).toBeNull();
     expect((await root.put(`/api/user/${id}`, { active: true })).statusCode).toBe(200);
     await signIn(t.app, 'leaver', PASSWORD);
+  });
+
+  it('ends their sessions on every process: another app on the same database forgets its cached session', async () => {
+    const id = await createUser(t.db, 'far_leaver', PASSWORD);
+    // Another process has its own connection and its own session cache; on PGlite, the same database.
+    const db = t.url ? await openDatabase({ url: t.url }) : t.db;
+    const other = await buildApp({ db, config: t.config });
+    try {
+      await other.ready();
+      const there = api(other, await signIn(other, 'far_leaver', PASSWORD));
+      expect((await there.get('/api/current_user')).json().username).toBe('far_leaver');
+      expect((await root.put(`/api/user/${id}`, { active: false })).statusCode).toBe(200);
+      await expect.poll(async () => (await there.get('/api/type')).statusCode).toBe(401);
+    } finally {
+      await other.close();
+      if (db !== t.db) await db.close();
+    }
   });
 
   it('a deactivated user cannot use an invitation link', async () => {
