@@ -22,13 +22,13 @@ const INVITATION_DAYS = 7;
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   // A rename answers whether the name is taken: counted with the additions by username (role.ts).
   admit: countUsernameProbe,
-  async beforeCreate({ tx, input }) {
+  async beforeCreate({ input }) {
     setUsernameKey(input);
     // Without a password the user chooses one from an invitation link (afterCreate).
     if ('password' in input) await takeNewPassword(input, input.username);
-    await teamToJoin(tx, input, 'create');
   },
   async afterCreate({ tx, input, created, origin, config }) {
+    // A refusal here (an unknown team) undoes the create: it is the same transaction.
     const join = await teamToJoin(tx, input, 'create');
     return userCreated(tx, created, join, { days: config?.invitationDays ?? INVITATION_DAYS, origin: origin ?? (() => '') });
   },
