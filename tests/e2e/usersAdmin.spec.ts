@@ -2,12 +2,13 @@
  * Users in the console (issue 29, item 1), against the real server: the server administrator opens
  * Users from the menu, creates a colleague and copies the one-time link; the colleague opens it in
  * their own browser, chooses a password and lands signed in, in a console without the Users entry.
- * The spent link then says what to do.
+ * The spent link then says what to do. Switching a user's Active off signs them out at once.
  */
 import { expect, test } from './fixtures';
 import { ownMessages } from '../../src/messages';
 import { appTitle, signInByApi } from './signIn';
-import { token } from './listsApi';
+import { create, signedInApi, token } from './listsApi';
+import { CSRF_HEADER } from '../../src/csrf';
 import { search } from './listSearch';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -63,4 +64,44 @@ test('a server administrator invites a colleague, who sets a password from the l
   // The administrator's list shows the colleague's sign-in.
   await page.reload();
   await expect(page.getByTestId(`user-row-${username}`)).not.toContainText(ownMessages.neverSignedIn);
+});
+
+test('switching Active off signs the user out at once; on again lets them sign in', async ({ page, browser }) => {
+  const api = await signedInApi();
+  const username = `leaver-${token()}`;
+  const password = 'leaver e2e password';
+  try {
+    await create(api, 'user', { username, password });
+  } finally {
+    await api.dispose();
+  }
+  const theirs = await browser.newContext();
+  try {
+    const leaver = await theirs.newPage();
+    const signIn = await leaver.request.post('/api/login', { headers: CSRF_HEADER, data: { username, password } });
+    expect(signIn.status()).toBe(204);
+    await leaver.goto('/');
+    await expect(appTitle(leaver)).toHaveText('Home', { timeout: 30_000 });
+
+    await signInByApi(page);
+    await page.goto('/users');
+    await search(page, username, 'Username');
+    const active = page.getByRole('switch', { name: `${ownMessages.userActive}: ${username}` });
+    await expect(active).toBeChecked();
+    await active.click();
+    await expect(active).not.toBeChecked();
+
+    // Their next page load finds nobody signed in.
+    await leaver.reload();
+    await expect(leaver.getByRole('heading', { name: ownMessages.welcome })).toBeVisible();
+    const refused = await leaver.request.post('/api/login', { headers: CSRF_HEADER, data: { username, password } });
+    expect(refused.status()).toBe(403);
+
+    await active.click();
+    await expect(active).toBeChecked();
+    const again = await leaver.request.post('/api/login', { headers: CSRF_HEADER, data: { username, password } });
+    expect(again.status()).toBe(204);
+  } finally {
+    await theirs.close();
+  }
 });
