@@ -875,7 +875,6 @@ export const ownMessages = {
   usersTitle: 'Users',
   newUser: 'New user',
   newUserHelp: 'The new user chooses their own password from a one-time link that you send them.',
-  usersSearch: 'Search users',
   userActive: 'Active',
   userServerAdmin: 'Server administrator',
   userLastSignIn: 'Last sign-in',
