@@ -18,6 +18,7 @@ import { privateAnswers } from './http/cacheHeaders';
 import { ownMessages } from '../src/messages';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './routes/auth';
+import { invitationRoutes } from './routes/invitations';
 import { crudRoutes } from './crud/routes';
 import { batchRoutes } from './batch/routes';
 import { miscRoutes } from './routes/misc';
@@ -130,6 +131,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(loadShedding); // before any work of a request: a refusal costs none
   await app.register(authPlugin);
   await app.register(authRoutes);
+  await app.register(invitationRoutes);
   await app.register(crudRoutes);
   await app.register(batchRoutes);
   await app.register(miscRoutes);

@@ -37,6 +37,8 @@ export interface ServerConfig {
   contactUrl?: string;
   /** Public QR info calls allowed per client address and minute (enumeration guard). */
   qrInfoPerMinute: number;
+  /** How long an invitation link works (PUCS_INVITATION_DAYS, server/auth/invitations.ts). */
+  invitationDays: number;
   /** The support user that PUT /api/add_pucs_user_to_team/ adds to a team (server/claim/supportUser.ts). */
   supportUser: string;
   /** How often a device is told to check in (poll_interval_s of the device API), in seconds. */
@@ -94,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     // An empty mailto: opens a blank message to nobody: the page then offers no contact link at all.
     contactUrl: env.PUCS_CONTACT_URL || (env.PUCS_CONTACT_EMAIL ? `mailto:${env.PUCS_CONTACT_EMAIL}` : undefined),
     qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
+    invitationDays: Number(env.PUCS_INVITATION_DAYS || 7),
     supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
     devicePollSeconds: Number(env.PUCS_DEVICE_POLL_SECONDS || 60),
     maxList: Number(env.PUCS_MAX_LIST || 10_000),

@@ -17,10 +17,12 @@ export function signInCookieOptions(protocol: string, path: string, days: number
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A new session of the user (a sign-in: the user's last_sign_in is now). */
 export async function createSession(db: Queryable, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // Sign-ins are rare next to requests: the right moment to forget sessions that have expired.
   await db.query('DELETE FROM sessions WHERE expires_at <= now()');
+  await db.query('UPDATE "user" SET last_sign_in = now() WHERE id = $1', [userId]);
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`,
     [hashToken(token), userId],
@@ -55,7 +57,7 @@ export async function readCaller<T extends object = object>(db: Queryable, crede
        COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'role_id', r.role_id) ORDER BY t.name, t.id)
                  FROM role r JOIN team t ON t.id = r.team_id WHERE r.user_id = u.id), '[]'::json) AS teams
      FROM ${credential} c JOIN "user" u ON u.id = c.user_id
-     WHERE ${match} AND c.expires_at > now()`,
+     WHERE ${match} AND c.expires_at > now() AND u.active`,
     params,
   );
   return rows[0];
@@ -75,7 +77,8 @@ export function callerFrom(u: CallerRow, teams?: readonly number[]): SessionUser
 
 /**
  * The user behind a session token, with their roles and profile, or null when the session is
- * unknown or expired: from `cache` when it holds the session, else one query (then cached,
+ * unknown or expired or its user deactivated (the one place a request's user is read, so the
+ * check holds for every way in): from `cache` when it holds the session, else one query (then cached,
  * unless a change was notified while it ran: what it read may be older than that change).
  */
 export async function loadSessionUser(db: Queryable, token: string, cache?: SessionCache): Promise<SessionUser | null> {

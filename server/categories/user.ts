@@ -1,8 +1,10 @@
 /**
  * Users: a password is accepted (write-only) once it meets the rules and, for one's own, with the
  * current password (server/auth/passwordChange.ts), stored as its scrypt hash, and changing it ends
- * the user's other sessions (all of them when the server administrator resets it). A user's own API
- * token changes nothing of its user (server/tokens/guards.ts).
+ * the user's other sessions (all of them when the server administrator resets it). A user created
+ * without a password gets an invitation link, and one created with join_team_id joins that team;
+ * `active` and `is_server_admin` are the server administrator's to change (userChanges.ts). A user's
+ * own API token changes nothing of its user (server/tokens/guards.ts).
  * (Who sees whom is the scope 'user', server/auth/teammates.ts.)
  */
 import type { CategoryHooks } from '../crud/hooks';
@@ -14,16 +16,29 @@ import { setUsernameKey } from '../auth/usernameKey';
 import { assertDeletable } from './userDeletion';
 import { countUsernameProbe } from './role';
 import { refuseOwnUserByToken } from '../tokens/guards';
+import { activeChanged, assertMayChangeAccount, serverAdminChanged, teamToJoin, userCreated } from './userChanges';
+
+/** How long an invitation link works without a configuration (a write outside an app). */
+const INVITATION_DAYS = 7;
 
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   // A rename answers whether the name is taken: counted with the additions by username (role.ts).
   admit: countUsernameProbe,
   async beforeCreate({ input }) {
     setUsernameKey(input);
-    await takeNewPassword(input, input.username);
+    // Without a password the user chooses one from an invitation link (afterCreate).
+    if ('password' in input) await takeNewPassword(input, input.username);
   },
-  async beforeUpdate({ db, user, input, existing }) {
+  async afterCreate({ tx, user, registry, input, created, origin, config }) {
+    // A refusal here (an unknown team) undoes the create: it is the same transaction.
+    const join = await teamToJoin(tx, input, 'create');
+    const link = { days: config?.invitationDays ?? INVITATION_DAYS, origin: origin ?? (() => '') };
+    return userCreated(tx, created, join, link, { by: user, role: registry.get('role') });
+  },
+  async beforeUpdate({ tx, db, user, input, existing }) {
     refuseOwnUserByToken(user, existing.id);
+    assertMayChangeAccount(user, input);
+    await teamToJoin(tx, input, 'update');
     setUsernameKey(input);
     const own = existing.id === user.id ? { db, userId: user.id, storedHash: existing.password_hash } : undefined;
     if ('password' in input) await takeNewPassword(input, input.username ?? existing.username, own);
@@ -34,7 +49,9 @@ export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
     refuseOwnUserByToken(user, existing.id);
     await assertDeletable(tx, existing);
   },
-  async afterUpdate({ tx, user, input, existing }) {
+  async afterUpdate({ tx, user, input, existing, updated }) {
+    if (updated.active !== existing.active) await activeChanged(tx, existing, updated.active === true);
+    if (updated.is_server_admin !== existing.is_server_admin) await serverAdminChanged(tx, existing, updated.is_server_admin === true);
     if (!('password_hash' in input)) return;
     const own = existing.id === user.id;
     await endSessionsAfterPasswordChange(tx, existing.id, own ? user.sessionHash : undefined);

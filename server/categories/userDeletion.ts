@@ -3,7 +3,7 @@
  * server with an administrator:
  * - the last administrator of a team cannot be deleted until another member is made administrator
  *   or the team is deleted (409 naming the teams);
- * - the last server administrator cannot be deleted.
+ * - the last active server administrator cannot be deleted.
  * Locks make concurrent deletes take turns: the user's roles, then their teams (the order a role's
  * own change takes, server/categories/role.ts), so two admins of one team deleting themselves at
  * once cannot both pass; and one lock for the server administrators.
@@ -34,11 +34,15 @@ async function assertTeamsKeepAnAdmin(tx: Queryable, userId: number): Promise<vo
   if (orphaned.length > 0) throw conflict(ownMessages.lastAdminOfTeams(orphaned.map((t) => t.name)));
 }
 
-async function assertAnotherServerAdmin(tx: Queryable, existing: CategoryRow<'user'>): Promise<void> {
+/**
+ * A 409 (`message`) unless another active server administrator remains beside `existing` (when it
+ * is one): for its delete, deactivation or loss of the role (userChanges.ts), in turns.
+ */
+export async function assertAnotherServerAdmin(tx: Queryable, existing: CategoryRow<'user'>, message: string = ownMessages.lastServerAdmin): Promise<void> {
   if (existing.is_server_admin !== true) return;
   await tx.query('SELECT pg_advisory_xact_lock($1)', [SERVER_ADMINS_LOCK]);
-  const { rows } = await tx.query(`SELECT 1 FROM "user" WHERE "is_server_admin" AND "id" <> $1 LIMIT 1`, [existing.id]);
-  if (rows.length === 0) throw conflict(ownMessages.lastServerAdmin);
+  const { rows } = await tx.query(`SELECT 1 FROM "user" WHERE "is_server_admin" AND "active" AND "id" <> $1 LIMIT 1`, [existing.id]);
+  if (rows.length === 0) throw conflict(message);
 }
 
 export async function assertDeletable(tx: Queryable, existing: CategoryRow<'user'>): Promise<void> {

@@ -2,8 +2,9 @@
  * `npm run user -- add NAME [--password P] [--team T]... [--teams T1,T2] [--role ROLE] [--server-admin]`,
  * `npm run user -- grant NAME --team T [--team T2]... --role ROLE` (ROLE as the console names it),
  * `npm run user -- password NAME [--password P]`, `npm run user -- list`.
- * Works on the configured database (migrated first, so a fresh data folder is fine) and refuses
- * to touch the embedded one while a running server holds it.
+ * Works on the configured database (migrated first, so a fresh data folder is fine): on PostgreSQL
+ * while servers run too; the embedded one, while a running server holds it, is left alone and the
+ * message says how to do the same through that server (the console's Users page, its API).
  */
 // First: a schema mistake found while the registry loads is reported as one line.
 import { schemaLoaded } from '../runtime/schemaErrorExit';
@@ -57,7 +58,12 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
   try {
     opened = await openConfiguredDatabase(config);
   } catch (err) {
-    if (err instanceof DatabaseInUseError || err instanceof MigrationError || err instanceof RegistryError) {
+    // The server holding the embedded database manages users meanwhile: the message says how.
+    if (err instanceof DatabaseInUseError) {
+      io.err(ownMessages.cliServerHoldsUsers(err.dir, err.pid));
+      return 1;
+    }
+    if (err instanceof MigrationError || err instanceof RegistryError) {
       io.err(err.message);
       return 1;
     }

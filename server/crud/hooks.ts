@@ -8,6 +8,7 @@
 import type { Category } from '../../src/schemas/defineCategory';
 import type { Database, Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
+import type { ServerConfig } from '../config';
 
 /** A row as read from the database: column name -> value. */
 export type Row = Record<string, unknown>;
@@ -23,6 +24,10 @@ export interface HookContext {
 export interface CreateContext extends HookContext {
   /** The validated body; a hook may change it (e.g. replace a password by its hash). */
   input: Row;
+  /** The origin a link in an answer points to (PUCS_PUBLIC_URL, else the request's), when a route gives one. */
+  origin?: () => string;
+  /** The server's configuration, when the write is an app's. */
+  config?: ServerConfig;
 }
 
 /** `R`: the category's row type (RowOf<typeof firmware>, src/schemas/rowOf.ts). */
@@ -48,7 +53,8 @@ export interface CategoryHooks<R extends Row = Row> {
   /** Before the write's transaction: what must count even when the write is then refused (a rate limit's event). */
   admit?(ctx: AdmitContext): Promise<void>;
   beforeCreate?(ctx: CreateContext): Promise<void>;
-  afterCreate?(ctx: CreateContext & { created: R }): Promise<void>;
+  /** May answer fields the create's answer carries besides the object, once (a one-time link stored only hashed). */
+  afterCreate?(ctx: CreateContext & { created: R }): Promise<void | Row>;
   /** Before the checks of an update (once a team move is known to be permitted): what the body implies for other fields may be added to `input`. */
   prepareUpdate?(ctx: UpdateContext<R>): Promise<void>;
   beforeUpdate?(ctx: UpdateContext<R>): Promise<void>;

@@ -35,6 +35,7 @@ import { badRequest } from '../http/errors';
 import { ownMessages } from '../../src/messages';
 import { cappedList } from './listCap';
 import { categoryContracts } from '../openapi/routes';
+import { publicOrigin } from '../http/publicOrigin';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -110,7 +111,7 @@ function registerCategory(fastify: FastifyInstance, category: Category) {
   app.post(base, { schema: contract.create }, async (request, reply) => {
     const user = requireUser(request.user);
     reply.code(201);
-    return createObject(app, user, category, request.body);
+    return createObject(app, user, category, request.body, () => publicOrigin(app.config, request));
   });
 
   app.put(`${base}/:id`, { schema: contract.update }, async (request) => {

@@ -32,11 +32,14 @@ import type { ServerRegistry } from './registry';
 import type { ReadMemo } from './readMemo';
 import { audit } from '../audit/record';
 import { objectEntry } from '../audit/changes';
+import type { ServerConfig } from '../config';
 
 /** What a write runs on: the database and the registry (the app, once built). */
 export interface Store {
   db: Database;
   registry: ServerRegistry;
+  /** The server's configuration (what a hook's rule reads: how long an invitation link works). */
+  config?: ServerConfig;
   /** The file store (server/files): a deleted object's file is released once the delete commits; an image holder's file is read. */
   files?: { released(category: Category, row: Row): Promise<void>; isImage(hash: string): Promise<boolean> };
 }
@@ -54,7 +57,8 @@ export async function loadForWrite(tx: Queryable, user: SessionUser, category: C
   return row;
 }
 
-export async function createObject({ db, registry }: Store, user: SessionUser, category: Category, body: unknown): Promise<Row> {
+/** `origin`: where links of the answer point (a hook's, CreateContext.origin). */
+export async function createObject({ db, registry, config }: Store, user: SessionUser, category: Category, body: unknown, origin?: () => string): Promise<Row> {
   const input = validateBody(category, body, 'create');
   assertPermitted(category.permissions.create, category, user, input);
   checkObject(category, input, withDefaults(category, input));
@@ -64,17 +68,17 @@ export async function createObject({ db, registry }: Store, user: SessionUser, c
     const created = await db.transaction(async (tx) => {
       await deriveFollowers(tx, registry, user, category, input);
       await checkReferences(tx, registry, user, category, input, Object.keys(input));
-      await hooks.beforeCreate?.({ tx, user, category, registry, input });
+      await hooks.beforeCreate?.({ tx, user, category, registry, input, origin, config });
       await checkDefinedBy(tx, category, input, input);
       await checkUnique(tx, category, input);
       setServerFields(category, user, input);
       const row = await insertRow(tx, category, input);
       // The object's entry first, then those of what its hooks do (a team's first admin).
       await audit(tx, objectEntry(user, 'create', category, undefined, row));
-      await hooks.afterCreate?.({ tx, user, category, registry, input, created: row });
-      return row;
+      const extra = await hooks.afterCreate?.({ tx, user, category, registry, input, created: row, origin, config });
+      return { row, extra };
     });
-    return toJson(created, publicColumns(category));
+    return { ...toJson(created.row, publicColumns(category)), ...created.extra };
   } catch (err) {
     throw mapDbError(err, category, 'create', input);
   }

@@ -95,6 +95,20 @@ username}\` (in this list answer at most \`PUCS_MAX_EMBEDDED_LIST\` members a te
 {"team_id", "username", "role_id"}\` (instead of \`user_id\`; exact match): an unknown name answers
 400 saying only that there is no such user; a member already in the team, 409.
 
+### Users and invitation links
+
+A server administrator lists every user (\`GET /api/user?fields=id,username,is_server_admin,active,last_sign_in\`,
+paged and searched by username with \`range=\` and \`filter={"q":...}\`); anyone else sees themself and their
+teammates only. \`POST /api/user {"username"}\` without a password answers 201 with the user and
+\`invitation_url\` (and \`invitation_expires_at\`), a one-time link (\`{origin}/invitation#{token}\`, 256 random bits, stored only hashed,
+valid \`PUCS_INVITATION_DAYS\` days, default 7) where the person chooses a password: the console's page sends
+\`POST /api/invitation/{token} {"password"}\`, which signs them in. With \`"password"\` the user is made with
+it, without a link. \`"join_team_id"\` (and \`"join_role_id"\`, 1 member, 2 team lead, 3 admin; default 1)
+puts the new user in that team. \`PUT /api/user/{id} {"active": false}\` ends the user's sessions at once
+and refuses their sign-ins until \`true\`; \`{"is_server_admin": ...}\` makes or unmakes a server
+administrator; both are the server administrator's only (403), and never take the last active server
+administrator (409). \`POST /api/user_invitation/{id}\` makes a new link (the old link and the password stop working).
+
 ### Claiming a device
 
 The owner's admin marks a device to be claimed: \`PUT /api/set_device_claimed_status/{id}\` answers a

@@ -17,7 +17,7 @@ import { audit } from '../audit/record';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownMessages } from '../../src/messages';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { memberTeamIds } from '../auth/sessionUser';
 import { assertPermitted, notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
@@ -26,6 +26,7 @@ import { addressKey } from '../auth/addressKey';
 import { Limiter } from '../auth/rateLimit';
 import { limitStore } from '../auth/limitStore';
 import type { QrDevice, QrPublicInfo } from '../../src/custom/qrPaths';
+import { publicOrigin } from '../http/publicOrigin';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { LABEL_COLUMNS, LABEL_JOINS, valuesOf, type LabelRow } from '../labels/data';
@@ -40,23 +41,6 @@ export const QR_ID_MAX = 64;
 export const newQrId = () => randomBytes(QR_ID_BYTES).toString('base64url');
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/**
- * A Host a browser can send: a DNS name (labels of letters, digits, '-' and '_', at most 253
- * characters), an IPv4 address or an [IPv6] address, with an optional port. Anything else names no
- * origin a QR link could point to (a 2,500-character Host made the QR encoder throw: a 500).
- */
-const HOST = /^(?:(?=[^:]{1,253}(?::|$))[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
-
-/**
- * PUCS_PUBLIC_URL, else the origin the request came to: where /qr links point (labels print it too).
- * A request naming an impossible host is refused (400) rather than printed into a QR code.
- */
-export const publicOrigin = (config: ServerConfig, request: FastifyRequest) => {
-  if (config.publicUrl) return config.publicUrl;
-  if (!HOST.test(request.host)) throw badRequest(ownMessages.impossibleHost);
-  return `${request.protocol}://${request.host}`;
-};
 
 /** What an unknown QR id's label is drawn from, so that it costs what a real one does. */
 const PLACEHOLDER: LabelRow & { qr_code_id: string } = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ownMessages } from '../../src/messages';
-import { ApiError, unauthorized } from '../http/errors';
+import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { answers, error, errors, json, objectId } from '../openapi/contract';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS, signInCookieOptions } from '../auth/sessions';
@@ -39,8 +39,9 @@ const LOGIN_SCHEMA = {
   body: LOGIN_BODY,
   response: answers({
     204: { description: 'Signed in: the session cookie is set.' },
-    ...errors('400', '403'),
+    ...errors('400'),
     401: error('Wrong user name or password.'),
+    403: error(`A non-GET call without the CSRF header, or the right password of a deactivated user: ${ownMessages.accountDeactivated}`),
     ...errors('429'),
   }),
 };
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     // Letter case aside (server/auth/usernameKey.ts); a name PostgreSQL cannot even compare (a NUL byte) belongs to nobody.
     // Looked up first: the limits count the account the look-up finds (its id), whatever spelling matched it.
     const key = usernameKey(username);
-    const found = await findUserByName<{ id: number; username: string; password_hash: string | null }>(app.db, username, ['username', 'password_hash'], key);
+    const found = await findUserByName<{ id: number; username: string; password_hash: string | null; active: boolean }>(app.db, username, ['username', 'password_hash', 'active'], key);
     const device = deviceOf(request, found?.id);
     // A name that is no user's is counted by its key's digest: a megabyte of name is not kept for the window.
     const account = found ? `id ${found.id}` : `name ${createHash('sha256').update(key).digest('base64url')}`;
@@ -94,6 +95,11 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     if (!ok || !found) {
       await audit(app.db, { by: null, action: 'sign_in_failed', ...signIn });
       throw unauthorized(ownMessages.wrongCredentials);
+    }
+    // Said only to whoever knows the password; the attempt stays counted.
+    if (!found.active) {
+      await audit(app.db, { by: null, action: 'sign_in_failed', ...signIn });
+      throw forbidden(ownMessages.accountDeactivated);
     }
     await limits.succeeded(attempt);
     const token = await app.db.transaction(async (tx) => {

@@ -14,8 +14,15 @@ import { createEmbeddedDatabase } from './createEmbeddedDatabase';
 
 export const embeddedDatabaseDir = (config: Pick<ServerConfig, 'dataDir'>) => join(resolve(config.dataDir), 'pglite');
 
-/** A running server (or another CLI) holds the embedded database. */
-export class DatabaseInUseError extends Error {}
+/** A running server (or another CLI) holds the embedded database: `dir`, held by process `pid`. */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(ownMessages.dataDirLocked(dir, pid));
+  }
+}
 
 export interface OpenedDatabase {
   db: Database;
@@ -53,7 +60,7 @@ export async function openConfiguredDatabase(
   }
 
   const lock = acquireLock(config.dataDir);
-  if ('heldBy' in lock) throw new DatabaseInUseError(ownMessages.dataDirLocked(resolve(config.dataDir), lock.heldBy));
+  if ('heldBy' in lock) throw new DatabaseInUseError(resolve(config.dataDir), lock.heldBy);
   let db: Database | undefined;
   try {
     await createEmbeddedDatabase(embeddedDatabaseDir(config));

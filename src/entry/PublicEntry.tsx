@@ -1,7 +1,7 @@
 /**
  * What every page load shows first (src/main.tsx), without react-admin: the pages a signed-out
  * visitor may see (spec section 2: the QR page, shown without a sign-in check; the sign-in page;
- * the welcome page on every other route), and the console once a profile is there, at startup or
+ * the invitation page, where an invited user chooses a password; the welcome page on every other route), and the console once a profile is there, at startup or
  * after signing in. From then on the console owns every route, signed out again included.
  */
 import { useCallback, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
@@ -17,6 +17,8 @@ import { Alert, Spinner } from './parts';
 import { QrPage } from './QrPage';
 import { SignInForm } from './SignInForm';
 import { WelcomeCard } from './WelcomeCard';
+import { InvitationPage } from './InvitationPage';
+import { INVITATION_PATH, invitationToken } from '../custom/invitationPath';
 
 const PageSpinner = () => (
   <div className="pucs-page">
@@ -69,6 +71,8 @@ export const PublicEntry = () => {
   const route = routeOf(url.pathname);
   const id = url.searchParams.get('id') ?? undefined;
   const qrPage = route === QR_PAGE_PATH ? <QrPage id={id} link={EntryLink} /> : undefined;
+  // An invitation link is for whoever opens it, signed in as someone else or not: the page signs them in.
+  if (route === INVITATION_PATH) return <InvitationPage token={invitationToken(window.location.hash)} />;
   if (consoleShown || profile.status === 'signedIn') return <ConsoleLoader fallback={qrPage ?? <PageSpinner />} />;
   if (qrPage) return qrPage;
   if (profile.status === 'loading') return <PageSpinner />;

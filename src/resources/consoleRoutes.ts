@@ -23,6 +23,8 @@ export interface MenuEntry {
   path: string;
   label: string;
   category: Category;
+  /** Shown to server administrators only. */
+  serverAdminOnly: boolean;
 }
 
 type WithConsole = Category & { console: NonNullable<Category['console']> };
@@ -66,5 +68,5 @@ export function menuEntries(categories: readonly Category[]): MenuEntry[] {
     .filter(hasScreens)
     .filter((c) => c.console.menu)
     .sort((a, b) => a.console.menu!.order - b.console.menu!.order)
-    .map((c) => ({ path: c.console.list, label: c.plural, category: c }));
+    .map((c) => ({ path: c.console.list, label: c.plural, category: c, serverAdminOnly: c.console.menu!.serverAdminOnly === true }));
 }

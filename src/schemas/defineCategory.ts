@@ -168,8 +168,11 @@ export interface CategoryDef {
      * an empty list says so, with the button adding one (src/resources/list/EmptyList.tsx).
      */
     needsFirst?: string;
-    /** Side-menu entry (label = plural); categories sharing a list route declare it once. */
-    menu?: { order: number };
+    /**
+     * Side-menu entry (label = plural); categories sharing a list route declare it once.
+     * `serverAdminOnly`: shown to server administrators only (the users of the server).
+     */
+    menu?: { order: number; serverAdminOnly?: boolean };
     /**
      * The category's name among those sharing its routes ('Document', 'Collection of documents'):
      * the Kind column of their one table, a choice of their add route. The plural when absent.

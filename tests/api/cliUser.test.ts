@@ -1,4 +1,4 @@
-/** npm run user: add users into teams, change passwords, list; never touch a database in use. */
+/** npm run user: add users into teams, change passwords, list; never touch an embedded database a server holds, and say how to do it through that server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -168,7 +168,10 @@ describe('npm run user on the embedded database', () => {
     try {
       writeFileSync(lockFilePath(dataDir), `${server.pid}\n`);
       const refused = await run('add', 'dave', '--password', 'dave password');
-      expect(refused).toEqual({ code: 1, out: [], err: [ownMessages.dataDirLocked(resolve(dataDir), server.pid as number)] });
+      expect(refused).toEqual({ code: 1, out: [], err: [ownMessages.cliServerHoldsUsers(resolve(dataDir), server.pid as number)] });
+      // It says what to do through the running server, never to stop it.
+      expect(refused.err[0]).toContain('Users');
+      expect(refused.err[0]).not.toMatch(/stop/i);
     } finally {
       server.kill();
       await new Promise((r) => server.on('exit', r));
@@ -217,7 +220,7 @@ describe('npm run user on the embedded database', () => {
       timeout: 20_000,
     });
     rmSync(lockFilePath(dataDir));
-    expect(r.stderr.trim()).toBe(ownMessages.dataDirLocked(resolve(dataDir), process.pid));
+    expect(r.stderr.trim()).toBe(ownMessages.cliServerHoldsUsers(resolve(dataDir), process.pid));
     expect(r.status).toBe(1);
   });
 });

@@ -15,6 +15,7 @@ import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { categories } from '../../src/schemas';
 import { deriveConsoleRoutes, objectHref } from '../../src/resources/consoleRoutes';
+import { INVITATION_PATH } from '../../src/custom/invitationPath';
 import { pageTitle } from '../../src/resources/pageTitle';
 import { LOGIN_PATH } from '../../src/custom/safeNextPath';
 import { qrPageHref } from '../../src/custom/qrPaths';
@@ -97,6 +98,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(qrPageHref(qrId));
       await expect(page.getByRole('heading', { name: messages.productName })).toBeVisible();
       await expect(page.getByRole('link').first()).toBeVisible();
+      await expectAccessible(page, colorScheme);
+
+      // An invitation link's page (the token is not checked until the password is sent).
+      await page.goto(`${INVITATION_PATH}#not-a-real-token`);
+      await expect(page.getByRole('heading', { name: ownMessages.invitationTitle })).toBeVisible();
       await expectAccessible(page, colorScheme);
     });
 

@@ -3,7 +3,7 @@
  * pages, the menu and the titles. The browser suite (tests/e2e) covers the same against the server.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ConsoleAdmin } from '../../src/ConsoleAdmin';
 import { profileStore, type Profile } from '../../src/dataProvider/profile';
@@ -16,13 +16,15 @@ import { onlyThese, SPEC_MENU_LABELS } from '../specRegistry';
 const profile: Profile = { id: 1, username: 'admin', preferences: {}, is_server_admin: true, teams: [{ id: 1, name: 'First team', role_id: 3 }] };
 
 let signedIn = false;
+let serverAdmin = true;
 
 beforeEach(async () => {
   setErrorUi({ alert: vi.fn(), goHome: vi.fn() });
   signedIn = false;
+  serverAdmin = true;
   installFetch(({ url, method, body }) => {
     const path = url.pathname;
-    if (path === '/api/current_user') return signedIn ? jsonResponse(profile) : new Response('');
+    if (path === '/api/current_user') return signedIn ? jsonResponse({ ...profile, is_server_admin: serverAdmin }) : new Response('');
     if (path === '/api/login' && method === 'POST') {
       if ((body as { password: string }).password !== 'secret') return jsonResponse({ Description: 'Wrong username or password.' }, 401);
       signedIn = true;
@@ -96,6 +98,22 @@ describe('signed in', () => {
     expect(onlyThese(labels, SPEC_MENU_LABELS)).toEqual(SPEC_MENU_LABELS);
     await waitFor(() => expect(appTitle()?.textContent).toBe('Devices'));
     expect(screen.getByRole('link', { name: 'Sensor 1' }).getAttribute('href')).toBe('/device_view?id=1');
+  });
+
+  it('shows Users in the menu to a server administrator only', async () => {
+    const menuLabels = () =>
+      within(document.querySelector('.RaMenu-open, .RaMenu-closed') as HTMLElement)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+    serverAdmin = false;
+    await renderAt('/devices', true);
+    expect(await screen.findByText('Sensor 1')).toBeTruthy();
+    expect(menuLabels()).not.toContain('Users');
+    cleanup();
+    serverAdmin = true;
+    await renderAt('/devices', true);
+    expect(await screen.findByText('Sensor 1')).toBeTruthy();
+    expect(menuLabels()).toContain('Users');
   });
 
   it('the add form has the spec title and heading', async () => {

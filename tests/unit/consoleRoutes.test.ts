@@ -63,6 +63,12 @@ describe('side menu', () => {
     const entries = menuEntries(categories).map((e) => [e.label, e.path] as const);
     expect(onlyThese(entries, SPEC_MENU)).toEqual(SPEC_MENU);
   });
+
+  it("has Users for server administrators only, after the spec's entries", () => {
+    const entries = menuEntries(categories);
+    expect(entries.filter((e) => e.serverAdminOnly).map((e) => [e.label, e.path])).toEqual([['Users', '/users']]);
+    expect(entries.at(-1)?.label).toBe('Users');
+  });
 });
 
 describe('objectHref', () => {
