@@ -92,7 +92,7 @@ async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody,
   const { rows } = await q.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null, namedId(report)], prepared);
   const row = rows[0];
   if (!row) throw deviceUnauthorized();
-  checkSignature(token, row.certificate);
+  await checkSignature(token, row.certificate);
   return row;
 }
 
