@@ -1,7 +1,7 @@
 /**
  * The check-in's fast path (server/deviceApi/lastSeen.ts, checkin.ts): check-ins that change nothing
  * but last_seen are written together, answered only once written, and a device row held by a longer
- * transaction holds up its own check-in only. Also: a certificate whose key is not P-256 opens nothing,
+ * transaction holds up its own check-in only; check-ins read together each get their own answer. Also: a certificate whose key is not P-256 opens nothing,
  * however its key is found.
  */
 import 'reflect-metadata';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
 import { checkinOk, deviceWithKey, postCheckin, type TestDevice } from './deviceApiHelpers';
+import { signDeviceJwt } from '../../server/simulator/deviceClient';
 
 let t: TestApp;
 let c: Client;
@@ -56,6 +57,25 @@ describe('check-ins that change nothing but last_seen', () => {
     const after = (await c.get(`/api/device/${d.id}`)).json();
     expect({ ...after, last_seen: undefined }).toEqual({ ...synced, last_seen: undefined });
     expect(Date.parse(after.last_seen)).toBeGreaterThanOrEqual(Date.parse(synced.last_seen));
+  });
+
+  it('read together, each gets its own device\'s answer; a forged token or firmware texts no JSON text holds fail none of the others', async () => {
+    const [pending, odd, forger, ...rest] = devices.slice(2);
+    const config = ((await c.post('/api/config', { config: '{"pending": true}', team_id: team })).json() as { id: number }).id;
+    expect((await c.put(`/api/device/${pending.id}`, { config_id: config })).statusCode).toBe(200);
+    const forged = signDeviceJwt(forger.id, pending.key);
+    const answers = await Promise.all([
+      postCheckin(t.app, pending.token(), {}),
+      postCheckin(t.app, odd.token(), { firmware: { name: 'core\u0000', version: '\ud800' } }),
+      postCheckin(t.app, forged, {}),
+      ...rest.map((d) => postCheckin(t.app, d.token(), {})),
+    ]);
+    // The odd texts get the answer they get alone (tests/api/deviceApiBodies.test.ts: no 500).
+    const alone = await postCheckin(t.app, odd.token(), { firmware: { name: 'core\u0000', version: '\ud800' } });
+    expect(alone.statusCode).toBeLessThan(500);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, alone.statusCode, 401, ...rest.map(() => 200)]);
+    expect((answers[0].json() as { config: { id: number } }).config.id).toBe(config);
+    for (const a of answers.slice(3)) expect((a.json() as { config: unknown }).config).toBeNull();
   });
 
   it('of a device deleted meanwhile do not fail the others', async () => {
