@@ -12,6 +12,10 @@ import { ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
 import { checkinOk, deviceWithKey, postCheckin, type TestDevice } from './deviceApiHelpers';
 import { signDeviceJwt } from '../../server/simulator/deviceClient';
+import { devicePeeker } from '../../server/deviceApi/checkin';
+import { parseDeviceToken } from '../../server/deviceApi/auth';
+import { ApiError } from '../../server/http/errors';
+import { holdDatabase, until } from './databaseHold';
 
 let t: TestApp;
 let c: Client;
@@ -59,23 +63,29 @@ describe('check-ins that change nothing but last_seen', () => {
     expect(Date.parse(after.last_seen)).toBeGreaterThanOrEqual(Date.parse(synced.last_seen));
   });
 
-  it('read together, each gets its own device\'s answer; a forged token or firmware texts no JSON text holds fail none of the others', async () => {
-    const [pending, odd, forger, ...rest] = devices.slice(2);
+  it('read together, each gets its own device; a forged token or firmware texts no JSON text holds fail none of the others', async () => {
+    const [pending, odd, forger, first, ...rest] = devices.slice(2);
     const config = ((await c.post('/api/config', { config: '{"pending": true}', team_id: team })).json() as { id: number }).id;
     expect((await c.put(`/api/device/${pending.id}`, { config_id: config })).statusCode).toBe(200);
-    const forged = signDeviceJwt(forger.id, pending.key);
-    const answers = await Promise.all([
-      postCheckin(t.app, pending.token(), {}),
-      postCheckin(t.app, odd.token(), { firmware: { name: 'core\u0000', version: '\ud800' } }),
-      postCheckin(t.app, forged, {}),
-      ...rest.map((d) => postCheckin(t.app, d.token(), {})),
-    ]);
-    // The odd texts get the answer they get alone (tests/api/deviceApiBodies.test.ts: no 500).
-    const alone = await postCheckin(t.app, odd.token(), { firmware: { name: 'core\u0000', version: '\ud800' } });
-    expect(alone.statusCode).toBeLessThan(500);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, alone.statusCode, 401, ...rest.map(() => 200)]);
-    expect((answers[0].json() as { config: { id: number } }).config.id).toBe(config);
-    for (const a of answers.slice(3)) expect((a.json() as { config: unknown }).config).toBeNull();
+    const peek = devicePeeker(t.db);
+    const report = (firmware: { name: string; version: string } | null = null) => ({ firmware, config_id: null, config: null });
+    const bearer = (token: string) => parseDeviceToken(`Bearer ${token}`);
+    // The first read waits for the held database; the next ones all queue behind it, to be read together.
+    const held = await holdDatabase(t);
+    const waiting = t.db.stats.waiting;
+    const firstRead = peek({ token: bearer(first.token()), report: report() });
+    await until(() => t.db.stats.waiting > waiting);
+    const settled = (read: Promise<{ config_id: number | null }>) => read.then((row) => row.config_id, (err: unknown) => (err instanceof ApiError ? err.status : 'error'));
+    const reads = [
+      peek({ token: bearer(pending.token()), report: report() }),
+      peek({ token: bearer(odd.token()), report: report({ name: 'core\u0000', version: '\ud800' }) }),
+      peek({ token: bearer(signDeviceJwt(forger.id, pending.key)), report: report() }),
+      ...rest.map((d) => peek({ token: bearer(d.token()), report: report() })),
+    ].map(settled);
+    await held.release();
+    expect(await settled(firstRead)).toBeNull();
+    // Its own configuration for each; the forged token a 401; the odd texts fail alone, as they would alone.
+    expect(await Promise.all(reads)).toEqual([config, 'error', 401, ...rest.map(() => null)]);
   });
 
   it('of a device deleted meanwhile do not fail the others', async () => {
