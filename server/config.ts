@@ -49,8 +49,10 @@ export interface ServerConfig {
   maxList: number;
   /** Largest list embedded in each object of a list answer (GET /api/full/{cat}); a cut one says so (src/schemas/embeddedList.ts). */
   maxEmbeddedList: number;
-  /** /api and device API requests worked on at once in this process; more answer 503 (server/http/loadShedding.ts). 0: no limit. */
+  /** /api requests worked on at once in this process; more answer 503 (server/http/loadShedding.ts). 0: no limit. */
   maxInflight: number;
+  /** Device API requests worked on at once in this process, counted apart from /api's; more answer 503. 0: no limit. */
+  maxDeviceInflight: number;
   /** Heavy calls (big answers) worked on at once in this process; a few more wait, the rest answer 503 (server/http/heavyWork.ts). 0: no limit. */
   maxHeavy: number;
   /** A request arriving while the event loop has not had a turn for this long (ms), and has let a request in since, answers 503. 0: never. */
@@ -63,6 +65,12 @@ export interface ServerConfig {
 
 /** Requests in flight per process before shedding (docs/OPERATIONS.md, "Overload": how it was chosen). */
 export const DEFAULT_MAX_INFLIGHT = 64;
+/**
+ * Device calls in flight per process before shedding: a check-in is a few statements' work, which
+ * the server reads and writes many at a time, so a fleet's devices calling at once (200 in the
+ * bench) wait milliseconds where the console's 64 pages would wait seconds (docs/OPERATIONS.md).
+ */
+export const DEFAULT_MAX_DEVICE_INFLIGHT = 1_000;
 
 /** The value of `--name N` on the command line, if given. */
 function argument(argv: readonly string[], name: string): string | undefined {
@@ -102,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     maxList: Number(env.PUCS_MAX_LIST || 10_000),
     maxEmbeddedList: Number(env.PUCS_MAX_EMBEDDED_LIST || 100),
     maxInflight: Number(env.PUCS_MAX_INFLIGHT || DEFAULT_MAX_INFLIGHT),
+    maxDeviceInflight: Number(env.PUCS_MAX_DEVICE_INFLIGHT || DEFAULT_MAX_DEVICE_INFLIGHT),
     maxLagMs: Number(env.PUCS_MAX_LAG_MS || 500),
     maxHeavy: Number(env.PUCS_MAX_HEAVY || 1),
     auditDays: Number(env.PUCS_AUDIT_DAYS || 365),

@@ -15,6 +15,7 @@ import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
 import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
 import { HISTORY_LIMIT, sentAfter, syncOnCheckin, type ConfigSource, type KnownConfigs, type SyncChanges } from './configSync';
 import type { LastSeenWriter } from './lastSeen';
+import { grouped } from './grouped';
 
 interface DeviceRead {
   team_id: number;
@@ -39,22 +40,38 @@ interface DeviceRead {
   reported_firmware_id: number | null;
 }
 
-const READ = `
-SELECT d."team_id", d."config_id", d."config_state", d."config_sent_id", d."current_firmware_id",
+/**
+ * A device's row with everything a check-in needs, from `source` (naming the device `d`); `named`,
+ * `name` and `version`: the report's config_id and firmware.
+ */
+const deviceRead = (source: string, named: string, name: string, version: string) => `
+  d."team_id", d."config_id", d."config_state", d."config_sent_id", d."current_firmware_id",
   (d."config_history" -> -1 ->> 'config_id')::int AS "last_id",
   c."certificate", p."config" AS "product_text", p."author_id" AS "product_author", l."config" AS "last_text",
   n."config" AS "named_text", n."author_id" AS "named_author",
   t."id" AS "t_id", t."name" AS "t_name", t."version" AS "t_version", t."size" AS "t_size",
   t."firmware_hash" AS "t_hash", t."filename" AS "t_filename", t."is_disabled" AS "t_disabled",
   r."id" AS "reported_firmware_id"
-FROM "device" d
+FROM ${source}
 LEFT JOIN "device_certificate" c ON c."device_id" = d."id"
 LEFT JOIN "config" p ON p."id" = d."config_id"
 LEFT JOIN "config" l ON l."id" = (d."config_history" -> -1 ->> 'config_id')::int
-LEFT JOIN "config" n ON n."id" = $4 AND n."id" IS DISTINCT FROM d."config_id" AND n."team_id" = d."team_id"
+LEFT JOIN "config" n ON n."id" = ${named} AND n."id" IS DISTINCT FROM d."config_id" AND n."team_id" = d."team_id"
 LEFT JOIN "firmware" t ON t."id" = d."target_firmware_id"
-LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."type_id" = d."type_id" AND r."name" = $2 AND r."version" = $3
-WHERE d."id" = $1`;
+LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."type_id" = d."type_id" AND r."name" = ${name} AND r."version" = ${version}`;
+
+const READ = `SELECT ${deviceRead('"device" d', '$4', '$2', '$3')} WHERE d."id" = $1`;
+
+/**
+ * The devices of many check-ins in one statement (grouped.ts), their reports as one JSON text: each
+ * row says which report it answers (`at`).
+ */
+const READ_MANY = `SELECT q."at", ${deviceRead(
+  `jsonb_to_recordset($1::jsonb) AS q("at" int, "id" int, "name" text, "version" text, "named" int) JOIN "device" d ON d."id" = q."id"`,
+  'q."named"',
+  'q."name"',
+  'q."version"',
+)}`;
 
 /**
  * The device row is locked by a statement of its own before READ: a locking read with joins that
@@ -101,10 +118,40 @@ const namedId = ({ config_id }: CheckinBody) => (config_id !== null && config_id
 /** The device with everything a check-in needs, once the token's signature is checked against its certificate (401 otherwise). */
 async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody, prepared: string): Promise<DeviceRead> {
   const { rows } = await q.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null, namedId(report)], prepared);
-  const row = rows[0];
+  return verified(token, rows[0]);
+}
+
+async function verified(token: DeviceToken, row: DeviceRead | undefined): Promise<DeviceRead> {
   if (!row) throw deviceUnauthorized();
-  checkSignature(token, row.certificate);
+  await checkSignature(token, row.certificate);
   return row;
+}
+
+interface Peek {
+  token: DeviceToken;
+  report: CheckinBody;
+}
+
+/** A text jsonb holds as it is: no NUL (which PostgreSQL's texts cannot hold) and no lone surrogate. */
+const plainText = (text: string) => !/[\0\p{Cs}]/u.test(text);
+
+/**
+ * The reads of check-ins that lock nothing, grouped (grouped.ts): a fleet's check-ins arriving
+ * together are read by one statement. A report whose firmware texts jsonb would refuse is read on
+ * its own, as before, so that it fails alone.
+ */
+export function devicePeeker(db: Queryable): (peek: Peek) => Promise<DeviceRead> {
+  const readMany = grouped<Peek, DeviceRead | undefined>(async (peeks) => {
+    const reports = peeks.map(({ token, report }, at) => ({ at, id: token.deviceId, name: report.firmware?.name ?? null, version: report.firmware?.version ?? null, named: namedId(report) }));
+    const { rows } = await db.query<DeviceRead & { at: number }>(READ_MANY, [JSON.stringify(reports)], 'pucs_device_checkin_peek');
+    const byAt = new Map(rows.map((row) => [row.at, row]));
+    return peeks.map((_, at) => byAt.get(at));
+  });
+  return async (peek) => {
+    const { firmware } = peek.report;
+    if (firmware && !(plainText(firmware.name) && plainText(firmware.version))) return readDevice(db, peek.token, peek.report, 'pucs_device_checkin_peek_one');
+    return verified(peek.token, await readMany(peek));
+  };
 }
 
 /** Who made a configuration: one made from a device's report has no author. */
@@ -195,8 +242,15 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
  * taken just before a user's save is the same as the check-in arriving just before it; the next one
  * brings the new configuration. A check-in that changes more is done again under the row's lock.
  */
-export async function checkin(db: Database, seen: LastSeenWriter, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
-  const decided = plan(await readDevice(db, token, report, 'pucs_device_checkin_peek'), report);
+export async function checkin(
+  db: Database,
+  peek: ReturnType<typeof devicePeeker>,
+  seen: LastSeenWriter,
+  token: DeviceToken,
+  report: CheckinBody,
+  pollSeconds: number,
+): Promise<CheckinAnswer> {
+  const decided = plan(await peek({ token, report }), report);
   if (writesMore(decided)) return db.transaction((tx) => record(tx, token, report, pollSeconds));
   await seen.touch(token.deviceId);
   return answer(decided, pollSeconds);

@@ -27,7 +27,7 @@ export async function sendTargetFirmware(app: FastifyInstance, request: FastifyR
   const { rows } = await app.db.query<Read>(READ, [token.deviceId, id ?? null], 'pucs_device_firmware_read');
   const row = rows[0];
   if (!row) throw deviceUnauthorized();
-  checkSignature(token, row.certificate);
+  await checkSignature(token, row.certificate);
   if (id === undefined || row.firmware_hash === null || row.is_disabled === 1) throw notFoundError();
   return sendStoredFile(app, request, reply, app.registry.get('firmware') as FileCategory, { filename: row.filename, firmware_hash: row.firmware_hash });
 }

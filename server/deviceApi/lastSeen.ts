@@ -2,19 +2,13 @@
  * Most check-ins change nothing but the device's last_seen. Writing each in a statement of its own
  * costs a round trip and a row update apiece, which caps a fleet's check-ins per second; here the
  * check-ins that arrive while one write is under way are written together by the next one (group
- * commit). A check-in is still answered only once its last_seen is stored, so nothing acknowledged is
- * lost and an idle server writes each at once.
+ * commit, grouped.ts). A check-in is still answered only once its last_seen is stored, so nothing
+ * acknowledged is lost and an idle server writes each at once.
  * A device row locked by a longer transaction (a user's save, a team move) is skipped by the batch and
  * written on its own, so that it holds up only its own check-in, not the fleet's.
  */
 import type { Queryable } from '../db/database';
-import { detached } from '../db/clientGone';
-
-interface Waiter {
-  id: number;
-  done: () => void;
-  fail: (err: unknown) => void;
-}
+import { grouped } from './grouped';
 
 const BATCH = `
 WITH "free" AS (SELECT "id" FROM "device" WHERE "id" = ANY($1::int[]) ORDER BY "id" FOR UPDATE SKIP LOCKED)
@@ -27,45 +21,15 @@ export interface LastSeenWriter {
 }
 
 export function lastSeenWriter(db: Queryable): LastSeenWriter {
-  let queued: Waiter[] = [];
-  let writing = false;
-
-  const settle = (waiters: Waiter[], write: Promise<unknown>) =>
-    write.then(
-      () => waiters.forEach((w) => w.done()),
-      (err: unknown) => waiters.forEach((w) => w.fail(err)),
-    );
-
-  async function write(batch: Waiter[]) {
+  const write = grouped<number, void>(async (batch) => {
     const now = new Date().toISOString();
-    const ids = [...new Set(batch.map((w) => w.id))].sort((a, b) => a - b);
+    const ids = [...new Set(batch)].sort((a, b) => a - b);
     const { rows } = await db.query<{ id: number }>(BATCH, [ids, now], 'pucs_device_seen_batch');
     const written = new Set(rows.map((r) => r.id));
-    const waiting = new Map<number, Waiter[]>();
-    for (const w of batch) {
-      if (written.has(w.id)) w.done();
-      else waiting.set(w.id, [...(waiting.get(w.id) ?? []), w]);
-    }
     // Locked by another transaction (or deleted meanwhile): each waits for its own row, not the batch.
-    for (const [id, waiters] of waiting) void settle(waiters, db.query(ONE, [id, now], 'pucs_device_seen_one'));
-  }
-
-  async function drain() {
-    writing = true;
-    while (queued.length > 0) {
-      const batch = queued;
-      queued = [];
-      await write(batch).catch((err: unknown) => batch.forEach((w) => w.fail(err)));
-    }
-    writing = false;
-  }
-
-  return {
-    touch: (id) =>
-      new Promise<void>((done, fail) => {
-        queued.push({ id, done, fail });
-        // The batch is every waiting device's: it goes on when the client of the call that started it has gone.
-        if (!writing) void detached(drain);
-      }),
-  };
+    const alone = new Map<number, Promise<void>>();
+    const own = (id: number) => alone.get(id) ?? alone.set(id, db.query(ONE, [id, now], 'pucs_device_seen_one').then(() => undefined)).get(id)!;
+    return batch.map((id) => (written.has(id) ? undefined : own(id)));
+  });
+  return { touch: write };
 }

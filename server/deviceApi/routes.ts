@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idFromText } from '../../src/schemas/kinds';
 import { answers, error, file, ID_TEXT_PARAMS, json, type ResponseDoc } from '../openapi/contract';
 import { parseDeviceToken, type DeviceToken } from './auth';
-import { checkin } from './checkin';
+import { checkin, devicePeeker } from './checkin';
 import { CHECKIN_ANSWER, CHECKIN_BODY, DEVICE_API_PREFIX } from './wire';
 import { sendTargetFirmware } from './firmware';
 import { lastSeenWriter } from './lastSeen';
@@ -63,6 +63,7 @@ const FIRMWARE_SCHEMA = {
 export const deviceApiRoutes = fp(async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const seen = lastSeenWriter(app.db);
+  const peek = devicePeeker(app.db);
   // The token's form and claims are checked before the body is read: a forged call costs no parsing of up to 1 MB.
   const tokens = new WeakMap<FastifyRequest, DeviceToken>();
   const tokenFirst = async (request: FastifyRequest) => void tokens.set(request, parseDeviceToken(request.headers.authorization));
@@ -70,7 +71,7 @@ export const deviceApiRoutes = fp(async (fastify) => {
   app.post(
     `${DEVICE_API_PREFIX}/checkin`,
     { bodyLimit: CHECKIN_BODY_LIMIT, config: { public: true }, onRequest: tokenFirst, schema: CHECKIN_SCHEMA },
-    async (request) => checkin(app.db, seen, tokens.get(request)!, request.body, app.config.devicePollSeconds),
+    async (request) => checkin(app.db, peek, seen, tokens.get(request)!, request.body, app.config.devicePollSeconds),
   );
 
   app.get(`${DEVICE_API_PREFIX}/firmware/:id`, { config: { public: true }, schema: FIRMWARE_SCHEMA }, async (request, reply) => {

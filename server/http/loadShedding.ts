@@ -2,10 +2,12 @@
  * Overload (issue 12): a request that would wait long answers 503 with Retry-After at once, before
  * any work, instead of joining a queue that answers after seconds. Two measures, for the two places
  * requests wait:
- * - in flight: the /api and device API requests this process is working on, counted from their
- *   body's end (once it is read: a client dribbling its body holds no place) until their answer
- *   starts (a download's or an export's streaming then no longer counts); beyond
- *   `config.maxInflight` (PostgreSQL: requests waiting for a pooled connection);
+ * - in flight: the /api requests this process is working on, counted from their body's end (once
+ *   it is read: a client dribbling its body holds no place) until their answer starts (a download's
+ *   or an export's streaming then no longer counts); beyond `config.maxInflight` (PostgreSQL:
+ *   requests waiting for a pooled connection). The device API's are counted apart, beyond
+ *   `config.maxDeviceInflight`: a check-in is a few statements' work, read and written many at a
+ *   time, so a fleet calling at once waits milliseconds, and devices take no place of the console's;
  * - the event loop's turn: the embedded database runs each statement on this thread, so a request
  *   is worked on to its end before the next one is even read, and the queue is of unread requests in
  *   the sockets. When the loop has not run its timers for `config.maxLagMs` and has let more than
@@ -89,8 +91,20 @@ export const LAG_CROWD = 8;
 /** How often the event loop's turn is noted (ms). */
 const TURN_PERIOD_MS = 20;
 
+/** Requests in flight of one kind (the console's or the devices'), at most `limit` (0: no limit). */
+function inFlightCount(limit: number) {
+  let count = 0;
+  return {
+    full: () => limit > 0 && count >= limit,
+    enter: () => void count++,
+    leave: () => void count--,
+  };
+}
+
 export const loadShedding = fp(async (app) => {
-  const limit = app.config.maxInflight;
+  const consoleCalls = inFlightCount(app.config.maxInflight);
+  const deviceCalls = inFlightCount(app.config.maxDeviceInflight);
+  const countOf = (request: FastifyRequest) => (isDeviceCall(request) ? deviceCalls : consoleCalls);
   const maxLag = app.config.maxLagMs;
   const heavy = heavyWork(app.config.maxHeavy);
   const shapes = new WeakMap<FastifyRequest, string>();
@@ -98,7 +112,6 @@ export const loadShedding = fp(async (app) => {
   /** Goes on with a counted request's work, as its client's, and giving way to others if heavy. */
   const resume = (request: FastifyRequest, work: RequestWork, done: () => void) =>
     asRequestWork(work, heavyOnes.has(request) ? () => givingWay(done) : done);
-  let inFlight = 0;
   let lastTurn = performance.now();
   let letInSinceTurn = 0;
   const turns = setInterval(() => {
@@ -116,12 +129,11 @@ export const loadShedding = fp(async (app) => {
   const counted = new WeakSet<FastifyRequest>();
   const release = (request: FastifyRequest) => {
     if (!counted.delete(request)) return;
-    inFlight--;
+    countOf(request).leave();
     heavy.leave(request);
   };
 
-  const full = () => limit > 0 && inFlight >= limit;
-  app.decorate('shedding', () => full() || stalled());
+  app.decorate('shedding', () => consoleCalls.full() || stalled());
 
   // From the head: the client-gone signal, so that a client leaving while its body is read is seen.
   app.addHook('onRequest', (request, reply, done) => {
@@ -139,8 +151,9 @@ export const loadShedding = fp(async (app) => {
   app.addHook('preValidation', (request, reply, done) => {
     const work = works.get(request);
     if (!work) return done();
-    if (full() || lagging(request)) return void busyAnswer(reply);
-    inFlight++;
+    const count = countOf(request);
+    if (count.full() || lagging(request)) return void busyAnswer(reply);
+    count.enter();
     if (request.raw.socket instanceof Socket) letInSinceTurn++;
     counted.add(request);
     leavers.set(request, () => release(request));

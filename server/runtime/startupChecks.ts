@@ -45,6 +45,7 @@ export function startupProblems(config: ServerConfig): string[] {
     positive('PUCS_MAX_EMBEDDED_LIST', config.maxEmbeddedList, true),
     // 0: no limit, never refused for the event loop's lag (docs/OPERATIONS.md, "Overload").
     wholeOrOff('PUCS_MAX_INFLIGHT', config.maxInflight),
+    wholeOrOff('PUCS_MAX_DEVICE_INFLIGHT', config.maxDeviceInflight),
     wholeOrOff('PUCS_MAX_LAG_MS', config.maxLagMs),
     wholeOrOff('PUCS_MAX_HEAVY', config.maxHeavy),
     // PGlite is one process's memory: a second process cannot open it.

@@ -1,7 +1,7 @@
 /**
  * The check-in's fast path (server/deviceApi/lastSeen.ts, checkin.ts): check-ins that change nothing
  * but last_seen are written together, answered only once written, and a device row held by a longer
- * transaction holds up its own check-in only. Also: a certificate whose key is not P-256 opens nothing,
+ * transaction holds up its own check-in only; check-ins read together each get their own answer. Also: a certificate whose key is not P-256 opens nothing,
  * however its key is found.
  */
 import 'reflect-metadata';
@@ -11,6 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, createTestApp, description, type Client, type TestApp } from './helpers';
 import { checkinOk, deviceWithKey, postCheckin, type TestDevice } from './deviceApiHelpers';
+import { signDeviceJwt } from '../../server/simulator/deviceClient';
+import { devicePeeker } from '../../server/deviceApi/checkin';
+import { parseDeviceToken } from '../../server/deviceApi/auth';
+import { ApiError } from '../../server/http/errors';
+import { holdDatabase, until } from './databaseHold';
 
 let t: TestApp;
 let c: Client;
@@ -56,6 +61,31 @@ describe('check-ins that change nothing but last_seen', () => {
     const after = (await c.get(`/api/device/${d.id}`)).json();
     expect({ ...after, last_seen: undefined }).toEqual({ ...synced, last_seen: undefined });
     expect(Date.parse(after.last_seen)).toBeGreaterThanOrEqual(Date.parse(synced.last_seen));
+  });
+
+  it('read together, each gets its own device; a forged token or firmware texts no JSON text holds fail none of the others', async () => {
+    const [pending, odd, forger, first, ...rest] = devices.slice(2);
+    const config = ((await c.post('/api/config', { config: '{"pending": true}', team_id: team })).json() as { id: number }).id;
+    expect((await c.put(`/api/device/${pending.id}`, { config_id: config })).statusCode).toBe(200);
+    const peek = devicePeeker(t.db);
+    const report = (firmware: { name: string; version: string } | null = null) => ({ firmware, config_id: null, config: null });
+    const bearer = (token: string) => parseDeviceToken(`Bearer ${token}`);
+    // The first read waits for the held database; the next ones all queue behind it, to be read together.
+    const held = await holdDatabase(t);
+    const waiting = t.db.stats.waiting;
+    const firstRead = peek({ token: bearer(first.token()), report: report() });
+    await until(() => t.db.stats.waiting > waiting);
+    const settled = (read: Promise<{ config_id: number | null }>) => read.then((row) => row.config_id, (err: unknown) => (err instanceof ApiError ? err.status : 'error'));
+    const reads = [
+      peek({ token: bearer(pending.token()), report: report() }),
+      peek({ token: bearer(odd.token()), report: report({ name: 'core\u0000', version: '\ud800' }) }),
+      peek({ token: bearer(signDeviceJwt(forger.id, pending.key)), report: report() }),
+      ...rest.map((d) => peek({ token: bearer(d.token()), report: report() })),
+    ].map(settled);
+    await held.release();
+    expect(await settled(firstRead)).toBeNull();
+    // Its own configuration for each; the forged token a 401; the odd texts fail alone, as they would alone.
+    expect(await Promise.all(reads)).toEqual([config, 'error', 401, ...rest.map(() => null)]);
   });
 
   it('of a device deleted meanwhile do not fail the others', async () => {

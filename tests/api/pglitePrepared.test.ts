@@ -1,7 +1,7 @@
 /**
  * A named statement on PGlite (server/db/pglitePrepared.ts) is prepared once and then run from its
- * kept generic plan, answering as the unnamed statement does; a statement with a parameter that is
- * not an integer runs unnamed; and the plan setting never leaks to other statements, even when the
+ * kept generic plan, answering as the unnamed statement does, its texts quoted whatever they hold; a
+ * statement with a parameter of another kind runs unnamed; and the plan setting never leaks to other statements, even when the
  * named one fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,10 +26,22 @@ describe('a named statement on PGlite', () => {
     expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
   });
 
-  it('runs unnamed when a parameter is not an integer', async () => {
-    const { rows } = await db.query('SELECT "id" FROM "kept" WHERE "label" = $1', ['row 7'], 'kept_by_label');
+  it('writes in texts, nulls and arrays of integers as the unnamed statement binds them, quotes and backslashes as they are', async () => {
+    await db.query(`INSERT INTO "kept" VALUES (51, $1), (52, $2)`, ["it's \\ 'quoted'", "'); DROP TABLE kept; --"]);
+    const SQL_TEXT = 'SELECT "id" FROM "kept" WHERE "label" = $1 OR "label" = $2 OR "id" = ANY($3::int[]) OR "id" = $4 ORDER BY "id"';
+    for (const params of [["it's \\ 'quoted'", "'); DROP TABLE kept; --", [7, 9], null], ['row 3', null, [], 4]]) {
+      const unnamed = await db.query(SQL_TEXT, params);
+      expect(unnamed.rows.length).toBeGreaterThan(1);
+      expect(await db.query(SQL_TEXT, params, 'kept_by_label')).toEqual(unnamed);
+    }
+    expect((await prepared()).map((p) => p.name)).toContain('kept_by_label');
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM "kept"')).rows).toEqual([{ n: 52 }]);
+  });
+
+  it('runs unnamed when a parameter is of another kind (a boolean)', async () => {
+    const { rows } = await db.query('SELECT "id" FROM "kept" WHERE ("id" = 7) = $1', [true], 'kept_by_flag');
     expect(rows).toEqual([{ id: 7 }]);
-    expect((await prepared()).map((p) => p.name)).not.toContain('kept_by_label');
+    expect((await prepared()).map((p) => p.name)).not.toContain('kept_by_flag');
   });
 
   it('leaves the plan setting as it was when the statement fails', async () => {
