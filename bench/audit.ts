@@ -3,7 +3,7 @@
  *
  * 1. Write latency with the audit on vs off on the 2,000-device demo: device updates (PUT
  *    /api/device/{id}, a changed note) in alternating rounds with and without the log
- *    (PUCS_AUDIT_OFF=1, the bench's switch, server/audit/record.ts), so both see the same machine
+ *    (auditOffForBench, the bench's switch, server/audit/record.ts), so both see the same machine
  *    load; goal: under 15% slower.
  * 2. GET /api/audit p95 for a filtered page (25 entries) at 1,000,000 entries: by object, by team
  *    and by team with an action and a date range; goal: under 50 ms.
@@ -21,6 +21,7 @@ import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { ensureAdmin } from '../server/auth/bootstrap';
 import { seedDemo } from '../server/demo/seed';
+import { auditOffForBench } from '../server/audit/record';
 import { CSRF_HEADER } from '../src/csrf';
 
 const DEVICES = 2000;
@@ -55,8 +56,7 @@ async function main() {
   for (let round = -2; round < ROUNDS * 2; round++) {
     // Pairs in either order (on-off, off-on), so neither mode always follows the other.
     const mode = (round + Math.floor(round / 2)) % 2 === 0 ? 'on' : 'off';
-    if (mode === 'off') process.env.PUCS_AUDIT_OFF = '1';
-    else delete process.env.PUCS_AUDIT_OFF;
+    auditOffForBench(mode === 'off');
     for (let i = 0; i < PER_ROUND; i++) {
       const id = devices[((round + 2) * PER_ROUND + i) % devices.length].id;
       const t0 = performance.now();
@@ -65,7 +65,7 @@ async function main() {
       if (res.statusCode !== 200) throw new Error(`PUT /api/device/${id}: ${res.statusCode} ${res.body}`);
     }
   }
-  delete process.env.PUCS_AUDIT_OFF;
+  auditOffForBench(false);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const [on, off] = [mean(times.on), mean(times.off)];
   console.log(`device update, ${DEVICES}-device demo, audit off: mean ${ms(off)}, p95 ${ms(p([...times.off].sort((a, b) => a - b), 0.95))}`);

@@ -47,7 +47,7 @@ export function objectEntry(by: AuditActor, action: string, category: Category, 
     action,
     category: category.key,
     id: row.id as number,
-    name: displayName(category, row),
+    name: keptValue(displayName(category, row)) as string,
     team: [before && teamOf(category, before), after && teamOf(category, after)],
     changes: objectChanges(category, before, after),
   };

@@ -36,9 +36,13 @@ export interface AuditEntry {
 
 /**
  * For the bench's baseline only (bench/audit.ts measures writes with and without the log in one
- * run): PUCS_AUDIT_OFF=1 writes no entries. Read at each call so the bench can switch it.
+ * run, in its own process): no setting turns the log off, so nothing outside that code can.
  */
-const auditOff = () => process.env.PUCS_AUDIT_OFF === '1';
+let benchOff = false;
+export const auditOffForBench = (off: boolean) => {
+  benchOff = off;
+};
+const auditOff = () => benchOff;
 
 const COLUMNS = {
   user_id: 'int',

@@ -84,6 +84,11 @@ export const certificateRoutes = fp(
       const [row] = await selectVisible(app.db, caller, device, ['team_id', 'uid_for_type', 'name'], (p) => [`"t"."id" = ${p.add(id)}`]);
       if (!row) throw notFoundError();
       if (!isTeamAdmin(caller, Number(row.team_id))) throw forbidden(ownMessages.certificateAdminsOnly);
+      // A device's first credentials are made by their first download: a write, which a read-only API token may not do.
+      if (caller.token?.readOnly) {
+        const { rows: made } = await app.db.query('SELECT 1 FROM device_certificate WHERE device_id = $1', [id]);
+        if (made.length === 0) throw forbidden(ownMessages.tokenReadOnly);
+      }
       const credentials = await app.certs.device(app.db, id, String(row.uid_for_type ?? ''));
       await app.db.transaction(async (tx) => {
         // A claim may have moved the device to another team since the check (it drops the stored key

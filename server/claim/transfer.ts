@@ -188,6 +188,10 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     throw mapDbError(err, deviceCategory, 'update', { ...device, ...values });
   });
   await forgetDeviceKey(tx, device.id as number);
-  // In the team it left and the team it joined.
-  await audit(tx, objectEntry(user, 'claim', deviceCategory, device, claimed));
+  // In the team it left and the team it joined, each seeing only its own: the team it left what it
+  // had (not who took it, nor where), the team it joined what it has now (not what the other team kept).
+  await audit(tx, [
+    { ...objectEntry(null, 'claim', deviceCategory, device, undefined), changes: undefined },
+    objectEntry(user, 'claim', deviceCategory, undefined, claimed),
+  ]);
 }

@@ -11,6 +11,7 @@ import { ownMessages } from '../../src/messages';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { answers, error, errors, ID_PARAMS, json, jsonBody, objectId } from '../openapi/contract';
 import { requireUser } from '../crud/access';
+import { refuseOwnUserByToken } from '../tokens/guards';
 import { acceptInvitation, INVITATION_ATTEMPTS, invitationLimiter, invitationUrl, inviteUser } from '../auth/invitations';
 import { createSession, SESSION_COOKIE, SESSION_DAYS, signInCookieOptions } from '../auth/sessions';
 import { addressKey } from '../auth/addressKey';
@@ -58,6 +59,8 @@ export const invitationRoutes: FastifyPluginAsync = async (fastify) => {
     const user = requireUser(request.user);
     if (!user.isServerAdmin) throw forbidden(ownMessages.serverAdminOnly);
     const { id } = request.params;
+    // A new link takes the account: never its own through a token (a stolen token would take it over).
+    refuseOwnUserByToken(user, id);
     const link = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query('SELECT 1 FROM "user" WHERE id = $1 FOR UPDATE', [id]);
       if (rows.length === 0) throw notFound(ownMessages.notFound);

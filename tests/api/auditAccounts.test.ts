@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../../src/csrf';
 import { adminWithTeam, api, createTestApp, createUser, signIn, type Client, type TestApp } from './helpers';
+import { VALUE_MAX } from '../../server/audit/changes';
 
 let t: TestApp;
 let root: Client;
@@ -80,4 +81,35 @@ it("records a change made with a token as the token's", async () => {
   expect(created.statusCode, created.body).toBe(201);
   const [entry] = await entries({ category: 'type', object_id: created.json().id });
   expect(entry).toMatchObject({ action: 'create', token_id: id, team_id: teamId });
+});
+
+it("never lets a token make a new sign-in link for its own user (a stolen token would take the account)", async () => {
+  const made = await root.post('/api/tokens', { name: 'admin script', expires_in_days: 30 });
+  const { token } = made.json() as { token: string };
+  const res = await t.app.inject({ method: 'POST', url: `/api/user_invitation/${rootId}`, headers: { authorization: `Bearer ${token}` } });
+  expect(res.statusCode, res.body).toBe(403);
+  // The password still signs in: nothing was taken.
+  expect(await signIn(t.app, 'root', 'correct horse battery')).toBeTruthy();
+});
+
+it('keeps an object name in an entry as short as any value (a configuration is named by its whole text)', async () => {
+  const { client, teamId } = await adminWithTeam(t, 'configurer');
+  const text = JSON.stringify({ big: 'x'.repeat(20_000) });
+  const made = await client.post('/api/config', { config: text, team_id: teamId });
+  expect(made.statusCode, made.body).toBe(201);
+  const [entry] = await entries({ category: 'config', object_id: made.json().id });
+  expect(entry.object_name!.length).toBeLessThanOrEqual(VALUE_MAX + 1);
+});
+
+it("never lets a read-only token make a device's first credentials by downloading them", async () => {
+  const { client, teamId } = await adminWithTeam(t, 'keeper');
+  const typeId = (await client.post('/api/type', { name: 'board', team_id: teamId })).json().id as number;
+  const device = (await client.post('/api/device', { name: 'dev', team_id: teamId, type_id: typeId, uid_for_type: 'k1' })).json().id as number;
+  const { token } = (await client.post('/api/tokens', { name: 'reader', expires_in_days: 30, read_only: true })).json() as { token: string };
+  const read = (path: string) => t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+  expect((await read(`/api/download/private_key/${device}`)).statusCode).toBe(403);
+  expect((await t.db.query('SELECT 1 FROM device_certificate WHERE device_id = $1', [device])).rows).toEqual([]);
+  // Once made (by an admin's session), reading them is a read.
+  expect((await client.get(`/api/download/certificate/${device}`)).statusCode).toBe(200);
+  expect((await read(`/api/download/private_key/${device}`)).statusCode).toBe(200);
 });

@@ -65,7 +65,12 @@ describe('claims', () => {
     expect(mine[2].changes).toEqual({ qr_code_id: { secret: true } });
     const theirs = await entries(claimant.client, { category: 'device', object_id: id });
     expect(theirs.map((e) => [e.action, e.username, e.team_id])).toEqual([['claim', 'claimant', claimant.teamId]]);
-    expect(theirs[0].changes).toMatchObject({ team_id: { before: owner.teamId, after: claimant.teamId }, to_be_claimed: { before: true, after: false } });
+    // Each team sees only its own: the claimant what the device is now, never what the owner's team kept
+    // (its author, its types and histories); the owner's team that it left, not who took it nor where.
+    expect(theirs[0].changes).toMatchObject({ team_id: { before: null, after: claimant.teamId }, to_be_claimed: { before: null, after: false } });
+    expect(JSON.stringify(theirs[0].changes)).not.toContain(`"before":${owner.userId}`);
+    expect(Object.values(theirs[0].changes ?? {}).every((c) => (c as { before?: unknown }).before === null || 'secret' in (c as object))).toBe(true);
+    expect(mine[0]).toMatchObject({ action: 'claim', user_id: null, username: null, team_id: owner.teamId, changes: null });
     // The type copied into the claimant's team for it.
     expect((await entries(claimant.client, { category: 'type', action: 'copy_for_claim' })).length).toBe(1);
     const all = JSON.stringify(await entries(root, {}));
