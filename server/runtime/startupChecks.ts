@@ -40,6 +40,8 @@ export function startupProblems(config: ServerConfig): string[] {
     positive('PUCS_WORKERS', config.workers, true),
     // 0 or NaN would remove every entry at the next round of the retention.
     positive('PUCS_AUDIT_DAYS', config.auditDays, true),
+    // A negative value made links already expired, NaN failed every user created without a password.
+    positive('PUCS_INVITATION_DAYS', config.invitationDays, true),
     // Overload (server/http/loadShedding.ts): NaN would make every whole list a 400, 0 every one empty.
     positive('PUCS_MAX_LIST', config.maxList, true),
     positive('PUCS_MAX_EMBEDDED_LIST', config.maxEmbeddedList, true),

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../../src/csrf';
 import { adminWithTeam, api, createTestApp, createUser, signIn, type Client, type TestApp } from './helpers';
 import { VALUE_MAX } from '../../server/audit/changes';
+import { readConfig } from '../../server/config';
+import { startupProblems } from '../../server/runtime/startupChecks';
 
 let t: TestApp;
 let root: Client;
@@ -112,4 +114,10 @@ it("never lets a read-only token make a device's first credentials by downloadin
   // Once made (by an admin's session), reading them is a read.
   expect((await client.get(`/api/download/certificate/${device}`)).statusCode).toBe(200);
   expect((await read(`/api/download/private_key/${device}`)).statusCode).toBe(200);
+});
+
+it('refuses to start with an invitation lifetime that is not a whole number of days', () => {
+  for (const days of ['-1', 'a week', '0'])
+    expect(startupProblems(readConfig({ PUCS_INVITATION_DAYS: days })).join('\n')).toContain('PUCS_INVITATION_DAYS');
+  expect(startupProblems(readConfig({ PUCS_INVITATION_DAYS: '14' }))).toEqual([]);
 });
