@@ -8,7 +8,7 @@
  * Tokens are never logged nor stored in clear; the link carries it after '#', which no browser
  * sends with the page's address.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hashSecret, newSecret } from '../tokens/secret';
 import type { Database, Queryable } from '../db/database';
 import type { OwnTables } from '../db/ownTables';
 import { ownMessages } from '../../src/messages';
@@ -36,7 +36,6 @@ CREATE TABLE IF NOT EXISTS invitations (
 /** Failed uses of links allowed per address in sign-in's window (as sign-in allows per address). */
 export const INVITATION_ATTEMPTS = 50;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The link a person opens: the token after '#', read by the page, never sent with its address. */
 export const invitationUrl = (origin: string, token: string) => `${origin}${INVITATION_PATH}#${token}`;
@@ -46,7 +45,7 @@ export const invitationUrl = (origin: string, token: string) => `${origin}${INVI
  * and the password stop working and the user's sessions end. Answers the token, to show once.
  */
 export async function inviteUser(tx: Queryable, userId: number, days: number, by: AuditActor): Promise<{ token: string; expiresAt: string }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecret();
   const { rows: had } = await tx.query<{ username: string; had_password: boolean }>(
     'SELECT username, password_hash IS NOT NULL AS had_password FROM "user" WHERE id = $1',
     [userId],
@@ -57,7 +56,7 @@ export async function inviteUser(tx: Queryable, userId: number, days: number, by
     `INSERT INTO invitations (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3::int))
      ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, expires_at = EXCLUDED.expires_at
      RETURNING expires_at`,
-    [hashToken(token), userId, days],
+    [hashSecret(token), userId, days],
   );
   const changes: AuditChanges = { invitation: { secret: true }, ...(had[0]?.had_password ? { password: { secret: true } } : {}) };
   await audit(tx, { by, action: 'invite', category: 'user', id: userId, name: had[0]?.username ?? null, changes });
@@ -72,7 +71,7 @@ export async function acceptInvitation(tx: Queryable, token: string, password: u
   const { rows } = await tx.query<{ user_id: number; username: string }>(
     `SELECT i.user_id, u.username FROM invitations i JOIN "user" u ON u.id = i.user_id
       WHERE i.token_hash = $1 AND i.expires_at > now() AND u.active FOR UPDATE OF i`,
-    [hashToken(token)],
+    [hashSecret(token)],
   );
   if (rows.length === 0) throw notFound(ownMessages.invitationUnknown);
   const { user_id: userId, username } = rows[0];

@@ -2,7 +2,8 @@
  * Sessions live in the database so that they survive a restart. The cookie carries a random
  * token; the table keeps only its SHA-256, so a leaked table cannot be replayed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashSecret, newSecret } from '../tokens/secret';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from './sessionUser';
 import type { SessionCache } from './sessionCache';
@@ -15,23 +16,22 @@ export function signInCookieOptions(protocol: string, path: string, days: number
   return { path, httpOnly: true, sameSite: 'lax' as const, secure: protocol === 'https', signed: true, maxAge: days * 24 * 3600 };
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new session of the user (a sign-in: the user's last_sign_in is now). */
 export async function createSession(db: Queryable, userId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecret();
   // Sign-ins are rare next to requests: the right moment to forget sessions that have expired.
   await db.query('DELETE FROM sessions WHERE expires_at <= now()');
   await db.query('UPDATE "user" SET last_sign_in = now() WHERE id = $1', [userId]);
   await db.query(
     `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '${SESSION_DAYS} days')`,
-    [hashToken(token), userId],
+    [hashSecret(token), userId],
   );
   return token;
 }
 
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashSecret(token)]);
 }
 
 /** What the one read of a caller gives: the user, their roles by team, the credential's end. */
@@ -82,7 +82,7 @@ export function callerFrom(u: CallerRow, teams?: readonly number[]): SessionUser
  * unless a change was notified while it ran: what it read may be older than that change).
  */
 export async function loadSessionUser(db: Queryable, token: string, cache?: SessionCache): Promise<SessionUser | null> {
-  const sessionHash = hashToken(token);
+  const sessionHash = hashSecret(token);
   const cached = cache?.get(sessionHash);
   if (cached) return cached;
   const generation = cache?.generation;
