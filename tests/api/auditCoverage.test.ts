@@ -3,15 +3,19 @@
  * (issue 29 item 3, "no change without its entry"): followers taking a group's new target firmware,
  * custom field values pruned by their type's definitions, references cleared by a delete, roles
  * removed with their user, a configuration copied with a device moved to another team, the user
- * command's writes; and a device's credentials are made only with their download's entry.
+ * command's writes, the start's first administrator and support user, a configuration a device
+ * reports; and a device's credentials are made only with their download's entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, setPassword } from '../../server/cli/users';
 import { grantRole } from '../../server/cli/memberships';
 import { api, createTeam, createUser, ROLE, signIn, type Client, type TestApp, createTestApp } from './helpers';
 import { createOk } from './crudFixtures';
+import { checkinOk, deviceWithKey } from './deviceApiHelpers';
+import { ensureAdmin } from '../../server/auth/bootstrap';
+import { ensureSupportUser } from '../../server/claim/supportUser';
 
-type Entry = { user_id: number | null; username: string | null; team_id: number | null; category: string; object_id: number | null; object_name: string | null; action: string; changes: Record<string, unknown> | null };
+type Entry = { device_id?: number | null; user_id: number | null; username: string | null; team_id: number | null; category: string; object_id: number | null; object_name: string | null; action: string; changes: Record<string, unknown> | null };
 
 let t: TestApp;
 let root: Client;
@@ -178,5 +182,44 @@ describe("a device's credentials and their entry", () => {
     await t.db.query(`UPDATE device_certificate SET private_key_sealed = 'damaged' WHERE device_id = $1`, [id]);
     expect((await alice.get(`/api/download/private_key/${id}`)).statusCode).toBe(500);
     expect(await entries({ category: 'device', object_id: id, action: 'download_private_key' })).toEqual([]);
+  });
+});
+
+describe("the server's own writes", () => {
+  it('the first start: the administrator, the first team and the role, each with its entry by nobody signed in', async () => {
+    const fresh = await createTestApp();
+    try {
+      const made = await ensureAdmin(fresh.db, { adminUser: 'admin', adminPassword: 'a first admin password' });
+      expect(made.created).toBe(true);
+      const { rows } = await fresh.db.query<Entry & { object_id: number }>('SELECT user_id, team_id, category, object_id, action, changes FROM audit_entry ORDER BY id');
+      expect(rows.map((e) => [e.category, e.action, e.user_id])).toEqual([
+        ['user', 'create', null],
+        ['team', 'create', null],
+        ['role', 'create', null],
+      ]);
+      expect(rows[0].changes).toMatchObject({ username: { after: 'admin' }, password_hash: { secret: true } });
+      expect(rows[2].team_id).toBe(rows[1].object_id);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('the support user, made when missing, has its entry once', async () => {
+    const id = await t.db.transaction((tx) => ensureSupportUser(tx, 'pucs-helper'));
+    await t.db.transaction((tx) => ensureSupportUser(tx, 'pucs-helper'));
+    expect(await entries({ category: 'user', object_id: id })).toEqual([expect.objectContaining({ action: 'create', user_id: null, object_name: 'pucs-helper' })]);
+  });
+
+  it('a configuration a device reports is made with its entry, by the device, in its team', async () => {
+    const config = (await createOk(alice, 'config', { team_id: teamA, config: '{"rate":1}' })).id as number;
+    const device = await deviceWithKey(alice, teamA, { config_id: config });
+    await checkinOk(t.app, device, { config_id: config });
+    await checkinOk(t.app, device, { config_id: config, config: { rate: 3 } });
+    const history = ((await alice.get(`/api/device/${device.id}`)).json() as { config_history: { config_id: number }[] }).config_history;
+    const reported = history.at(-1)!.config_id;
+    expect(reported).not.toBe(config);
+    expect(await entries({ category: 'config', object_id: reported })).toEqual([
+      expect.objectContaining({ action: 'create', user_id: null, device_id: device.id, team_id: teamA, changes: expect.objectContaining({ config: { before: null, after: '{"rate":3}' } }) }),
+    ]);
   });
 });
