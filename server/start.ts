@@ -66,7 +66,7 @@ async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDa
     const admin = await ensureAdmin(opened.db, config);
     if (admin.created) say(ownMessages.adminCreated(admin.username, admin.teamName));
     // After the administrator: ensureAdmin makes one only while there is no user at all.
-    await ensureSupportUser(opened.db, config.supportUser);
+    await opened.db.transaction((tx) => ensureSupportUser(tx, config.supportUser));
     if (config.demo) {
       const started = performance.now();
       const demo = await seedDemo(opened.db, { devices: config.demoDevices });

@@ -39,7 +39,7 @@ const CHANGE = z.union([z.object({ before: z.unknown(), after: z.unknown() }), z
 const ENTRY = z.object({
   id: z.number().int(),
   at: z.string().describe('When (ISO 8601).'),
-  user_id: objectId.nullable().describe('Who: the user, or null for a device or nobody signed in (a failed sign-in of an unknown name).'),
+  user_id: objectId.nullable().describe('Who: the user, or null for a device or nobody signed in (a failed sign-in of an unknown name, the first start, `npm run user`).'),
   username: z.string().nullable().describe('Their username when the entry was written.'),
   token_id: objectId.nullable().describe('The API token the user called with, if any.'),
   device_id: objectId.nullable().describe('The device that made the change, if a device did.'),
@@ -47,7 +47,7 @@ const ENTRY = z.object({
   category: z.string().describe('The category key of the object (`device`, `role`, ...), or what else it is.'),
   object_id: objectId.nullable(),
   object_name: z.string().nullable().describe('Its name when the entry was written.'),
-  action: z.string().describe('`create`, `update`, `delete`, `delete_with_content`, `claim`, `sign_in`, `sign_in_failed`, ...'),
+  action: z.string().describe('`create`, `update`, `delete`, `delete_with_content`, `claim`, `sign_in`, `sign_in_failed`; what a change did to other objects: `follow` (a group\'s new target firmware), `prune` (custom fields its type dropped), `clear_reference` (a reference to a deleted object), `copy_for_move`, ...'),
   changes: z.record(z.string(), CHANGE).nullable().describe('The fields changed, before and after; a secret field only `{"secret": true}`; values over 500 characters cut.'),
 });
 

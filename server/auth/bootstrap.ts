@@ -1,7 +1,8 @@
 /**
  * First start: with no user at all, nobody could sign in, so we create the server administrator
  * (PUCS_ADMIN_USER, default 'admin') and a first team they administer. The password is
- * PUCS_ADMIN_PASSWORD or a generated one, which the caller prints once.
+ * PUCS_ADMIN_PASSWORD or a generated one, which the caller prints once. The three have their audit
+ * entries, in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
@@ -13,6 +14,10 @@ import { passwordProblem } from '../../src/schemas/passwordRules';
 import { isCommonPassword } from './commonPasswords';
 import { ownMessages } from '../../src/messages';
 import { usernameKey } from './usernameKey';
+import { mustGetCategory } from '../../src/schemas/index';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
+import type { Row } from '../crud/hooks';
 
 export const FIRST_TEAM_NAME = 'My team';
 
@@ -48,14 +53,20 @@ export async function ensureAdmin(db: Database, config: Pick<ServerConfig, 'admi
       const named = await tx.query('SELECT 1 FROM "user" WHERE username_key = $1', [usernameKey(config.adminUser)]);
       return { created: false, adminExists: named.rows.length > 0 } as const;
     }
-    const user = await tx.query<{ id: number }>(
-      'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, true) RETURNING id',
+    const user = await tx.query<Row & { id: number }>(
+      'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, true) RETURNING *',
       [config.adminUser, usernameKey(config.adminUser), passwordHash],
     );
     const userId = user.rows[0].id;
-    const team = await tx.query<{ id: number }>('INSERT INTO team (name) VALUES ($1) RETURNING id', [FIRST_TEAM_NAME]);
+    const team = await tx.query<Row & { id: number }>('INSERT INTO team (name) VALUES ($1) RETURNING *', [FIRST_TEAM_NAME]);
     const teamId = team.rows[0].id;
-    await tx.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [teamId, userId, ROLE.ADMIN]);
+    const role = await tx.query<Row>('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3) RETURNING *', [teamId, userId, ROLE.ADMIN]);
+    // Made by the start, nobody signed in: their entries say so (user_id null).
+    await audit(tx, [
+      objectEntry(null, 'create', mustGetCategory('user'), undefined, user.rows[0]),
+      objectEntry(null, 'create', mustGetCategory('team'), undefined, team.rows[0]),
+      objectEntry(null, 'create', mustGetCategory('role'), undefined, role.rows[0]),
+    ]);
     return { created: true, username: config.adminUser, userId, teamId, teamName: FIRST_TEAM_NAME, generatedPassword };
   });
 }

@@ -3,13 +3,14 @@
  * (server/deviceApi/configSync.ts, docs/DEVICE_API.md): the server computes the state, and a body that
  * asks for another one is a 400 that changes nothing.
  */
-import type { CategoryHooks, CreateContext, Row } from '../crud/hooks';
-import type { Queryable } from '../db/database';
+import type { CategoryHooks, CreateContext, Row, UpdateContext } from '../crud/hooks';
 import type { RowOf } from '../../src/schemas/rowOf';
 import type { device } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
 import { forgetDeviceKey } from '../certs/tables';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
 import { stateAfterUserWrite, type HistoryEntry, type StoredSync, type WriteBody } from '../deviceApi/configSync';
 
 type DeviceRow = RowOf<typeof device>;
@@ -35,18 +36,20 @@ function applyRules(input: Row, stored: StoredSync | undefined): void {
 /**
  * A device moved to another team by an admin of both leaves its past behind, as a claimed one does
  * (server/claim/transfer.ts): its histories and current firmware name the old team's objects. Its
- * configuration, unless the body names another, is copied into the new team, still to be sent.
+ * configuration, unless the body names another, is copied into the new team, still to be sent
+ * (the copy's audit entry in the new team, as a claim's copies have theirs).
  */
-async function leaveTeam(tx: Queryable, input: Row, existing: DeviceRow): Promise<void> {
+async function leaveTeam({ tx, user, registry, input, existing }: UpdateContext<DeviceRow>): Promise<void> {
   input.config_history = [];
   input.firmware_history = [];
   input.current_firmware_id = null;
   input.config_sent_id = null;
   if ('config_id' in input || existing.config_id === null) return;
-  const { rows } = await tx.query<{ id: number }>(
-    'INSERT INTO "config" ("team_id", "config", "author_id", "date") SELECT $2, "config", "author_id", "date" FROM "config" WHERE "id" = $1 RETURNING "id"',
+  const { rows } = await tx.query<Row>(
+    'INSERT INTO "config" ("team_id", "config", "author_id", "date") SELECT $2, "config", "author_id", "date" FROM "config" WHERE "id" = $1 RETURNING *',
     [existing.config_id, input.team_id],
   );
+  if (rows[0]) await audit(tx, objectEntry(user, 'copy_for_move', registry.get('config'), undefined, rows[0]));
   input.config_id = rows[0]?.id ?? null;
 }
 
@@ -57,8 +60,9 @@ export const deviceHooks: CategoryHooks<DeviceRow> = {
   async beforeCreate({ input }: CreateContext) {
     applyRules(input, undefined);
   },
-  async prepareUpdate({ tx, input, existing }) {
-    if (movesTeam(input, existing)) await leaveTeam(tx, input, existing);
+  async prepareUpdate(ctx) {
+    const { input, existing } = ctx;
+    if (movesTeam(input, existing)) await leaveTeam(ctx);
     // The current firmware is one of the device's type (server/deviceApi/checkin.ts): the next check-in finds it in the new type.
     if (changesType(input, existing)) input.current_firmware_id = null;
   },

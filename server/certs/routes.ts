@@ -14,7 +14,7 @@ import { notFoundError, requireUser } from '../crud/access';
 import { selectVisible } from '../crud/read';
 import { forbidden } from '../http/errors';
 import { answers, CACHE_BUSTER, error, errors, ID_PARAMS, text, type ResponseDoc } from '../openapi/contract';
-import { certificateService, type CertificateService } from './service';
+import { certificateService, type CertificateService, type DeviceCredentials } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,36 +77,41 @@ export const certificateRoutes = fp(
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.decorate('certs', await certificateService(app.config, app.db));
 
-    /** The device's credentials, for an admin of its team; `action` is the download's audit entry. */
-    const credentials = async (user: Parameters<typeof requireUser>[0], id: number, action: string) => {
+    /**
+     * The PEM `pick` takes from the device's credentials, for an admin of its team; `action` is the
+     * download's audit entry. One transaction makes (or reads) the credentials, takes the PEM and
+     * writes the entry, before anything is answered: credentials made have their entry, and a call
+     * that fails (an entry refused, a key that cannot be opened) leaves neither.
+     */
+    const download = async (user: Parameters<typeof requireUser>[0], id: number, action: string, pick: (made: DeviceCredentials) => Promise<string>) => {
       const caller = requireUser(user);
       const device = app.registry.get(DEVICE_CATEGORY);
       const [row] = await selectVisible(app.db, caller, device, ['team_id', 'uid_for_type', 'name'], (p) => [`"t"."id" = ${p.add(id)}`]);
       if (!row) throw notFoundError();
       if (!isTeamAdmin(caller, Number(row.team_id))) throw forbidden(ownMessages.certificateAdminsOnly);
-      // A device's first credentials are made by their first download: a write, which a read-only API token may not do.
-      if (caller.token?.readOnly) {
-        const { rows: made } = await app.db.query('SELECT 1 FROM device_certificate WHERE device_id = $1', [id]);
-        if (made.length === 0) throw forbidden(ownMessages.tokenReadOnly);
-      }
-      const credentials = await app.certs.device(app.db, id, String(row.uid_for_type ?? ''));
-      await app.db.transaction(async (tx) => {
+      return app.db.transaction(async (tx) => {
         // A claim may have moved the device to another team since the check (it drops the stored key
-        // in the same transaction): a key read or made after that belongs to the new team, not the caller.
+        // in its transaction): the lock holds it off until this download is answered, and a moved device is not the caller's.
         const { rows } = await tx.query<{ team_id: number }>('SELECT "team_id" FROM "device" WHERE "id" = $1 FOR SHARE', [id]);
         if (rows[0]?.team_id !== Number(row.team_id)) throw notFoundError();
+        // A device's first credentials are made by their first download: a write, which a read-only API token may not do.
+        if (caller.token?.readOnly) {
+          const { rows: made } = await tx.query('SELECT 1 FROM device_certificate WHERE device_id = $1', [id]);
+          if (made.length === 0) throw forbidden(ownMessages.tokenReadOnly);
+        }
+        const answer = await pick(await app.certs.device(tx, id, String(row.uid_for_type ?? '')));
         await audit(tx, { by: caller, action, category: device.key, id, name: row.name as string, team: rows[0].team_id });
+        return answer;
       });
-      return { id, ...credentials };
     };
 
     app.get('/api/download/certificate/:id', { schema: CERTIFICATE_SCHEMA }, async (request, reply) => {
-      const { id, certPem } = await credentials(request.user, request.params.id, 'download_certificate');
-      return sendPem(reply, `device-${id}.crt.pem`, certPem);
+      const certPem = await download(request.user, request.params.id, 'download_certificate', async (made) => made.certPem);
+      return sendPem(reply, `device-${request.params.id}.crt.pem`, certPem);
     });
     app.get('/api/download/private_key/:id', { schema: PRIVATE_KEY_SCHEMA }, async (request, reply) => {
-      const { id, keyPem } = await credentials(request.user, request.params.id, 'download_private_key');
-      return sendPem(reply, `device-${id}.key.pem`, await keyPem());
+      const keyPem = await download(request.user, request.params.id, 'download_private_key', (made) => made.keyPem());
+      return sendPem(reply, `device-${request.params.id}.key.pem`, keyPem);
     });
     app.get('/api/download/ca_certificate', { schema: CA_SCHEMA }, async (request, reply) => {
       requireUser(request.user);

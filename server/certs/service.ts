@@ -30,7 +30,10 @@ export interface DeviceCredentials {
 
 export interface CertificateService {
   ca(): Promise<CertificateAuthority & { certPem: string }>;
-  /** The device's certificate and key, made on first call. */
+  /**
+   * The device's certificate and key, made on first call; the download calls it in its transaction,
+   * which holds the device's row and writes the download's entry (routes.ts).
+   */
   device(db: Queryable, deviceId: number, uid: string): Promise<DeviceCredentials>;
 }
 

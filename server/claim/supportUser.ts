@@ -10,8 +10,11 @@ import { ROLE } from '../../src/schemas/role';
 import { USERNAME_PATTERN } from '../../src/schemas/user';
 import { ownMessages } from '../../src/messages';
 import { usernameKey } from '../auth/usernameKey';
+import { mustGetCategory } from '../../src/schemas/index';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
 
-/** The support user's id, created (sign-in disabled) when missing. */
+/** The support user's id, created (sign-in disabled) when missing; `db`: a transaction, so the user is made with its entry. */
 export async function ensureSupportUser(db: Queryable, username: string): Promise<number> {
   if (!USERNAME_PATTERN.test(username)) throw new Error(ownMessages.invalidSetting('PUCS_SUPPORT_USER', ownMessages.usernameInvalid));
   // A look-alike of the name (another user's, server/auth/usernameKey.ts) is never taken for the support user.
@@ -20,10 +23,12 @@ export async function ensureSupportUser(db: Queryable, username: string): Promis
     [username, usernameKey(username)],
   );
   if (alike.length > 0) throw new Error(ownMessages.supportUserLookalike(username, alike[0].username));
-  await db.query(
-    'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, NULL, false) ON CONFLICT (username) DO NOTHING',
+  const { rows: made } = await db.query<Row>(
+    'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, NULL, false) ON CONFLICT (username) DO NOTHING RETURNING *',
     [username, usernameKey(username)],
   );
+  // Made by the start or a claim's request for support: an entry by nobody signed in, in the caller's transaction.
+  if (made[0]) await audit(db, objectEntry(null, 'create', mustGetCategory('user'), undefined, made[0]));
   const { rows } = await db.query<{ id: number; is_server_admin: boolean }>('SELECT id, is_server_admin FROM "user" WHERE username = $1', [username]);
   // Team admins add the support user to their teams: never a server administrator's account.
   if (rows[0].is_server_admin) throw new Error(ownMessages.supportUserIsServerAdmin(username));

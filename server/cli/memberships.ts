@@ -3,11 +3,20 @@
  * grant NAME --team T --role admin`): a team left without an administrator is repaired here.
  * A role is set in the team's turn (its row locked, as the API's role changes do,
  * server/categories/role.ts), and a team's last administrator is never made a plain user.
+ * Each write has its audit entry, by nobody signed in (CLI_ACTOR): the command holds the database,
+ * not a session.
  */
 import type { Database, Queryable } from '../db/database';
 import { ROLE, roleByName, roleLabel } from '../../src/schemas/role';
 import { ownMessages } from '../../src/messages';
 import { findUserByName } from '../auth/usernameKey';
+import { mustGetCategory } from '../../src/schemas/index';
+import { audit, type AuditActor } from '../audit/record';
+import { objectEntry } from '../audit/changes';
+import type { Row } from '../crud/hooks';
+
+/** Who the command's audit entries name: nobody signed in (the Audit page shows so; an entry of a user is read by the server administrators). */
+export const CLI_ACTOR: AuditActor = null;
 
 export class CliError extends Error {}
 
@@ -59,11 +68,15 @@ export async function setRole(tx: Queryable, userId: number, team: Team, roleId:
     );
     if (rows.length > 0) throw new CliError(ownMessages.lastAdmin);
   }
-  await tx.query(
+  // The role as it was (under the team's lock, no other role change of the team runs meanwhile), for the entry.
+  const { rows: before } = await tx.query<Row>('SELECT * FROM role WHERE team_id = $1 AND user_id = $2', [team.id, userId]);
+  const { rows } = await tx.query<Row>(
     `INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)
-     ON CONFLICT (team_id, user_id) DO UPDATE SET role_id = EXCLUDED.role_id`,
+     ON CONFLICT (team_id, user_id) DO UPDATE SET role_id = EXCLUDED.role_id RETURNING *`,
     [team.id, userId, roleId],
   );
+  const entry = objectEntry(CLI_ACTOR, before[0] ? 'update' : 'create', mustGetCategory('role'), before[0], rows[0]);
+  if (Object.keys(entry.changes ?? {}).length > 0) await audit(tx, entry);
 }
 
 /** `grant NAME --team T... --role ROLE` (the console's role names, src/messages.ts roleLabels). */

@@ -2,7 +2,8 @@
  * What the user CLI does, on an open database: add a user (optionally into teams with a role;
  * memberships.ts sets roles, `grant` too),
  * change a password, list users and teams. Each returns the lines to print, or throws a
- * CliError carrying the message for the operator.
+ * CliError carrying the message for the operator. Each write has its audit entry in its
+ * transaction (memberships.ts CLI_ACTOR), its password only as changed.
  */
 import type { Database } from '../db/database';
 import { hashPassword } from '../auth/password';
@@ -13,7 +14,11 @@ import { isCommonPassword } from '../auth/commonPasswords';
 import { ownMessages } from '../../src/messages';
 import { ROLE, roleLabel } from '../../src/schemas/role';
 import { usernameKey } from '../auth/usernameKey';
-import { CliError, findTeams, roleIdOf, setRole } from './memberships';
+import { CLI_ACTOR, CliError, findTeams, roleIdOf, setRole } from './memberships';
+import { mustGetCategory } from '../../src/schemas/index';
+import { audit } from '../audit/record';
+import { objectEntry } from '../audit/changes';
+import type { Row } from '../crud/hooks';
 
 export { CliError } from './memberships';
 
@@ -47,10 +52,11 @@ export async function addUser(db: Database, opts: AddUserOptions): Promise<strin
 
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number }>(
-      'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, $4) RETURNING id',
+    const { rows } = await tx.query<Row & { id: number }>(
+      'INSERT INTO "user" (username, username_key, password_hash, is_server_admin) VALUES ($1, $2, $3, $4) RETURNING *',
       [opts.username, key, hash, opts.serverAdmin === true],
     );
+    await audit(tx, objectEntry(CLI_ACTOR, 'create', mustGetCategory('user'), undefined, rows[0]));
     for (const team of teams) await setRole(tx, rows[0].id, team, roleId);
   });
   const lines = [ownMessages.cliUserAdded(opts.username)];
@@ -61,13 +67,15 @@ export async function addUser(db: Database, opts: AddUserOptions): Promise<strin
 
 export async function setPassword(db: Database, username: string, password?: string): Promise<string[]> {
   const chosen = checkPassword(password, username);
-  const { rows } = await db.query('UPDATE "user" SET password_hash = $1 WHERE username = $2 RETURNING id', [
-    await hashPassword(chosen),
-    username,
-  ]);
-  if (rows.length === 0) throw new CliError(ownMessages.cliUserNotFound(username));
-  // Sessions opened with the old password end: that is usually why it is being changed.
-  await db.query('DELETE FROM sessions WHERE user_id = $1', [(rows[0] as { id: number }).id]);
+  const hash = await hashPassword(chosen);
+  await db.transaction(async (tx) => {
+    const { rows: before } = await tx.query<Row>('SELECT * FROM "user" WHERE username = $1 FOR UPDATE', [username]);
+    if (before.length === 0) throw new CliError(ownMessages.cliUserNotFound(username));
+    const { rows } = await tx.query<Row>('UPDATE "user" SET password_hash = $1 WHERE id = $2 RETURNING *', [hash, before[0].id]);
+    await audit(tx, objectEntry(CLI_ACTOR, 'update', mustGetCategory('user'), before[0], rows[0]));
+    // Sessions opened with the old password end: that is usually why it is being changed.
+    await tx.query('DELETE FROM sessions WHERE user_id = $1', [before[0].id]);
+  });
   const lines = [ownMessages.cliPasswordChanged(username)];
   if (password === undefined) lines.push(ownMessages.cliGeneratedPassword(chosen));
   return lines;

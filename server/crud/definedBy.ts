@@ -12,6 +12,8 @@ import type { Queryable } from '../db/database';
 import { badRequest } from '../http/errors';
 import { ident } from './sql';
 import type { Row } from './hooks';
+import { audit, type AuditActor } from '../audit/record';
+import { entryColumns, fieldEntries } from './sideEffectEntries';
 
 type Declared = FieldSpec & { definedBy: NonNullable<FieldSpec['definedBy']> };
 
@@ -49,12 +51,13 @@ export async function checkDefinedBy(tx: Queryable, category: Category, input: R
 }
 
 /**
- * After `definer` (an object of `category`) was updated with `input`: every object whose values
- * it defines drops what the new definitions no longer allow.
+ * After `definer` (an object of `category`) was updated with `input` by `by`: every object whose
+ * values it defines drops what the new definitions no longer allow, each with its entry ('prune').
  */
 export async function pruneDependents(
   tx: Queryable,
   categories: readonly Category[],
+  by: AuditActor,
   category: Category,
   input: Row,
   definer: Row,
@@ -65,19 +68,20 @@ export async function pruneDependents(
       const prune = definedByRule(as).prune;
       if (!prune || !(definerField in input) || dependent.fields[via]?.ref !== category.key) continue;
       const { rows } = await tx.query<Row>(
-        `SELECT "id", ${ident(name)} AS "v" FROM ${ident(dependent.key)} WHERE ${ident(via)} = $1 FOR UPDATE`,
+        `SELECT ${entryColumns(dependent, 't')}, "t".${ident(name)} AS "v" FROM ${ident(dependent.key)} AS "t" WHERE "t".${ident(via)} = $1 FOR UPDATE`,
         [definer.id],
       );
-      const changed = rows.flatMap((row) => {
-        const value = prune(definer[definerField], row.v);
-        return value === undefined ? [] : [{ id: row.id, value }];
+      const changed = rows.flatMap(({ v, ...row }) => {
+        const value = prune(definer[definerField], v);
+        return value === undefined ? [] : [{ row: { ...row, [name]: value }, before: v, id: row.id, value }];
       });
       if (changed.length === 0) continue;
       await tx.query(
         `UPDATE ${ident(dependent.key)} AS "t" SET ${ident(name)} = "c"."value"
            FROM jsonb_to_recordset($1::jsonb) AS "c"("id" integer, "value" jsonb) WHERE "t"."id" = "c"."id"`,
-        [JSON.stringify(changed)],
+        [JSON.stringify(changed.map(({ id, value }) => ({ id, value })))],
       );
+      await audit(tx, fieldEntries(by, 'prune', dependent, name, changed));
     }
   }
 }

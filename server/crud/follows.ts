@@ -4,7 +4,7 @@
  * target firmware, spec section 4 'Group choice'; with `always`, even while `via` is unset: a
  * device's icon is its type's). The console does not send such a field (formFields.ts
  * savePayload); the server derives it here, refuses a different value with the field's
- * `message`, and passes a change of the followed field on to every follower.
+ * `message`, and passes a change of the followed field on to every follower, each with its audit entry.
  */
 import type { Category } from '../../src/schemas/defineCategory';
 import { ownMessages } from '../../src/messages';
@@ -18,6 +18,8 @@ import { ident, SqlParams } from './sql';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
 import { readRows, type ReadMemo } from './readMemo';
+import { audit, type AuditActor } from '../audit/record';
+import { entryColumns, fieldEntries } from './sideEffectEntries';
 
 /**
  * Sets the followed fields of a create (no `existing`) or update body, in place. A follower is
@@ -70,17 +72,24 @@ export async function deriveFollowers(
   }
 }
 
-/** After `category`'s object changed from `existing` to `updated`: its followers take the new values. */
-export async function propagateToFollowers(tx: Queryable, registry: ServerRegistry, category: Category, existing: Row, updated: Row): Promise<void> {
+/**
+ * After `category`'s object changed from `existing` to `updated` (by `by`): its followers take the
+ * new values, each follower changed with its entry ('follow').
+ */
+export async function propagateToFollowers(tx: Queryable, registry: ServerRegistry, by: AuditActor, category: Category, existing: Row, updated: Row): Promise<void> {
   for (const follower of registry.categories) {
     for (const [name, field] of Object.entries(follower.fields)) {
       if (!field.follows || follower.fields[field.follows.via]?.ref !== category.key) continue;
       if (sameJson(existing[name], updated[name])) continue;
-      const json = sqlType(field) === 'jsonb';
-      await tx.query(
-        `UPDATE ${ident(follower.key)} SET ${ident(name)} = $1${json ? '::jsonb' : ''} WHERE ${ident(field.follows.via)} = $2`,
-        [json && updated[name] !== null ? JSON.stringify(updated[name]) : updated[name], updated.id],
+      const cast = sqlType(field) === 'jsonb' ? '::jsonb' : '';
+      // The old value from the same row as read before the statement ("o"): RETURNING gives only the new one.
+      const { rows } = await tx.query<Row & { before: unknown }>(
+        `UPDATE ${ident(follower.key)} AS "t" SET ${ident(name)} = $1${cast} FROM ${ident(follower.key)} AS "o"
+          WHERE "o"."id" = "t"."id" AND "t".${ident(field.follows.via)} = $2 AND "t".${ident(name)} IS DISTINCT FROM $1${cast}
+          RETURNING ${entryColumns(follower, 't')}, "t".${ident(name)}, "o".${ident(name)} AS "before"`,
+        [cast && updated[name] !== null ? JSON.stringify(updated[name]) : updated[name], updated.id],
       );
+      await audit(tx, fieldEntries(by, 'follow', follower, name, rows.map(({ before, ...row }) => ({ row, before }))));
     }
   }
 }

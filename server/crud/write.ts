@@ -32,6 +32,7 @@ import type { ServerRegistry } from './registry';
 import type { ReadMemo } from './readMemo';
 import { audit } from '../audit/record';
 import { objectEntry } from '../audit/changes';
+import { settleReferrers } from './deleteReferrers';
 import type { ServerConfig } from '../config';
 
 /** What a write runs on: the database and the registry (the app, once built). */
@@ -136,8 +137,8 @@ export async function updateInTransaction(
     await checkDefinedBy(tx, category, input, after, existing);
     await checkUnique(tx, category, after, existing);
     const row = await updateRow(tx, category, id, input);
-    await pruneDependents(tx, registry.categories, category, input, row);
-    await propagateToFollowers(tx, registry, category, existing, row);
+    await pruneDependents(tx, registry.categories, user, category, input, row);
+    await propagateToFollowers(tx, registry, user, category, existing, row);
     await hooks.afterUpdate?.({ tx, db, user, category, registry, input, existing, updated: row });
     const entry = objectEntry(user, hooks.auditAction?.(existing, row) ?? 'update', category, existing, row);
     // A body that changed nothing changed nothing to record.
@@ -149,13 +150,14 @@ export async function updateInTransaction(
 }
 
 /**
- * The delete of an object already loaded for write: its permission, hook, lists, then the statement
- * and its audit entry (`action`: 'delete', or a cascade's own name for the object whose content went first).
+ * The delete of an object already loaded for write: its permission, hook, lists, its referrers
+ * cleared or deleted (deleteReferrers.ts), then the statement and its audit entry (`action`: 'delete', or a cascade's own name for the object whose content went first).
  */
 export async function deleteLoaded(tx: Queryable, registry: ServerRegistry, user: SessionUser, category: Category, existing: Row, action = 'delete'): Promise<void> {
   assertPermitted(category.permissions.delete, category, user, existing);
   await registry.hooks(category.key).beforeDelete?.({ tx, user, category, registry, existing });
   await checkNotListed(tx, registry, category, existing);
+  await settleReferrers(tx, registry.categories, user, category, [existing.id]);
   await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = $1`, [existing.id]);
   await audit(tx, objectEntry(user, action, category, existing, undefined));
 }
@@ -194,6 +196,7 @@ export async function deleteLoadedAll(
     }
     await tx.query('SAVEPOINT "delete_batch"');
     try {
+      await settleReferrers(tx, registry.categories, user, category, batch.map((row) => row.id));
       await tx.query(`DELETE FROM ${ident(category.key)} WHERE "id" = ANY($1::int[])`, [batch.map((row) => row.id)]);
       await audit(
         tx,

@@ -7,7 +7,10 @@
  * after the other. A reported firmware is looked up among the firmwares of the device's own type: the
  * name and version of another type's firmware name nothing the device can run (docs/DEVICE_API.md).
  */
-import { audit, type AuditChanges } from '../audit/record';
+import { audit, type AuditChanges, type AuditEntry } from '../audit/record';
+import { objectEntry } from '../audit/changes';
+import { mustGetCategory } from '../../src/schemas/index';
+import type { Row } from '../crud/hooks';
 import type { Database, Queryable } from '../db/database';
 import type { ConfigState } from '../../src/schemas/device';
 import { INT4_MAX } from '../../src/schemas/kinds';
@@ -208,12 +211,15 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   }
 
   let newId: number | undefined;
+  const entries: AuditEntry[] = [];
   if (changes.newConfig) {
-    const made = await tx.query<{ id: number }>(
-      'INSERT INTO "config" ("team_id", "config", "author_id", "date") VALUES ($1, $2, NULL, $3) RETURNING "id"',
+    const made = await tx.query<Row & { id: number }>(
+      'INSERT INTO "config" ("team_id", "config", "author_id", "date") VALUES ($1, $2, NULL, $3) RETURNING *',
       [row.team_id, JSON.stringify(changes.newConfig.value), now],
     );
     newId = made.rows[0].id;
+    // The configuration the device reported is an object of its team, made by the device.
+    entries.push(objectEntry({ deviceId: token.deviceId }, 'create', mustGetCategory('config'), undefined, made.rows[0]));
   }
   if (changes.state !== row.config_state) sets.push(`"config_state" = ${add(changes.state)}`);
   if (changes.adopt) sets.push(`"config_id" = ${add(newId)}`);
@@ -231,8 +237,9 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   if (changes.state !== row.config_state) seen.config_state = { before: row.config_state, after: changes.state };
   if (changes.adopt) seen.config_id = { before: row.config_id, after: newId };
   if (Object.keys(seen).length > 0) {
-    await audit(tx, { by: { deviceId: token.deviceId }, action: 'device_report', category: 'device', id: token.deviceId, name: written[0]?.name, team: row.team_id, changes: seen });
+    entries.push({ by: { deviceId: token.deviceId }, action: 'device_report', category: 'device', id: token.deviceId, name: written[0]?.name, team: row.team_id, changes: seen });
   }
+  await audit(tx, entries);
   return answer(decided, pollSeconds);
 }
 

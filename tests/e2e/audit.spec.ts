@@ -5,7 +5,7 @@
 import { expect, test } from './fixtures';
 import { messages, ownMessages } from '../../src/messages';
 import { signInByApi } from './signIn';
-import { adminTeam, createObject, typeWithContent, uniqueName } from './objectApi';
+import { adminTeam, createObject, HEADERS, typeWithContent, uniqueName } from './objectApi';
 import { button, input } from './objectScreen';
 
 test('an admin changes a device and sees the entry on the Audit page and from the device', async ({ page }) => {
@@ -40,4 +40,27 @@ test('an admin changes a device and sees the entry on the Audit page and from th
   // The object's name links to its view page.
   await updated.getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`/device_view\\?id=${device.id}$`));
+});
+
+test("a group's new target firmware and the group's delete are on its device's History, by the admin who made them", async ({ page }) => {
+  await signInByApi(page);
+  const team = await adminTeam(page.request);
+  const { type, firmware, group } = await typeWithContent(page.request, team.id, 'audit follow');
+  const next = await createObject(page.request, 'firmware', { name: uniqueName('audit follow next'), team_id: team.id, type_id: type.id, version: '2.0.0' });
+  const device = await createObject(page.request, 'device', { name: uniqueName('Follower'), team_id: team.id, type_id: type.id, group_id: group.id, uid_for_type: uniqueName('uid') });
+  const moved = await page.request.put(`/api/devices_group/${group.id}`, { headers: HEADERS, data: { target_firmware_id: next.id } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  const deleted = await page.request.delete(`/api/devices_group/${group.id}`, { headers: HEADERS });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+
+  await page.goto(`/device_view?id=${device.id}`);
+  await page.getByRole('link', { name: ownMessages.auditHistory }).click();
+  const history = page.getByTestId('audit-entry');
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText('clear_reference');
+  await expect(history.nth(0)).toContainText(`Group: ${group.id} → ∅`);
+  await expect(history.nth(1)).toContainText('follow');
+  await expect(history.nth(1)).toContainText(`Target firmware: ${firmware.id} → ${next.id}`);
+  await expect(history.nth(1)).toContainText('admin');
+  await expect(history.nth(2)).toContainText('create');
 });
