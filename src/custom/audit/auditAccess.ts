@@ -15,16 +15,19 @@ export const historyHref = (category: string, id: string | number) =>
 export interface AuditAccess {
   /** The page is for them: the server gives them some team's entries, or every team's. */
   reads: boolean;
-  /** They read every team's entries (a server administrator). */
-  serverAdmin: boolean;
   /** Their teams whose entries they read (all theirs when they read every team's). */
   teams: { id: number; name: string }[];
+  /** Whether they read the entries of team `teamId` (an object's History link). */
+  readsTeam: (teamId: unknown) => boolean;
 }
+
+const NONE: AuditAccess = { reads: false, teams: [], readsTeam: () => false };
 
 export function useAuditAccess(): AuditAccess {
   const state = useProfileState();
-  if (state.status !== 'signedIn') return { reads: false, serverAdmin: false, teams: [] };
+  if (state.status !== 'signedIn') return NONE;
   const { audit_team_ids: ids = [], teams } = state.profile;
-  if (ids === null) return { reads: true, serverAdmin: true, teams };
-  return { reads: ids.length > 0, serverAdmin: false, teams: teams.filter((t) => ids.includes(t.id)) };
+  if (ids === null) return { reads: true, teams, readsTeam: () => true };
+  const readsTeam = (teamId: unknown) => typeof teamId === 'number' && ids.includes(teamId);
+  return { reads: ids.length > 0, teams: teams.filter((t) => readsTeam(t.id)), readsTeam };
 }
