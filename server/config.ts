@@ -63,6 +63,9 @@ export interface ServerConfig {
   worker?: boolean;
 }
 
+/** How long an invitation link works (PUCS_INVITATION_DAYS), also for a write outside an app (no configuration). */
+export const DEFAULT_INVITATION_DAYS = 7;
+
 /** Requests in flight per process before shedding (docs/OPERATIONS.md, "Overload": how it was chosen). */
 export const DEFAULT_MAX_INFLIGHT = 64;
 /**
@@ -104,7 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     // An empty mailto: opens a blank message to nobody: the page then offers no contact link at all.
     contactUrl: env.PUCS_CONTACT_URL || (env.PUCS_CONTACT_EMAIL ? `mailto:${env.PUCS_CONTACT_EMAIL}` : undefined),
     qrInfoPerMinute: Number(env.PUCS_QR_INFO_PER_MINUTE || 60),
-    invitationDays: Number(env.PUCS_INVITATION_DAYS || 7),
+    invitationDays: Number(env.PUCS_INVITATION_DAYS || DEFAULT_INVITATION_DAYS),
     supportUser: env.PUCS_SUPPORT_USER || 'pucs-support',
     devicePollSeconds: Number(env.PUCS_DEVICE_POLL_SECONDS || 60),
     maxList: Number(env.PUCS_MAX_LIST || 10_000),

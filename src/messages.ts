@@ -869,7 +869,7 @@ export const ownMessages = {
   tokenReadOnly: 'This API token is read-only: it cannot change anything.',
   tokenCannotManageTokens: 'API tokens are made, listed and revoked by a signed-in user, not with a token.',
   tokenLimitedToTeams: 'This API token is limited to some of your teams: it cannot create a team.',
-  tokenCannotChangeUser: "An API token cannot change its user's password or profile: sign in to do it.",
+  tokenCannotManageAccounts: 'An API token cannot create, change or delete users, make sign-in links or change team members: sign in to the console to do it.',
   profilePage: 'Profile',
   apiTokens: 'API tokens',
   apiTokensText: 'A token lets a script or a build pipeline call the API as you, sent in the header Authorization: Bearer <token> (docs/API.md shows how).',

@@ -2,7 +2,7 @@
  * The entry of an object's write, from its category's declaration: which fields changed, before and
  * after. A field declared `secret` (a password hash, a claim code's hash, a QR id) is recorded only
  * as changed, never its value; write-only inputs (a password as sent) are not stored, so never
- * seen here; a look-alike key is the server's copy of a name, not a change of its own. Long values
+ * seen here; a column the server derives for itself (`derived`: a look-alike key) is no change of its own. Long values
  * (an icon's data URL, a configuration) are cut to VALUE_MAX characters, so an entry stays small.
  */
 import type { Category } from '../../src/schemas/defineCategory';
@@ -27,7 +27,7 @@ export function objectChanges(category: Category, before: Row | undefined, after
   const changes: AuditChanges = {};
   for (const name of category.fieldSets.stored) {
     const field = category.fields[name];
-    if (field.lookalikeOf !== undefined) continue;
+    if (field.derived) continue;
     const was = before?.[name] ?? null;
     const is = after?.[name] ?? null;
     if (sameJson(was instanceof Date ? was.toISOString() : was, is instanceof Date ? is.toISOString() : is)) continue;

@@ -84,10 +84,16 @@ export function parseAuditQuery(query: Query): AuditQuery {
 
 /** The teams whose entries the caller reads: 'all' for a server administrator; 403 for a caller who administers none. */
 export function readableTeams(user: SessionUser): number[] | 'all' {
-  if (user.isServerAdmin) return 'all';
-  const teams = [...user.roles.entries()].filter(([, role]) => role === ROLE.ADMIN).map(([team]) => team);
+  const teams = auditTeamIds(user);
+  if (teams === null) return 'all';
   if (teams.length === 0) throw forbidden(ownMessages.auditAdminsOnly);
   return teams;
+}
+
+/** The teams whose entries `user` reads: null for every team's (a server administrator), [] for none (GET /api/current_user tells the console). */
+export function auditTeamIds(user: SessionUser): number[] | null {
+  if (user.isServerAdmin) return null;
+  return [...user.roles.entries()].filter(([, role]) => role === ROLE.ADMIN).map(([team]) => team);
 }
 
 /** The WHERE clause (without the word) of the entries `teams` may read that match `filter`; null: none can. */

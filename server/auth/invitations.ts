@@ -41,8 +41,9 @@ export const INVITATION_ATTEMPTS = 50;
 export const invitationUrl = (origin: string, token: string) => `${origin}${INVITATION_PATH}#${token}`;
 
 /**
- * A new link for the user (named change of a user: the audit's entry goes here): any earlier link
- * and the password stop working and the user's sessions end. Answers the token, to show once.
+ * A new link for the user (named change of a user: the audit's entry goes here): the account is
+ * being taken back, so any earlier link, the password, the user's sessions and their API tokens
+ * stop working. Answers the token, to show once.
  */
 export async function inviteUser(tx: Queryable, userId: number, days: number, by: AuditActor): Promise<{ token: string; expiresAt: string }> {
   const token = newSecret();
@@ -52,6 +53,7 @@ export async function inviteUser(tx: Queryable, userId: number, days: number, by
   );
   await tx.query('UPDATE "user" SET password_hash = NULL WHERE id = $1 AND password_hash IS NOT NULL', [userId]);
   await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM api_token WHERE user_id = $1', [userId]);
   const { rows } = await tx.query<{ expires_at: Date | string }>(
     `INSERT INTO invitations (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3::int))
      ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, expires_at = EXCLUDED.expires_at

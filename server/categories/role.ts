@@ -23,6 +23,7 @@ import { limitStore } from '../auth/limitStore';
 import { findUserByName } from '../auth/usernameKey';
 import { teammatesWhere } from '../auth/teammates';
 import { SqlParams } from '../crud/sql';
+import { refuseAccountsByToken } from '../tokens/guards';
 
 const USERNAME_INPUT = 'username';
 const USER_FIELD = 'user_id';
@@ -84,8 +85,17 @@ async function assertAnotherAdmin(tx: Queryable, existing: RowOf<typeof role>): 
   if (rows.length === 0) throw conflict(ownMessages.lastAdmin);
 }
 
+/**
+ * Before a write of a user or a membership: never with an API token (server/tokens/guards.ts), then
+ * the username probe's count. Shared with server/categories/user.ts.
+ */
+export async function admitAccountWrite(ctx: AdmitContext): Promise<void> {
+  refuseAccountsByToken(ctx.user);
+  await countUsernameProbe(ctx);
+}
+
 export const roleHooks: CategoryHooks<RowOf<typeof role>> = {
-  admit: countUsernameProbe,
+  admit: admitAccountWrite,
   async beforeCreate(ctx) {
     if (!(await resolveUsername(ctx))) await assertKnownUser(ctx);
   },
@@ -99,7 +109,8 @@ export const roleHooks: CategoryHooks<RowOf<typeof role>> = {
       ('user_id' in input && input.user_id !== existing.user_id);
     if (losesAdmin) await assertAnotherAdmin(tx, existing);
   },
-  async beforeDelete({ tx, existing }) {
+  async beforeDelete({ tx, user, existing }) {
+    refuseAccountsByToken(user);
     await assertAnotherAdmin(tx, existing);
   },
 };

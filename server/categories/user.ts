@@ -3,8 +3,8 @@
  * current password (server/auth/passwordChange.ts), stored as its scrypt hash, and changing it ends
  * the user's other sessions (all of them when the server administrator resets it). A user created
  * without a password gets an invitation link, and one created with join_team_id joins that team;
- * `active` and `is_server_admin` are the server administrator's to change (userChanges.ts). A user's
- * own API token changes nothing of its user (server/tokens/guards.ts).
+ * `active` and `is_server_admin` are the server administrator's to change (userChanges.ts). An API
+ * token changes no user, its own neither (server/tokens/guards.ts).
  * (Who sees whom is the scope 'user', server/auth/teammates.ts.)
  */
 import type { CategoryHooks } from '../crud/hooks';
@@ -14,16 +14,14 @@ import { takeNewPassword } from '../auth/passwordChange';
 import { endSessionsAfterPasswordChange } from '../auth/sessions';
 import { setUsernameKey } from '../auth/usernameKey';
 import { assertDeletable } from './userDeletion';
-import { countUsernameProbe } from './role';
-import { refuseOwnUserByToken } from '../tokens/guards';
+import { admitAccountWrite } from './role';
+import { refuseAccountsByToken } from '../tokens/guards';
+import { DEFAULT_INVITATION_DAYS } from '../config';
 import { activeChanged, assertMayChangeAccount, serverAdminChanged, teamToJoin, userCreated } from './userChanges';
 
-/** How long an invitation link works without a configuration (a write outside an app). */
-const INVITATION_DAYS = 7;
-
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
-  // A rename answers whether the name is taken: counted with the additions by username (role.ts).
-  admit: countUsernameProbe,
+  // Never with a token; a rename answers whether the name is taken: counted with the additions by username (role.ts).
+  admit: admitAccountWrite,
   async beforeCreate({ input }) {
     setUsernameKey(input);
     // Without a password the user chooses one from an invitation link (afterCreate).
@@ -32,11 +30,10 @@ export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   async afterCreate({ tx, user, registry, input, created, origin, config }) {
     // A refusal here (an unknown team) undoes the create: it is the same transaction.
     const join = await teamToJoin(tx, input, 'create');
-    const link = { days: config?.invitationDays ?? INVITATION_DAYS, origin: origin ?? (() => '') };
+    const link = { days: config?.invitationDays ?? DEFAULT_INVITATION_DAYS, origin: origin ?? (() => '') };
     return userCreated(tx, created, join, link, { by: user, role: registry.get('role') });
   },
   async beforeUpdate({ tx, db, user, input, existing }) {
-    refuseOwnUserByToken(user, existing.id);
     assertMayChangeAccount(user, input);
     await teamToJoin(tx, input, 'update');
     setUsernameKey(input);
@@ -46,7 +43,7 @@ export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   },
   // Usernames: a look-alike of another is refused (server/auth/usernameKey.ts); deleting: userDeletion.ts.
   async beforeDelete({ tx, user, existing }) {
-    refuseOwnUserByToken(user, existing.id);
+    refuseAccountsByToken(user);
     await assertDeletable(tx, existing);
   },
   async afterUpdate({ tx, user, input, existing, updated }) {

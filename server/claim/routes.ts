@@ -37,6 +37,7 @@ import { moveDevice } from './transfer';
 import { QR_ID_MAX } from '../qr/routes';
 import { audit } from '../audit/record';
 import { objectEntry } from '../audit/changes';
+import { refuseAccountsByToken } from '../tokens/guards';
 
 const CODE_WORDS = 'The claim code; case, spaces and `-` are ignored, `I` and `L` read as `1`, `O` as `0`.';
 
@@ -279,6 +280,8 @@ export const claimRoutes: FastifyPluginAsync = async (fastify) => {
   };
   app.put('/api/add_pucs_user_to_team/', { schema: supportSchema }, async (request, reply) => {
     const user = requireUser(request.user);
+    // A membership: never with an API token (server/tokens/guards.ts).
+    refuseAccountsByToken(user);
     const teamId = await adminTeam(user, request.body.team_id);
     await app.db.transaction(async (tx) => {
       const added = await addSupportUser(tx, app.config.supportUser, teamId);

@@ -8,6 +8,7 @@ import type { Category } from '../../src/schemas/defineCategory';
 import { messages } from '../../src/messages';
 import { CSRF_HEADER_NAME, CSRF_VALUE } from '../../src/csrf';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { DEFAULT_INVITATION_DAYS } from '../config';
 import { MAX_PAGE } from '../crud/listQuery';
 import { MAX_JSON_DEPTH } from '../../src/schemas/kinds';
 import { categorySchemas, ERROR_SCHEMA, type JsonSchema } from './jsonSchema';
@@ -101,13 +102,13 @@ A server administrator lists every user (\`GET /api/user?fields=id,username,is_s
 paged and searched by username with \`range=\` and \`filter={"q":...}\`); anyone else sees themself and their
 teammates only. \`POST /api/user {"username"}\` without a password answers 201 with the user and
 \`invitation_url\` (and \`invitation_expires_at\`), a one-time link (\`{origin}/invitation#{token}\`, 256 random bits, stored only hashed,
-valid \`PUCS_INVITATION_DAYS\` days, default 7) where the person chooses a password: the console's page sends
+valid \`PUCS_INVITATION_DAYS\` days, default ${DEFAULT_INVITATION_DAYS}) where the person chooses a password: the console's page sends
 \`POST /api/invitation/{token} {"password"}\`, which signs them in. With \`"password"\` the user is made with
 it, without a link. \`"join_team_id"\` (and \`"join_role_id"\`, 1 member, 2 team lead, 3 admin; default 1)
 puts the new user in that team. \`PUT /api/user/{id} {"active": false}\` ends the user's sessions at once
 and refuses their sign-ins until \`true\`; \`{"is_server_admin": ...}\` makes or unmakes a server
 administrator; both are the server administrator's only (403), and never take the last active server
-administrator (409). \`POST /api/user_invitation/{id}\` makes a new link (the old link and the password stop working).
+administrator (409). \`POST /api/user_invitation/{id}\` makes a new link (the old link, the password, the sessions and the API tokens stop working).
 
 ### Claiming a device
 
@@ -134,9 +135,15 @@ to a script or a build pipeline, which sends it as \`Authorization: Bearer <toke
 its user could make, without the cookie and without the CSRF header (which protects cookies only). The
 token is shown once; the server keeps only a hash. It never does more than its user: limited to the
 teams it was made for (other teams' objects answer 404, like unknown ids; a token limited to teams is
-not the server administrator's and makes no team), to reads when read-only (any change answers 403), and it cannot make,
-list or revoke tokens nor change its user's password or profile. An expired or revoked token, or one
-whose user is gone, answers 401 like no session.
+not the server administrator's and makes no team), and to reads when read-only (any change answers 403).
+What a pipeline does works with a token: reading devices, types and firmwares, making firmwares and
+uploading their files, writing configurations. What manages people needs a signed-in session (403
+with a token, even a server administrator's): making, listing or revoking tokens, and creating,
+changing or deleting users (passwords, preferences, \`active\`, \`is_server_admin\`), new sign-in links
+(\`POST /api/user_invitation/{id}\`) and team members and roles (\`/api/role\`, \`PUT /api/add_pucs_user_to_team/\`):
+a stolen token must not let in or take over an account that outlives it (server/tokens/guards.ts).
+An expired or revoked token, or one whose user is gone or was sent a new sign-in link, answers 401
+like no session.
 
 A build pipeline that publishes a firmware (SHA3-256 of the file first, then the firmware, then its file):
 

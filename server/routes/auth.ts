@@ -14,6 +14,7 @@ import { onlyWaits } from '../http/loadShedding';
 import { findUserByName, usernameKey } from '../auth/usernameKey';
 import { deviceOf, setDeviceCookie } from '../auth/deviceCookie';
 import { audit } from '../audit/record';
+import { auditTeamIds } from '../audit/query';
 
 // Whatever is wrong with a sign-in body, the answer says no more than a wrong password's words.
 const LOGIN_BODY = z.object(
@@ -27,6 +28,10 @@ const PROFILE = z.object({
   preferences: z.unknown().describe('The console preferences of the caller (any JSON).'),
   is_server_admin: z.boolean(),
   teams: z.array(z.object({ id: objectId, name: z.string(), role_id: z.number().int() })),
+  audit_team_ids: z
+    .array(objectId)
+    .nullable()
+    .describe("The teams whose audit entries the caller reads (GET /api/audit): null, every team's (a server administrator); empty, none."),
 });
 
 export type Profile = z.output<typeof PROFILE>;
@@ -129,6 +134,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       preferences: user.profile?.preferences ?? {},
       is_server_admin: user.isServerAdmin,
       teams: user.profile?.teams ?? [],
+      audit_team_ids: auditTeamIds(user),
     };
     return profile;
   });

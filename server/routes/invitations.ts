@@ -11,7 +11,8 @@ import { ownMessages } from '../../src/messages';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import { answers, error, errors, ID_PARAMS, json, jsonBody, objectId } from '../openapi/contract';
 import { requireUser } from '../crud/access';
-import { refuseOwnUserByToken } from '../tokens/guards';
+import { refuseAccountsByToken } from '../tokens/guards';
+import { DEFAULT_INVITATION_DAYS } from '../config';
 import { acceptInvitation, INVITATION_ATTEMPTS, invitationLimiter, invitationUrl, inviteUser } from '../auth/invitations';
 import { createSession, SESSION_COOKIE, SESSION_DAYS, signInCookieOptions } from '../auth/sessions';
 import { addressKey } from '../auth/addressKey';
@@ -27,8 +28,9 @@ const NEW_LINK_SCHEMA = {
   operationId: 'newInvitation',
   summary: 'A new invitation link for a user',
   description:
-    'Server administrators only. The user chooses a new password from the link (`POST /api/invitation/{token}`); ' +
-    'their earlier link and their password stop working, and their sessions end. The link works once, for `PUCS_INVITATION_DAYS` days (default 7).',
+    'Server administrators only, signed in (not with an API token). The user chooses a new password from the link (`POST /api/invitation/{token}`); ' +
+    'their earlier link, their password and their API tokens stop working, and their sessions end. ' +
+    `The link works once, for \`PUCS_INVITATION_DAYS\` days (default ${DEFAULT_INVITATION_DAYS}).`,
   tags: ['user'],
   params: ID_PARAMS,
   response: answers({ 201: { description: 'The new link.', content: json(NEW_LINK) }, ...errors('401', '403', '404') }),
@@ -57,10 +59,10 @@ export const invitationRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/api/user_invitation/:id', { schema: NEW_LINK_SCHEMA }, async (request, reply) => {
     const user = requireUser(request.user);
+    // A new link takes the account: never through a token (a stolen token would take one over).
+    refuseAccountsByToken(user);
     if (!user.isServerAdmin) throw forbidden(ownMessages.serverAdminOnly);
     const { id } = request.params;
-    // A new link takes the account: never its own through a token (a stolen token would take it over).
-    refuseOwnUserByToken(user, id);
     const link = await app.db.transaction(async (tx) => {
       const { rows } = await tx.query('SELECT 1 FROM "user" WHERE id = $1 FOR UPDATE', [id]);
       if (rows.length === 0) throw notFound(ownMessages.notFound);

@@ -65,7 +65,7 @@ export const tokenRoutes: FastifyPluginAsync = async (fastify) => {
     description:
       'A token for a script or a build pipeline, sent as `Authorization: Bearer <token>` instead of the session cookie and the CSRF header. ' +
       'It is answered this once (`pucs_<id>_<secret>`, 256 random bits); the server keeps only a hash. It acts as the caller, ' +
-      'never beyond: limited to `team_ids` and to reads when `read_only`; it cannot manage tokens nor change its user.',
+      'never beyond: limited to `team_ids` and to reads when `read_only`; it cannot manage tokens, users, sign-in links nor team members.',
     tags: ['tokens'],
     body: CREATE_BODY,
     response: answers({

@@ -21,6 +21,8 @@ export interface Profile {
   preferences: unknown;
   is_server_admin: boolean;
   teams: ProfileTeam[];
+  /** The teams whose audit entries the user reads, as the server rules: null, every team's; empty or absent, none. */
+  audit_team_ids?: number[] | null;
 }
 
 export interface Credentials {

@@ -243,7 +243,7 @@ export function defineCategory<const T extends CategoryDef>(def: T): T & Categor
   const fields: Record<string, FieldSpec> = { ...def.fields };
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.lookalike || !def.unique?.some((rule) => rule.fields.includes(name))) continue;
-    fields[lookalikeColumn(name)] = { kind: 'text', label: `${field.label} look-alike key`, system: true, secret: true, lookalikeOf: name };
+    fields[lookalikeColumn(name)] = { kind: 'text', label: `${field.label} look-alike key`, system: true, secret: true, derived: true, lookalikeOf: name };
   }
   const columns = ['id', ...Object.keys(fields)];
   const fieldSets = fieldSetsOf({ fields, summary: def.summary, scope: def.scope });

@@ -139,6 +139,11 @@ export interface FieldSpec {
   lookalike?: boolean;
   /** The system column holding the look-alike key of that field (added by defineCategory, never declared by hand). */
   lookalikeOf?: string;
+  /**
+   * A column the server computes from other fields for its own use (a look-alike key): an audit
+   * entry never lists it, the change of the field it comes from says what changed (server/audit/changes.ts).
+   */
+  derived?: boolean;
   /** For kind 'refList': the message when the list names an object twice (spec: a document in a collection). */
   duplicate?: string;
   /**

@@ -59,7 +59,7 @@ export const user = defineCategory({
     join_role_id: { kind: 'integer', label: 'Role in the team to join', writeOnly: true },
     // The username's look-alike key (src/schemas/lookalike.ts), set by server/auth/usernameKey.ts on
     // every write: its UNIQUE constraint refuses 'Bob' or 'b0b' beside 'bob'.
-    username_key: { kind: 'text', label: 'Username key', system: true, secret: true },
+    username_key: { kind: 'text', label: 'Username key', system: true, secret: true, derived: true },
   },
   summary: ['username', 'id'],
   // The server administrator's Users page (src/resources/user/): a list only, no object screens.

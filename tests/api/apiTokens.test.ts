@@ -186,9 +186,9 @@ describe('Authorization: Bearer', () => {
     await expectError(client.post('/api/tokens', { name: 'child', expires_in_days: 1 }), 403, ownMessages.tokenCannotManageTokens);
     await expectError(client.get('/api/tokens'), 403, ownMessages.tokenCannotManageTokens);
     await expectError(client.del(`/api/tokens/${id}`), 403, ownMessages.tokenCannotManageTokens);
-    await expectError(client.put(`/api/user/${owner.userId}`, { preferences: { theme: 'dark' } }), 403, ownMessages.tokenCannotChangeUser);
-    await expectError(client.put(`/api/user/${owner.userId}`, { password: 'a new long password', current_password: owner.password }), 403, ownMessages.tokenCannotChangeUser);
-    await expectError(client.del(`/api/user/${owner.userId}`), 403, ownMessages.tokenCannotChangeUser);
+    await expectError(client.put(`/api/user/${owner.userId}`, { preferences: { theme: 'dark' } }), 403, ownMessages.tokenCannotManageAccounts);
+    await expectError(client.put(`/api/user/${owner.userId}`, { password: 'a new long password', current_password: owner.password }), 403, ownMessages.tokenCannotManageAccounts);
+    await expectError(client.del(`/api/user/${owner.userId}`), 403, ownMessages.tokenCannotManageAccounts);
     expect((await client.get('/api/type?fields=id,name,team_id')).statusCode).toBe(200);
   });
 

@@ -64,3 +64,33 @@ test("a group's new target firmware and the group's delete are on its device's H
   await expect(history.nth(1)).toContainText('admin');
   await expect(history.nth(2)).toContainText('create');
 });
+
+/**
+ * A time zone whose day differs from UTC's now (and for the next half hour at least): there a
+ * date filter that read days in UTC missed the entries the table shows on that day.
+ */
+const awayZone = new Date().getUTCHours() + new Date().getUTCMinutes() / 60 >= 10.5 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+
+test.describe(`in a browser whose days are not UTC's (${awayZone})`, () => {
+  test.use({ timezoneId: awayZone });
+
+  test("the date filters take the days the table shows: an entry of today is found by today's date", async ({ page }) => {
+    await signInByApi(page);
+    const team = await adminTeam(page.request);
+    const { type } = await typeWithContent(page.request, team.id, 'audit-day');
+    const name = uniqueName('Dated');
+    await createObject(page.request, 'device', { name, team_id: team.id, type_id: type.id, uid_for_type: uniqueName('uid') });
+
+    await page.goto('/audit');
+    const entry = page.getByTestId('audit-entry').filter({ hasText: name });
+    await expect(entry).toHaveCount(1);
+    // The day the table shows it on (en-GB, the browser's time zone), entered in the date filters.
+    const shown = /(\d{2})\/(\d{2})\/(\d{4})/.exec((await entry.textContent()) ?? '');
+    expect(shown).not.toBeNull();
+    const day = `${shown![3]}-${shown![2]}-${shown![1]}`;
+    await page.getByLabel(ownMessages.auditFrom, { exact: true }).fill(day);
+    await page.getByLabel(ownMessages.auditTo, { exact: true }).fill(day);
+    await expect(page).toHaveURL(new RegExp(`to=${day}`));
+    await expect(entry).toHaveCount(1);
+  });
+});

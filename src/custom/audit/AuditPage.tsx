@@ -34,6 +34,8 @@ import { PageTitle } from '../../resources/PageTitle';
 import { ObjectViewLink } from '../../resources/ObjectViewLink';
 import { NotFoundPage } from '../NotFoundPage';
 import { useAuditAccess } from './auditAccess';
+import { withBrowserDays } from './auditDays';
+import { DATE_TEXT_FIELD } from '../../resources/inputs/DateFieldInputs';
 
 export interface AuditEntry {
   id: number;
@@ -84,7 +86,7 @@ export const AuditPage = () => {
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const page = Number(params.get('page') ?? 0);
   const filter = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? '']).filter(([, value]) => value !== ''));
-  const query = { filter: JSON.stringify(filter), sort: JSON.stringify(['at', 'DESC']) };
+  const query = { filter: JSON.stringify(withBrowserDays(filter)), sort: JSON.stringify(['at', 'DESC']) };
   const { data, isPending } = useQuery({
     queryKey: ['audit', filter, page, pageSize],
     queryFn: async ({ signal }) => {
@@ -155,8 +157,8 @@ export const AuditPage = () => {
           {field('object_id', ownMessages.auditObjectId, { sx: { width: 110 } })}
           {field('user_id', ownMessages.auditUserId, { sx: { width: 110 } })}
           {field('action', ownMessages.auditAction, { sx: { width: 160 } })}
-          {field('from', ownMessages.auditFrom, { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-          {field('to', ownMessages.auditTo, { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+          {field('from', ownMessages.auditFrom, DATE_TEXT_FIELD)}
+          {field('to', ownMessages.auditTo, DATE_TEXT_FIELD)}
           <Box sx={{ flexGrow: 1 }} />
           <Button startIcon={<DownloadIcon />} onClick={() => void exportCsv()}>
             {ownMessages.exportCsv}

@@ -1,9 +1,9 @@
 /**
- * Who reads the audit log in the console, by the server's rule (server/audit/query.ts): server
- * administrators, and team admins for their teams. The menu entry, the Audit page and each
- * object's History link ask here; the path and its filters are spelled once.
+ * Who reads the audit log in the console: the server says it (GET /api/current_user's
+ * `audit_team_ids`, from the rule of server/audit/query.ts), the console does not spell the rule
+ * again. The menu entry, the Audit page and each object's History link ask here; the path and its
+ * filters are spelled once.
  */
-import { ROLE } from '../../schemas/role';
 import { useProfileState } from '../useProfileState';
 
 export const AUDIT_PATH = '/audit';
@@ -13,17 +13,21 @@ export const historyHref = (category: string, id: string | number) =>
   `${AUDIT_PATH}?${new URLSearchParams({ category, object_id: String(id) }).toString()}`;
 
 export interface AuditAccess {
-  /** The page is for them: a server administrator or an admin of some team. */
+  /** The page is for them: the server gives them some team's entries, or every team's. */
   reads: boolean;
-  serverAdmin: boolean;
-  /** The teams whose entries they read (all theirs, for a server administrator). */
+  /** Their teams whose entries they read (all theirs when they read every team's). */
   teams: { id: number; name: string }[];
+  /** Whether they read the entries of team `teamId` (an object's History link). */
+  readsTeam: (teamId: unknown) => boolean;
 }
+
+const NONE: AuditAccess = { reads: false, teams: [], readsTeam: () => false };
 
 export function useAuditAccess(): AuditAccess {
   const state = useProfileState();
-  if (state.status !== 'signedIn') return { reads: false, serverAdmin: false, teams: [] };
-  const { is_server_admin: serverAdmin, teams } = state.profile;
-  const administered = teams.filter((t) => t.role_id === ROLE.ADMIN);
-  return { reads: serverAdmin || administered.length > 0, serverAdmin, teams: serverAdmin ? teams : administered };
+  if (state.status !== 'signedIn') return NONE;
+  const { audit_team_ids: ids = [], teams } = state.profile;
+  if (ids === null) return { reads: true, teams, readsTeam: () => true };
+  const readsTeam = (teamId: unknown) => typeof teamId === 'number' && ids.includes(teamId);
+  return { reads: ids.length > 0, teams: teams.filter((t) => readsTeam(t.id)), readsTeam };
 }

@@ -2,12 +2,15 @@
 import { FormTextField } from './FormTextField';
 import type { GenericInputProps } from './inputProps';
 
+/** The box of a calendar date, the console's one way to enter a day (the Audit page's filters too). */
+export const DATE_TEXT_FIELD = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+
 /** A calendar date: the browser's date picker, whose value is already 'YYYY-MM-DD'; empty is null. */
 export const DateFieldInput = (props: GenericInputProps) => (
   <FormTextField
     {...props}
     parse={(text) => (text === '' ? null : text)}
-    textField={() => ({ type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+    textField={() => DATE_TEXT_FIELD}
     htmlInput={{}}
   />
 );

@@ -83,7 +83,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
           name={name}
           onRefresh={mode === 'view' && existing ? refresh : undefined}
           onEdit={mode === 'view' && record && isAdmin && routes ? () => navigate(objectHref(routes.edit, record.id)) : undefined}
-          historyHref={mode === 'view' && record && (isAdmin || audit.serverAdmin) ? historyHref(category.key, record.id) : undefined}
+          historyHref={mode === 'view' && record && audit.readsTeam(record.team_id) ? historyHref(category.key, record.id) : undefined}
         />
       )}
       {mode !== 'new' && record && adminOrUnknown === false && (
