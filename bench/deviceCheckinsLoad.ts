@@ -6,11 +6,17 @@
  * the rate and percentiles count the check-ins answered 2xx (a refused one, 503, is no check-in: its
  * device tries again later), those not answered within TIMEOUT_S counting at TIMEOUT_S in the
  * percentiles; the other answers are counted apart.
+ * With BENCH_RATE (check-ins a second), the load is open instead: check-ins are sent at that fixed
+ * rate whatever the answers (as a fleet's devices do, each on its own clock), each timed from the moment
+ * it was due, so a slow server shows in the latency rather than lowering the rate (closed-loop, the p95
+ * of C devices at once is bound by C / throughput, not by the server).
  * Run by bench/deviceCheckins.ts: tsx bench/deviceCheckinsLoad.ts <base url> <fleet file> <key file>
  */
 import autocannon from 'autocannon';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { signDeviceJwt } from '../server/simulator/deviceClient';
 import { DEVICE_API_PREFIX } from '../server/deviceApi/wire';
 import type { FleetFile } from './deviceCheckinsSeed';
@@ -30,7 +36,59 @@ let next = 0;
 const times: number[] = [];
 let refused = 0;
 const statuses = new Map<number, number>();
-const result = await new Promise<autocannon.Result>((resolve, reject) => {
+const RATE = Number(process.env.BENCH_RATE || 0);
+const count = (status: number, ms: number) => {
+  if (status >= 200 && status < 300) times.push(ms);
+  if (status === 503) refused++;
+  statuses.set(status, (statuses.get(status) ?? 0) + 1);
+};
+
+type Outcome = Pick<autocannon.Result, 'errors' | 'timeouts' | 'non2xx'>;
+
+/** RATE check-ins a second for SECONDS, each on its own connection from a pool (no check-in waits for another's answer). */
+async function openLoop(): Promise<Outcome> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
+  const url = new URL(`${DEVICE_API_PREFIX}/checkin`, baseUrl);
+  const outcome = { errors: 0, timeouts: 0, non2xx: 0 };
+  const total = Math.round(RATE * SECONDS);
+  let sent = 0;
+  let pending = 0;
+  const start = performance.now();
+  await new Promise<void>((done) => {
+    const finish = () => sent === total && pending === 0 && done();
+    const send = (due: number) => {
+      pending++;
+      const req = request(url, { method: 'POST', agent, timeout: TIMEOUT_S * 1000, headers: { authorization: `Bearer ${signDeviceJwt(fleet.ids[next++ % fleet.ids.length], key)}`, 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          count(status, performance.now() - due);
+          if (status < 200 || status >= 300) outcome.non2xx++;
+          pending--;
+          finish();
+        });
+      });
+      req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'TIMEOUT') outcome.timeouts++;
+        else outcome.errors++;
+        pending--;
+        finish();
+      });
+      req.end(body);
+    };
+    // Every millisecond, whatever has come due (the timer is late on a busy machine: each is timed from when it was due).
+    const tick = setInterval(() => {
+      const now = performance.now();
+      while (sent < total && start + (sent * 1000) / RATE <= now) send(start + (sent++ * 1000) / RATE);
+      if (sent === total) clearInterval(tick);
+    }, 1);
+  });
+  agent.destroy();
+  return outcome;
+}
+
+const result: Outcome = RATE > 0 ? await openLoop() : await new Promise<autocannon.Result>((resolve, reject) => {
   const run = autocannon(
     {
       url: baseUrl,
@@ -51,11 +109,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
     },
     (err, r) => (err ? reject(err) : resolve(r)),
   );
-  run.on('response', (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) times.push(ms);
-    if (status === 503) refused++;
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  });
+  run.on('response', (_client, status, _bytes, ms) => count(status, ms));
 });
 const answered = times.length;
 for (let i = 0; i < result.timeouts; i++) times.push(TIMEOUT_S * 1000);
