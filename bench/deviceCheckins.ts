@@ -6,7 +6,7 @@
  * p50/p95/p99 (refused ones, 503, apart), each beside its goal (issue 28), errors and the server's
  * RSS (start, peak, end: memory must not grow over the run); asserts nothing.
  * With BENCH_RATE, an open load at that fixed rate instead (the goal's form: 1,500/s, p95 of each
- * check-in timed from when it was due); `npm run bench` runs both on PostgreSQL.
+ * check-in timed from when it was due; BENCH_WARMUP_S, the first seconds' check-ins sent but not counted).
  * The data dir (BENCH_DATA_DIR) is kept, so a second run reuses the fleet.
  * The devices check in one after another through the fleet, so in a run shorter than a pass over it
  * no device checks in twice: the server's public-key cache misses every time, as in the first poll
@@ -147,7 +147,8 @@ async function main() {
     );
     say(
       `refused 503: ${r.refused} (${(r.refused / SECONDS).toFixed(0)}/s, not in the rate)  unanswered within 10 s: ${r.timeouts} (counted at 10 s in the percentiles)  ` +
-        `statuses ${JSON.stringify(r.statuses)}  errors ${r.errors}`,
+        `statuses ${JSON.stringify(r.statuses)}  errors ${r.errors}` +
+        (RATE ? `  sent late by the load generator, p95 ${ms(r.sentLateP95)} (in the latencies)` : ''),
     );
     const perCheckin = (cpu: number) => ((cpu / r.checkins) * 1000).toFixed(2);
     say(

@@ -37,6 +37,10 @@ const times: number[] = [];
 let refused = 0;
 const statuses = new Map<number, number>();
 const RATE = Number(process.env.BENCH_RATE || 0);
+/** Open loop: the check-ins due in the first BENCH_WARMUP_S seconds are sent but not counted (the server's first seconds are another figure). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 0);
+/** Open loop: how late each check-in left this process (a starved generator's own lag, inside its latency). */
+const lateness: number[] = [];
 const count = (status: number, ms: number) => {
   if (status >= 200 && status < 300) times.push(ms);
   if (status === 503) refused++;
@@ -50,28 +54,34 @@ async function openLoop(): Promise<Outcome> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
   const url = new URL(`${DEVICE_API_PREFIX}/checkin`, baseUrl);
   const outcome = { errors: 0, timeouts: 0, non2xx: 0 };
-  const total = Math.round(RATE * SECONDS);
+  const total = Math.round(RATE * (WARMUP_S + SECONDS));
+  // Signed before the clock starts (each still a fresh token, valid 300 s): signing as they come due made
+  // this process late on a busy machine, and its lateness counts in every latency.
+  const tokens = Array.from({ length: total }, () => signDeviceJwt(fleet.ids[next++ % fleet.ids.length], key));
   let sent = 0;
   let pending = 0;
   const start = performance.now();
   await new Promise<void>((done) => {
     const finish = () => sent === total && pending === 0 && done();
-    const send = (due: number) => {
+    const counted = (due: number) => due >= start + WARMUP_S * 1000;
+    const send = (due: number, token: string) => {
       pending++;
-      const req = request(url, { method: 'POST', agent, timeout: TIMEOUT_S * 1000, headers: { authorization: `Bearer ${signDeviceJwt(fleet.ids[next++ % fleet.ids.length], key)}`, 'content-type': 'application/json' } }, (res) => {
+      lateness.push(performance.now() - due);
+      const req = request(url, { method: 'POST', agent, timeout: TIMEOUT_S * 1000, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
         res.resume();
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          count(status, performance.now() - due);
-          if (status < 200 || status >= 300) outcome.non2xx++;
+          if (counted(due)) {
+            count(status, performance.now() - due);
+            if (status < 200 || status >= 300) outcome.non2xx++;
+          }
           pending--;
           finish();
         });
       });
       req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
       req.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'TIMEOUT') outcome.timeouts++;
-        else outcome.errors++;
+        if (counted(due)) outcome[err.code === 'TIMEOUT' ? 'timeouts' : 'errors']++;
         pending--;
         finish();
       });
@@ -80,7 +90,7 @@ async function openLoop(): Promise<Outcome> {
     // Every millisecond, whatever has come due (the timer is late on a busy machine: each is timed from when it was due).
     const tick = setInterval(() => {
       const now = performance.now();
-      while (sent < total && start + (sent * 1000) / RATE <= now) send(start + (sent++ * 1000) / RATE);
+      while (sent < total && start + (sent * 1000) / RATE <= now) send(start + (sent * 1000) / RATE, tokens[sent++]);
       if (sent === total) clearInterval(tick);
     }, 1);
   });
@@ -127,5 +137,6 @@ console.log(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    ...(RATE > 0 && { sentLateP95: lateness.sort((a, b) => a - b)[Math.floor(0.95 * (lateness.length - 1))] ?? 0 }),
   }),
 );
