@@ -139,7 +139,7 @@ async function main() {
     const end = rssMb(pid);
     const serverCpu = cpuSeconds(pid) - cpuAtStart;
     if (code !== 0) throw new Error(`load generator exited with ${code}: ${out}`);
-    const r = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number> & { statuses: Record<string, number> };
+    const r = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number> & { statuses: Record<string, number>; firstSeconds: number[] };
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     say(
       `check-ins answered 2xx: ${r.perSecond.toFixed(0)}/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  (${GOAL})  ` +
@@ -155,6 +155,7 @@ async function main() {
       `CPU: server ${serverCpu.toFixed(1)} s (${perCheckin(serverCpu)} ms a check-in), ` +
         `load generator at least ${generatorCpu.toFixed(1)} s (${perCheckin(generatorCpu)} ms a check-in), over ${SECONDS} s on 2 shared cores`,
     );
+    say(`check-ins answered 2xx in each of the first seconds: ${r.firstSeconds.join(', ')}`);
     say(`server RSS start ${rss.start.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, end ${end.toFixed(0)} MB; load average ${load()}`);
     say(`server RSS every 10 s (MB): ${timeline.map((mb) => mb.toFixed(0)).join(', ')}`);
   } finally {

@@ -41,7 +41,13 @@ const RATE = Number(process.env.BENCH_RATE || 0);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S || 0);
 /** Open loop: how late each check-in left this process (a starved generator's own lag, inside its latency). */
 const lateness: number[] = [];
+/** 2xx answers in each of the run's first seconds: where the first seconds after a start go (the embedded database's unanswered ones). */
+const FIRST_SECONDS = 15;
+const firstSeconds = new Array<number>(FIRST_SECONDS).fill(0);
+const begun = performance.now();
 const count = (status: number, ms: number) => {
+  const second = Math.floor((performance.now() - begun) / 1000);
+  if (second < FIRST_SECONDS && status >= 200 && status < 300) firstSeconds[second]++;
   if (status >= 200 && status < 300) times.push(ms);
   if (status === 503) refused++;
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -137,6 +143,7 @@ console.log(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    firstSeconds,
     ...(RATE > 0 && { sentLateP95: lateness.sort((a, b) => a - b)[Math.floor(0.95 * (lateness.length - 1))] ?? 0 }),
   }),
 );
