@@ -50,7 +50,9 @@ export async function seed(opts: BenchServerOptions) {
 const npmStartArguments = (): string[] => (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
 
 export async function startServer(opts: BenchServerOptions): Promise<ChildProcess> {
-  const child = spawn(process.execPath, npmStartArguments(), {
+  // BENCH_NODE_FLAGS: more flags for the server's node (--cpu-prof, to see where a request's time goes).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...npmStartArguments()], {
     env: {
       ...process.env,
       PORT: String(opts.port),

@@ -5,6 +5,8 @@
  * from a load generator in another process. Prints the rate of check-ins answered 2xx and their
  * p50/p95/p99 (refused ones, 503, apart), each beside its goal (issue 28), errors and the server's
  * RSS (start, peak, end: memory must not grow over the run); asserts nothing.
+ * With BENCH_RATE, an open load at that fixed rate instead (the goal's form: 1,500/s, p95 of each
+ * check-in timed from when it was due; BENCH_WARMUP_S, the first seconds' check-ins sent but not counted).
  * The data dir (BENCH_DATA_DIR) is kept, so a second run reuses the fleet.
  * The devices check in one after another through the fleet, so in a run shorter than a pass over it
  * no device checks in twice: the server's public-key cache misses every time, as in the first poll
@@ -27,6 +29,8 @@ const DATA_DIR = resolve(process.env.BENCH_DATA_DIR || `/tmp/pucs-bench-checkins
 
 /** Issue 28's goals for this bench, printed beside the figures. */
 const GOAL = ON_POSTGRES ? 'goal >= 1,500/s, p95 < 50 ms' : 'goal >= 500/s, none unanswered';
+/** BENCH_RATE: an open load at that many check-ins a second (deviceCheckinsLoad.ts) instead of BENCH_CONCURRENCY devices at once. */
+const RATE = Number(process.env.BENCH_RATE || 0);
 
 const say = (line: string) => console.log(line);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -135,21 +139,23 @@ async function main() {
     const end = rssMb(pid);
     const serverCpu = cpuSeconds(pid) - cpuAtStart;
     if (code !== 0) throw new Error(`load generator exited with ${code}: ${out}`);
-    const r = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number> & { statuses: Record<string, number> };
+    const r = JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number> & { statuses: Record<string, number>; firstSeconds: number[] };
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     say(
       `check-ins answered 2xx: ${r.perSecond.toFixed(0)}/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  (${GOAL})  ` +
-        `(${r.checkins} in ${SECONDS} s, ${process.env.BENCH_CONCURRENCY || 200} devices at once)`,
+        `(${r.checkins} in ${SECONDS} s, ${RATE ? `open loop: ${RATE} sent a second whatever the answers, each timed from when it was due` : `${process.env.BENCH_CONCURRENCY || 200} devices at once, each waiting for its answer`})`,
     );
     say(
       `refused 503: ${r.refused} (${(r.refused / SECONDS).toFixed(0)}/s, not in the rate)  unanswered within 10 s: ${r.timeouts} (counted at 10 s in the percentiles)  ` +
-        `statuses ${JSON.stringify(r.statuses)}  errors ${r.errors}`,
+        `statuses ${JSON.stringify(r.statuses)}  errors ${r.errors}` +
+        (RATE ? `  sent late by the load generator, p95 ${ms(r.sentLateP95)} (in the latencies)` : ''),
     );
     const perCheckin = (cpu: number) => ((cpu / r.checkins) * 1000).toFixed(2);
     say(
       `CPU: server ${serverCpu.toFixed(1)} s (${perCheckin(serverCpu)} ms a check-in), ` +
         `load generator at least ${generatorCpu.toFixed(1)} s (${perCheckin(generatorCpu)} ms a check-in), over ${SECONDS} s on 2 shared cores`,
     );
+    say(`check-ins answered 2xx in each of the first seconds: ${r.firstSeconds.join(', ')}`);
     say(`server RSS start ${rss.start.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, end ${end.toFixed(0)} MB; load average ${load()}`);
     say(`server RSS every 10 s (MB): ${timeline.map((mb) => mb.toFixed(0)).join(', ')}`);
   } finally {

@@ -7,7 +7,8 @@
  * one in the middle of /devices (the console's fields), a search, a filter, current_user and the dashboard; requests/s
  * at 10 connections; CSV export time and the server's peak RSS; RSS after BENCH_LOAD_SECONDS of
  * load; with PW_CHROMIUM_PATH, the Chromium time to the first row of /devices (BENCH_ONLY=firstrow:
- * that figure alone, the others skipped, to measure it quickly).
+ * that figure alone, the others skipped, to measure it quickly; BENCH_ONLY=pageshare: page 1's requests/s
+ * against current_user's, BENCH_ROUNDS times).
  */
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
@@ -55,6 +56,15 @@ async function load(label: string, url: string, cookie: string, seconds = SECOND
   const r = await autocannon({ url, connections: 10, duration: seconds, headers: { cookie } });
   line(`${label} (10 connections)`, `${r.requests.average.toFixed(0)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`);
   return r.requests.average;
+}
+
+const sharePrinted = (ratio: number) =>
+  line('  page 1 req/s against current_user req/s', `${(100 * ratio).toFixed(0)}%  goal >= ${DATABASE_URL ? 40 : 25}% (same run)`);
+
+/** Page 1 against the trivial call, interleaved BENCH_ROUNDS times (each ratio within its round). */
+async function pageShare(page1: string, trivial: string, cookie: string) {
+  const rounds = Number(process.env.BENCH_ROUNDS || 3);
+  for (let i = 0; i < rounds; i++) sharePrinted((await load('page 1 of /devices', page1, cookie)) / (await load('GET /api/current_user', trivial, cookie)));
 }
 
 async function firstRow(cookie: string) {
@@ -107,6 +117,7 @@ async function main() {
       ['GET /api/current_user', `${base}/api/current_user`],
       [`GET /api${DASHBOARD_PATH}`, `${base}/api${DASHBOARD_PATH}`],
     ];
+    if (process.env.BENCH_ONLY === 'pageshare') return await pageShare(urls[0][1], urls[5][1], cookie);
     for (const [label, url] of urls) await single(label, url, cookie);
     // The console's order by last check-in (issue 28): a field rewritten by every check-in, sorted as deep as by name.
     const byLastSeen = `page at offset ${offset} by last seen, newest first`;
@@ -114,8 +125,7 @@ async function main() {
     line('  its p95 against the same page by name', `${(p95s.get(byLastSeen)! / p95s.get(urls[1][0])!).toFixed(1)}x  goal about 1x`);
     const rates = new Map<string, number>();
     for (const [label, url] of [urls[0], urls[1], urls[5], urls[6]]) rates.set(label, await load(label, url, cookie));
-    const pageRatio = rates.get(urls[0][0])! / rates.get(urls[5][0])!;
-    line('  page 1 req/s against current_user req/s', `${(100 * pageRatio).toFixed(0)}%  goal >= ${DATABASE_URL ? 40 : 25}% (same run)`);
+    sharePrinted(rates.get(urls[0][0])! / rates.get(urls[5][0])!);
 
     const t0 = performance.now();
     const csv = await (await fetch(`${base}/api/download/csv_export/device?sort=${encodeURIComponent('["name","ASC"]')}`, { headers: { cookie } })).text();
