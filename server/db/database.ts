@@ -24,6 +24,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<QueryResult<T>>;
   /** Several statements without parameters (DDL). */
   exec(sql: string): Promise<void>;
+  /**
+   * A transaction's only: `sql` (statements without parameters) goes out with the COMMIT, one round
+   * trip instead of one more (an audit entry, server/audit/record.ts), or ahead of the next statement
+   * sent before it, so it runs where it was asked. Its error fails the transaction; a rollback drops it.
+   */
+  withCommit?(sql: string): void;
 }
 
 export interface Database extends Queryable {
@@ -81,6 +87,34 @@ const keepDateText = (value: string) => value;
 
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
+/**
+ * A transaction's Queryable over `inner` whose withCommit statements wait for the next statement, or
+ * for `commit()`, which answers them followed by COMMIT, as one multi-statement exec.
+ */
+function withCommitQueue(inner: Queryable): { tx: Queryable; commit: () => string } {
+  let waiting = '';
+  const take = () => {
+    const sql = waiting;
+    waiting = '';
+    return sql;
+  };
+  return {
+    tx: {
+      async query<T>(sql: string, params?: unknown[], prepared?: string) {
+        if (waiting !== '') await inner.exec(take());
+        return inner.query<T>(sql, params, prepared);
+      },
+      exec: (sql) => inner.exec(take() + sql),
+      withCommit: (sql) => {
+        waiting += `${sql};\n`;
+      },
+    },
+    commit: () => `${take()}COMMIT`,
+  };
+}
+
+const ROLLED_BACK = 'Transaction was rolled back instead of committed';
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url) : openPglite(opts);
 }
@@ -130,7 +164,23 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
     query: <T>(sql: string, params?: unknown[], prepared?: string) =>
       inTurn(async () => (prepared && (await named<T>(sql, params ?? [], prepared))) || top.query<T>(sql, params)),
     exec: (sql) => inTurn(() => top.exec(sql)),
-    transaction: (fn) => inTurn(() => pg.transaction((tx) => fn(wrap(tx)))),
+    // BEGIN and COMMIT of its own rather than pg.transaction's, so that the statements waiting for
+    // the COMMIT go with it (withCommitQueue).
+    transaction: (fn) =>
+      inTurn(async () => {
+        await pg.exec('BEGIN');
+        try {
+          const { tx, commit } = withCommitQueue(top);
+          const result = await fn(tx);
+          const answers = await pg.exec(commit());
+          // A COMMIT of a transaction a caught error had aborted answers ROLLBACK: nothing was stored.
+          if (answers[answers.length - 1].command === 'ROLLBACK') throw new Error(ROLLED_BACK);
+          return result;
+        } catch (err) {
+          await pg.exec('ROLLBACK');
+          throw err;
+        }
+      }),
     stats,
     onChange: changes.onChange,
     close: () => pg.close(),
@@ -222,8 +272,11 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await acquire();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        const { tx, commit } = withCommitQueue(wrap(client));
+        const result = await fn(tx);
+        const answers = (await client.query(commit())) as unknown as pgTypes.QueryResult | pgTypes.QueryResult[];
+        // A COMMIT of a transaction a caught error had aborted answers ROLLBACK: nothing was stored.
+        if ((Array.isArray(answers) ? answers[answers.length - 1] : answers).command === 'ROLLBACK') throw new Error(ROLLED_BACK);
         return result;
       } catch (err) {
         await client.query('ROLLBACK');
