@@ -57,7 +57,7 @@ const COLUMNS = {
   changes: 'jsonb',
 };
 const NAMES = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-/** One entry: plain parameters, the cheapest statement to plan (a write's usual case). */
+/** One entry: plain parameters, a statement prepared once (a write's usual case). */
 const INSERT_ONE = `INSERT INTO ${AUDIT_TABLE} (${NAMES.join(', ')}) VALUES (${NAMES.map((name, i) => `$${i + 1}::${COLUMNS[name]}`).join(', ')})`;
 /** Several (a cascade's thousands of deletes): one statement whatever their number. */
 const INSERT_MANY = `INSERT INTO ${AUDIT_TABLE} (${NAMES.join(', ')})
@@ -79,16 +79,19 @@ function rowsOf(entry: AuditEntry): Record<string, unknown>[] {
   }));
 }
 
-/** Writes the entries in one statement, on the transaction of the change they record. */
+/**
+ * Writes the entries in one statement, on the transaction of the change they record. In a
+ * transaction, one entry goes with its COMMIT (or ahead of the next statement), from a kept plan:
+ * on the embedded database, as a statement of its own planned each time, it cost a device's update
+ * about 0.37 ms of CPU, with the COMMIT 0.3 ms, prepared too about 0.2 ms (bench/audit.ts).
+ */
 export async function audit(tx: Queryable, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
   if (auditOff()) return;
   const rows = (Array.isArray(entries) ? entries : [entries as AuditEntry]).flatMap(rowsOf);
   if (rows.length === 0) return;
-  if (rows.length === 1) {
-    const [row] = rows;
-    await tx.query(
-      INSERT_ONE,
-      NAMES.map((name) => (name === 'changes' && row.changes !== null ? JSON.stringify(row.changes) : (row[name] ?? null))),
-    );
-  } else await tx.query(INSERT_MANY, [JSON.stringify(rows)]);
+  if (rows.length > 1) return void (await tx.query(INSERT_MANY, [JSON.stringify(rows)]));
+  const [row] = rows;
+  const values = NAMES.map((name) => (name === 'changes' && row.changes !== null ? JSON.stringify(row.changes) : (row[name] ?? null)));
+  if (tx.withCommit) tx.withCommit(INSERT_ONE, values, 'audit_entry_insert');
+  else await tx.query(INSERT_ONE, values);
 }

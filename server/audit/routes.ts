@@ -57,7 +57,8 @@ const CSV_COLUMNS = ['id', 'at', 'user_id', 'username', 'token_id', 'device_id',
 
 type Entry = Record<string, unknown>;
 
-const order = (descending: boolean) => (descending ? 'at DESC, id DESC' : 'at, id');
+/** The table's id, not the answer's (ENTRY_COLUMNS' float8 `id`, which no index orders: a sort of every entry of an `at`). */
+const order = (descending: boolean) => (descending ? `at DESC, ${AUDIT_TABLE}.id DESC` : `at, ${AUDIT_TABLE}.id`);
 
 /**
  * Entries are counted up to COUNT_MAX: a page's total beyond it says '*' (unknown), since counting a

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type * as pgTypes from 'pg';
 import { ClientGoneError, oneAtATime, requestGone, type StatementStats } from './clientGone';
-import { pglitePrepared } from './pglitePrepared';
+import { literal, pglitePrepared } from './pglitePrepared';
+import { ident } from '../crud/sql';
 import { postgresPrepared } from './postgresPrepared';
 
 export interface QueryResult<T> {
@@ -24,6 +25,14 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<QueryResult<T>>;
   /** Several statements without parameters (DDL). */
   exec(sql: string): Promise<void>;
+  /**
+   * A transaction's only: `sql` with `params` goes out with the COMMIT, one round trip instead of one
+   * more (an audit entry, server/audit/record.ts), or ahead of the next statement sent before it, so
+   * it runs where it was asked. It is prepared once per connection under `prepared` (a fixed
+   * statement, never SQL built from input) and executed with its parameters written in. Its error
+   * fails the transaction; a rollback drops it.
+   */
+  withCommit?(sql: string, params: unknown[], prepared: string): void;
 }
 
 export interface Database extends Queryable {
@@ -81,6 +90,65 @@ const keepDateText = (value: string) => value;
 
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
+/** Makes a statement of withCommit once per connection (`on`: its key), as `name`, by `run`. */
+type Prepare = (on: object, run: (sql: string) => Promise<unknown>, name: string, sql: string) => Promise<void>;
+
+function preparedOnce(): Prepare {
+  const made = new WeakMap<object, Map<string, string>>();
+  return async (on, run, name, sql) => {
+    let names = made.get(on);
+    if (!names) made.set(on, (names = new Map()));
+    const known = names.get(name);
+    if (known === sql) return;
+    if (known !== undefined) throw new Error(`Statement ${name} prepared with another text.`);
+    // Kept by the session even if its transaction rolls back; not marked made if it failed.
+    await run(`PREPARE ${ident(name)} AS ${sql}`);
+    names.set(name, sql);
+  };
+}
+
+/**
+ * A transaction's Queryable over `inner` (the connection `on`) whose withCommit statements wait for
+ * the next statement, or for `commit()`, which answers them followed by COMMIT: one multi-statement
+ * exec of EXECUTEs. A statement whose parameters cannot be written in (a text with a NUL) runs as
+ * it was given, in its turn.
+ */
+function withCommitQueue(inner: Queryable, on: object, prepare: Prepare): { tx: Queryable; commit: () => Promise<string> } {
+  let waiting: { sql: string; params: unknown[]; name: string }[] = [];
+  const written = async () => {
+    const statements = waiting;
+    waiting = [];
+    let text = '';
+    for (const { sql, params, name } of statements) {
+      const literals = params.map(literal);
+      if (literals.every((l) => l !== undefined)) {
+        const kept = `commit_${name}`;
+        await prepare(on, (prepared) => inner.exec(prepared), kept, sql);
+        text += `EXECUTE ${ident(kept)}${literals.length > 0 ? `(${literals.join(', ')})` : ''};\n`;
+      } else {
+        if (text !== '') await inner.exec(text);
+        text = '';
+        await inner.query(sql, params);
+      }
+    }
+    return text;
+  };
+  return {
+    tx: {
+      async query<T>(sql: string, params?: unknown[], prepared?: string) {
+        const text = await written();
+        if (text !== '') await inner.exec(text);
+        return inner.query<T>(sql, params, prepared);
+      },
+      exec: async (sql) => inner.exec((await written()) + sql),
+      withCommit: (sql, params, name) => void waiting.push({ sql, params, name }),
+    },
+    commit: async () => `${await written()}COMMIT`,
+  };
+}
+
+const ROLLED_BACK = 'Transaction was rolled back instead of committed';
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url) : openPglite(opts);
 }
@@ -125,12 +193,29 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
   const inTurn = oneAtATime(stats);
   const top = wrap(pg);
   const named = pglitePrepared(pg);
+  const prepare = preparedOnce();
   return {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[], prepared?: string) =>
       inTurn(async () => (prepared && (await named<T>(sql, params ?? [], prepared))) || top.query<T>(sql, params)),
     exec: (sql) => inTurn(() => top.exec(sql)),
-    transaction: (fn) => inTurn(() => pg.transaction((tx) => fn(wrap(tx)))),
+    // BEGIN and COMMIT of its own rather than pg.transaction's, so that the statements waiting for
+    // the COMMIT go with it (withCommitQueue).
+    transaction: (fn) =>
+      inTurn(async () => {
+        await pg.exec('BEGIN');
+        try {
+          const { tx, commit } = withCommitQueue(top, pg, prepare);
+          const result = await fn(tx);
+          const answers = await pg.exec(await commit());
+          // A COMMIT of a transaction a caught error had aborted answers ROLLBACK: nothing was stored.
+          if (answers[answers.length - 1].command === 'ROLLBACK') throw new Error(ROLLED_BACK);
+          return result;
+        } catch (err) {
+          await pg.exec('ROLLBACK');
+          throw err;
+        }
+      }),
     stats,
     onChange: changes.onChange,
     close: () => pg.close(),
@@ -191,6 +276,7 @@ async function openPostgres(url: string): Promise<Database> {
     return client;
   };
   const generic = postgresPrepared();
+  const prepare = preparedOnce();
   const run = async (c: pgTypes.PoolClient, sql: string, params?: unknown[], prepared?: string): Promise<{ rows: unknown[] }> =>
     prepared ? ((await generic(c, sql, params ?? [], prepared)) ?? c.query({ name: prepared, text: sql, values: params })) : c.query(sql, params);
   const wrap = (c: pgTypes.PoolClient): Queryable => ({
@@ -222,8 +308,11 @@ async function openPostgres(url: string): Promise<Database> {
       const client = await acquire();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        const { tx, commit } = withCommitQueue(wrap(client), client, prepare);
+        const result = await fn(tx);
+        const answers = (await client.query(await commit())) as unknown as pgTypes.QueryResult | pgTypes.QueryResult[];
+        // A COMMIT of a transaction a caught error had aborted answers ROLLBACK: nothing was stored.
+        if ((Array.isArray(answers) ? answers[answers.length - 1] : answers).command === 'ROLLBACK') throw new Error(ROLLED_BACK);
         return result;
       } catch (err) {
         await client.query('ROLLBACK');

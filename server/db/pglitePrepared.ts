@@ -20,7 +20,7 @@ import { ident } from '../crud/sql';
 export type PreparedRun = <T>(sql: string, params: unknown[], name: string) => Promise<{ rows: T[] } | undefined>;
 
 /** A parameter as an SQL literal, or undefined when it is of a kind not written in. */
-function literal(p: unknown): string | undefined {
+export function literal(p: unknown): string | undefined {
   if (p === null || p === undefined) return 'NULL';
   if (Number.isSafeInteger(p)) return String(p);
   if (typeof p === 'string' && !p.includes('\0')) return `'${p.replaceAll("'", "''")}'`;
