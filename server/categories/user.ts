@@ -16,6 +16,7 @@ import { setUsernameKey } from '../auth/usernameKey';
 import { assertDeletable } from './userDeletion';
 import { countUsernameProbe } from './role';
 import { refuseOwnUserByToken } from '../tokens/guards';
+import { revokeTokensOf } from '../tokens/service';
 import { activeChanged, assertMayChangeAccount, serverAdminChanged, teamToJoin, userCreated } from './userChanges';
 
 /** How long an invitation link works without a configuration (a write outside an app). */
@@ -48,6 +49,7 @@ export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   async beforeDelete({ tx, user, existing }) {
     refuseOwnUserByToken(user, existing.id);
     await assertDeletable(tx, existing);
+    await revokeTokensOf(tx, user, existing.id);
   },
   async afterUpdate({ tx, user, input, existing, updated }) {
     if (updated.active !== existing.active) await activeChanged(tx, existing, updated.active === true);
