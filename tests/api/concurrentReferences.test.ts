@@ -105,7 +105,7 @@ describe('concurrent writes keep the reference rules', () => {
       const answers = await Promise.all([
         ...devices.map((d) => c.put(`/api/device/${d}`, { group_id: group })),
         c.del(`/api/devices_group/${group}`),
-        ...devices.map((d, i) => c.post('/api/device', { name: `newcomer ${round} ${i}`, team_id: team, type_id: typeA, uid_for_type: `newcomer-${round}-${i}`, group_id: group })),
+        ...devices.map((_, i) => c.post('/api/device', { name: `newcomer ${round} ${i}`, team_id: team, type_id: typeA, uid_for_type: `newcomer-${round}-${i}`, group_id: group })),
       ]);
       expect([200], answers[devices.length].body).toContain(answers[devices.length].statusCode);
       for (const res of answers) expect([200, 201, 400], res.body).toContain(res.statusCode);
