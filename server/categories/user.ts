@@ -17,6 +17,7 @@ import { assertDeletable } from './userDeletion';
 import { admitAccountWrite } from './role';
 import { refuseAccountsByToken } from '../tokens/guards';
 import { DEFAULT_INVITATION_DAYS } from '../config';
+import { revokeTokensOf } from '../tokens/service';
 import { activeChanged, assertMayChangeAccount, serverAdminChanged, teamToJoin, userCreated } from './userChanges';
 
 export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
@@ -45,6 +46,7 @@ export const userHooks: CategoryHooks<RowOf<typeof userCategory>> = {
   async beforeDelete({ tx, user, existing }) {
     refuseAccountsByToken(user);
     await assertDeletable(tx, existing);
+    await revokeTokensOf(tx, user, existing.id);
   },
   async afterUpdate({ tx, user, input, existing, updated }) {
     if (updated.active !== existing.active) await activeChanged(tx, existing, updated.active === true);

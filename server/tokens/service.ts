@@ -11,7 +11,7 @@ import { memberTeamIds, type SessionUser } from '../auth/sessionUser';
 import { notFoundError } from '../crud/access';
 import { badRequest } from '../http/errors';
 import { hashSecret, newSecret, tokenText } from './secret';
-import { audit } from '../audit/record';
+import { audit, type AuditActor } from '../audit/record';
 
 export interface TokenRequest {
   name: string;
@@ -49,6 +49,12 @@ export async function revokeToken(tx: Queryable, user: SessionUser, id: number):
   const { rows } = await tx.query<{ name: string }>('DELETE FROM api_token WHERE id = $1 AND user_id = $2 RETURNING name', [id, user.id]);
   if (rows.length === 0) throw notFoundError();
   await audit(tx, { by: user, action: 'delete', category: 'token', id, name: rows[0].name });
+}
+
+/** Before `userId` is deleted (by `by`): their tokens go, each with the entry a revoke writes (the database's cascade would write none). */
+export async function revokeTokensOf(tx: Queryable, by: AuditActor, userId: number): Promise<void> {
+  const { rows } = await tx.query<{ id: number; name: string }>('DELETE FROM api_token WHERE user_id = $1 RETURNING id, name', [userId]);
+  await audit(tx, rows.map((row) => ({ by, action: 'delete', category: 'token', id: row.id, name: row.name })));
 }
 
 /** The tokens of `userId`, newest first, without their secrets' hashes. */

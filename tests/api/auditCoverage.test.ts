@@ -112,6 +112,18 @@ describe('changes that follow another change', () => {
     expect((seen.json() as Entry[]).filter((e) => roles.some((r) => r.id === e.object_id)).map((e) => e.team_id).sort()).toEqual([teamA, teamB].sort());
   });
 
+  it("a deleted user's API tokens go with an entry each, as a revoke has (the token's secret never in it)", async () => {
+    const daveId = await createUser(t.db, 'dave', 'correct horse battery');
+    const dave = api(t.app, await signIn(t.app, 'dave', 'correct horse battery'));
+    const made = await dave.post('/api/tokens', { name: 'pipeline of dave', expires_in_days: 30 });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, token } = made.json() as { id: number; token: string };
+    expect((await root.del(`/api/user/${daveId}`)).statusCode).toBe(200);
+    const gone = await entries({ category: 'token', object_id: id, action: 'delete' });
+    expect(gone).toEqual([expect.objectContaining({ username: 'root', object_name: 'pipeline of dave' })]);
+    expect(JSON.stringify(gone)).not.toContain(token);
+  });
+
   it("a device moved to another team: its configuration's copy in the new team has its entry", async () => {
     const { type } = await typeWithFirmwares('move');
     const typeB = (await createOk(alice, 'type', { name: 'T move B', team_id: teamB })).id as number;

@@ -95,6 +95,29 @@ describe('concurrent writes keep the reference rules', () => {
     }
   });
 
+  it('a group deleted while devices join it: each device that lost the group has its entry (the audit never misses a cleared reference)', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const group = (await createOk(c, 'devices_group', { name: `leaving group ${round}`, team_id: team, type_id: typeA })).id as number;
+      const devices: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        devices.push((await createOk(c, 'device', { name: `joiner ${round} ${i}`, team_id: team, type_id: typeA, uid_for_type: `joiner-${round}-${i}` })).id as number);
+      }
+      const answers = await Promise.all([
+        ...devices.map((d) => c.put(`/api/device/${d}`, { group_id: group })),
+        c.del(`/api/devices_group/${group}`),
+        ...devices.map((_, i) => c.post('/api/device', { name: `newcomer ${round} ${i}`, team_id: team, type_id: typeA, uid_for_type: `newcomer-${round}-${i}`, group_id: group })),
+      ]);
+      expect([200], answers[devices.length].body).toContain(answers[devices.length].statusCode);
+      for (const res of answers) expect([200, 201, 400], res.body).toContain(res.statusCode);
+      const joined = answers.flatMap((res) => (res.statusCode < 300 && (res.json() as { group_id?: unknown }).group_id === group ? [(res.json() as { id: number }).id] : []));
+      const filter = encodeURIComponent(JSON.stringify({ category: 'device', action: 'clear_reference' }));
+      const cleared = ((await c.get(`/api/audit?filter=${filter}&range=[0,999]`)).json() as { object_id: number; changes: { group_id?: { before: unknown } } }[])
+        .filter((e) => e.changes.group_id?.before === group)
+        .map((e) => e.object_id);
+      expect(cleared.sort(), `round ${round}`).toEqual(joined.sort());
+    }
+  });
+
   it('a document deleted while lists add it is either kept or named by no list', async () => {
     const collection = (await createOk(c, 'documents_collection', { name: 'race collection', team_id: team })).id;
     for (let round = 0; round < ROUNDS; round++) {
