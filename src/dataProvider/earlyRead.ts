@@ -43,28 +43,14 @@ export function rememberRead(route: string, url: string): void {
 
 let early: { route: string; url: string; answer: Promise<Response> } | undefined;
 
-/** Sends the read remembered for `route` now, if there is one, for the table's read to take; whether it did. */
-export function startEarlyRead(route: string, send: (url: string) => Promise<Response>): boolean {
+/** Sends the read remembered for `route` now, if there is one, for the table's read to take. */
+export function startEarlyRead(route: string, send: (url: string) => Promise<Response>): void {
   const url = remembered()[route];
-  if (url === undefined) return false;
+  if (url === undefined) return;
   const answer = send(url);
   // Taken, its failure is the table's read's concern (it is sent again); never taken, nobody's.
   answer.catch(() => undefined);
   early = { route, url, answer };
-  return true;
-}
-
-/**
- * Signed out: the read sent early is never taken (its answer was read without a session), and the
- * remembered reads are forgotten, so that a browser nobody is signed in on sends none at its next loads.
- */
-export function forgetEarlyReads(): void {
-  early = undefined;
-  try {
-    localStorage.removeItem(STORE_KEY);
-  } catch {
-    // A refused storage remembered nothing either.
-  }
 }
 
 /**
