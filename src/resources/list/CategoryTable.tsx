@@ -34,6 +34,7 @@ import { ListFilterBar } from './ListFilterBar';
 import { columnElement, listColumns } from './listColumns';
 import { ObjectNameList } from './ObjectNameList';
 import { PhoneCardList } from './PhoneCardList';
+import { ReferenceNames } from './ReferenceNames';
 import { SelectAllMatchingButton } from './SelectAllMatchingButton';
 import { usePhone } from './usePhone';
 
@@ -117,28 +118,31 @@ export const CategoryTable = ({ category }: { category: Category }) => {
           // Below 600 px a card per object instead of a row (PhoneCardList.tsx).
           <PhoneCardList category={category} />
         ) : (
-          <Grid
-            {...gridProps}
-            // Dense rows and cells: with every optional column the devices table fits 1280 px (issue 27 item 8).
-            size="small"
-            sx={denseCells}
-            // A checkbox column where the category declares bulk actions; 'Select all N matching' across pages.
-            bulkActionButtons={BulkActions ? <BulkActions category={category} /> : false}
-            bulkActionsToolbar={
-              BulkActions ? (
-                <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton category={category} />}>
-                  <BulkActions category={category} />
-                </BulkActionsToolbar>
-              ) : undefined
-            }
-            rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
-            empty={<EmptyList category={category} />}
-          >
-            {listColumns(category).map((column) => columnElement(category, column))}
-            {optional.map((column) => (
-              <FunctionField key={column.key} source={column.key} label={column.label} sortable={false} render={column.render} />
-            ))}
-          </Grid>
+          // The reference cells' names read for the page at once, after the rows show (ReferenceNames.tsx).
+          <ReferenceNames category={category}>
+            <Grid
+              {...gridProps}
+              // Dense rows and cells: with every optional column the devices table fits 1280 px (issue 27 item 8).
+              size="small"
+              sx={denseCells}
+              // A checkbox column where the category declares bulk actions; 'Select all N matching' across pages.
+              bulkActionButtons={BulkActions ? <BulkActions category={category} /> : false}
+              bulkActionsToolbar={
+                BulkActions ? (
+                  <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton category={category} />}>
+                    <BulkActions category={category} />
+                  </BulkActionsToolbar>
+                ) : undefined
+              }
+              rowClick={routes ? (id: Identifier) => objectHref(routes.view, id) : false}
+              empty={<EmptyList category={category} />}
+            >
+              {listColumns(category).map((column) => columnElement(category, column))}
+              {optional.map((column) => (
+                <FunctionField key={column.key} source={column.key} label={column.label} sortable={false} render={column.render} />
+              ))}
+            </Grid>
+          </ReferenceNames>
         )}
       </List>
     </Box>

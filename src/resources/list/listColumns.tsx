@@ -8,14 +8,15 @@
  * A datetime declared `recency` shows how long ago with a status dot (RecencyCell.tsx).
  */
 import type { MouseEvent, ReactElement } from 'react';
-import { BooleanField, FunctionField, LinkBase, NumberField, ReferenceField, TextField, type RaRecord } from 'react-admin';
-import { Link as MuiLink } from '@mui/material';
+import { BooleanField, FunctionField, Link, LinkBase, NumberField, ReferenceField, TextField, useRecordContext, type RaRecord } from 'react-admin';
+import { Link as MuiLink, Typography } from '@mui/material';
 import { KINDS, mustGetCategory, type Category, type FieldSpec } from '../../schemas';
 import { objectHref, objectRoutes } from '../consoleRoutes';
 import { displayField } from '../displayField';
 import { optionFields, optionLabel, type OptionRow } from '../dropdown/picker';
 import { valueText } from './valueText';
 import { RecencyCell } from './RecencyCell';
+import { useReferenceNames } from './referenceNamesContext';
 
 export interface Column {
   name: string;
@@ -23,6 +24,9 @@ export interface Column {
 }
 
 export const listColumns = (category: Category): Column[] => category.fieldSets.listed.map((name) => ({ name, field: category.fields[name] }));
+
+/** A column showing the name of the object its field refers to. */
+export const isReferenceColumn = ({ field }: Column) => KINDS[field.kind].column === 'ref' && field.ref !== undefined;
 
 /** A click on a link inside a clickable row must not also run the row's click. */
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
@@ -82,7 +86,33 @@ interface ReferenceColumnProps {
   sortable?: boolean;
 }
 
-const ReferenceColumn = ({ source, reference }: ReferenceColumnProps) => {
+/** In a table that read its page's names (ReferenceNames.tsx), the name from there; elsewhere the cell reads its own. */
+const ReferenceColumn = (props: ReferenceColumnProps) => (useReferenceNames() ? <ReferenceName {...props} /> : <ReferenceCell {...props} />);
+
+const ReferenceName = ({ source, reference }: ReferenceColumnProps) => {
+  const record = useRecordContext();
+  const names = useReferenceNames()?.names;
+  const id = record?.[source];
+  const referenced = id === null || id === undefined ? undefined : names?.get(reference)?.get(String(id));
+  if (!referenced) return null;
+  const target = mustGetCategory(reference);
+  const routes = objectRoutes(target);
+  // As ReferenceField draws it: the name as a FunctionField's text, inside the link.
+  const label = (
+    <Typography component="span" variant="body2">
+      {optionLabel(target, referenced)}
+    </Typography>
+  );
+  return routes ? (
+    <Link to={objectHref(routes.view, referenced.id)} onClick={stopPropagation}>
+      {label}
+    </Link>
+  ) : (
+    label
+  );
+};
+
+const ReferenceCell = ({ source, reference }: ReferenceColumnProps) => {
   const target = mustGetCategory(reference);
   const routes = objectRoutes(target);
   return (
