@@ -99,7 +99,8 @@ export const CHECKIN_BODY = z.strictObject(
 );
 
 export type FirmwareReport = z.output<typeof firmwareReport>;
-export type UpdateReport = z.output<typeof updateReport>;
+/** An update as a device sends it (`message` may be left out). */
+export type UpdateReport = z.input<typeof updateReport>;
 /** A check-in's body, every key given (absent keys read as null). */
 export type CheckinBody = z.output<typeof CHECKIN_BODY>;
 
