@@ -137,6 +137,7 @@ export const device = defineCategory({
     group: { field: 'group_id' },
     target_firmware: { field: 'target_firmware_id' },
     current_firmware: { field: 'current_firmware_id' },
+    update_firmware: { field: 'update_firmware_id' },
     author: { field: 'author_id' },
   },
   console: {
