@@ -7,16 +7,17 @@ import { parseArgs } from 'node:util';
 import { ConsoleApiError, ConsoleSession } from '../server/simulator/consoleSession';
 import { enrolFleet } from '../server/simulator/fleet';
 import { runSchedule } from '../server/simulator/schedule';
-import { errorLabel, seededRandom, SimulatedDevice } from '../server/simulator/simDevice';
+import { errorLabel, failingDevices, seededRandom, SimulatedDevice } from '../server/simulator/simDevice';
 import { FleetStats } from '../server/simulator/stats';
 
 const USAGE = [
-  'Usage: npm run simulate -- --devices N [--team NAME] [--interval S] [--drift P] [--concurrency C] [--duration S]',
+  'Usage: npm run simulate -- --devices N [--team NAME] [--interval S] [--drift P] [--fail P] [--concurrency C] [--duration S]',
   '                           [--url URL] [--user U] [--password P] [--seed X]',
   '  --devices N      devices sim-0001 ... of the team (found or created, with the type sim-type)',
   "  --team NAME      the team (found or created; default 'Simulated fleet')",
   '  --interval S     seconds between two check-ins of a device (default 10), spread over the fleet',
   '  --drift P        chance (0 to 1) that a device changes its own configuration before a check-in (default 0)',
+  '  --fail P         percent (0 to 100) of the devices whose firmware updates fail, reported with a message (default 0)',
   '  --concurrency C  calls in flight at most (default 200)',
   '  --duration S     stop after S seconds (default: at Ctrl-C)',
   '  --url URL        the server (default http://localhost:$PORT, PORT default 8080)',
@@ -42,7 +43,7 @@ function readOptions(argv: string[]) {
     args: argv,
     allowPositionals: true,
     options: {
-      devices: str, team: str, interval: str, drift: str, concurrency: str, duration: str, url: str, user: str, password: str, seed: str,
+      devices: str, team: str, interval: str, drift: str, fail: str, concurrency: str, duration: str, url: str, user: str, password: str, seed: str,
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -58,6 +59,7 @@ function readOptions(argv: string[]) {
     team: values.team ?? 'Simulated fleet',
     intervalS: number(values, 'interval', 10, (n) => n > 0)!,
     drift: number(values, 'drift', 0, (n) => n >= 0 && n <= 1)!,
+    failPercent: number(values, 'fail', 0, (n) => n >= 0 && n <= 100)!,
     concurrency: number(values, 'concurrency', 200, positiveInt)!,
     durationS: number(values, 'duration', undefined, (n) => n > 0),
     seed: number(values, 'seed', Date.now() % 2 ** 32, Number.isInteger)!,
@@ -86,7 +88,8 @@ async function main(argv: string[]): Promise<number> {
 
   const stats = new FleetStats();
   const random = seededRandom(options.seed);
-  const devices = fleet.map((identity) => new SimulatedDevice(identity, { baseUrl: options.url, stats, drift: options.drift, random }));
+  const failing = failingDevices(fleet.length, options.failPercent, random);
+  const devices = fleet.map((identity, i) => new SimulatedDevice(identity, { baseUrl: options.url, stats, drift: options.drift, random }, failing.has(i)));
   const stop = new AbortController();
   let stopAsked = 0;
   process.on('SIGINT', () => {
@@ -101,7 +104,9 @@ async function main(argv: string[]): Promise<number> {
     stop.abort();
   });
   const deadline = options.durationS === undefined ? undefined : setTimeout(() => stop.abort(), options.durationS * 1000);
-  log(`${devices.length} devices check in every ${options.intervalS} s at ${options.url} (drift ${options.drift}, seed ${options.seed})`);
+  log(
+    `${devices.length} devices check in every ${options.intervalS} s at ${options.url} (drift ${options.drift}, ${failing.size} failing their updates, seed ${options.seed})`,
+  );
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const ticker = setInterval(() => log(stats.windowLine()), REPORT_EVERY_MS);

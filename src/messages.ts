@@ -238,6 +238,10 @@ export const ownMessages = {
   noCurrentFirmware: 'No current firmware reported.',
   noFirmwareHistory: 'No firmware update recorded yet.',
   firmwareNoLongerExists: (id: string) => `Firmware ${id} (no longer exists)`,
+  // Issue 30: how a device's update goes, as it reports it (docs/DEVICE_API.md 'Update states').
+  updateStateLabels: { downloading: 'Downloading', installing: 'Installing', succeeded: 'Succeeded', failed: 'Failed' } as Readonly<Record<string, string>>,
+  updateFailedEntry: (message: string | null) => (message ? `update failed: ${message}` : 'update failed'),
+  updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   neverSeen: 'Never',
   lessThanAMinuteAgo: 'less than a minute ago',
   minutesAgo: (n: number) => (n === 1 ? '1 minute ago' : `${n} minutes ago`),

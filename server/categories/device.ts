@@ -33,6 +33,9 @@ function applyRules(input: Row, stored: StoredSync | undefined): void {
   if (outcome.state === 'synchronized' && stored !== undefined && stored.state !== 'synchronized') input.last_config_sync = new Date();
 }
 
+/** A device's update state names its old team's firmware: a device leaving its team forgets it (docs/DEVICE_API.md). */
+export const FORGOTTEN_UPDATE = { update_state: null, update_firmware_id: null, update_message: null, update_changed: null } as const;
+
 /**
  * A device moved to another team by an admin of both leaves its past behind, as a claimed one does
  * (server/claim/transfer.ts): its histories and current firmware name the old team's objects. Its
@@ -44,6 +47,7 @@ async function leaveTeam({ tx, user, registry, input, existing }: UpdateContext<
   input.firmware_history = [];
   input.current_firmware_id = null;
   input.config_sent_id = null;
+  Object.assign(input, FORGOTTEN_UPDATE);
   if ('config_id' in input || existing.config_id === null) return;
   const { rows } = await tx.query<Row>(
     'INSERT INTO "config" ("team_id", "config", "author_id", "date") SELECT $2, "config", "author_id", "date" FROM "config" WHERE "id" = $1 RETURNING *',

@@ -21,6 +21,7 @@ import { setServerFields } from '../crud/serverFields';
 import { badRequest, conflict } from '../http/errors';
 import { lockHash } from '../files/references';
 import { forgetDeviceKey } from '../certs/tables';
+import { FORGOTTEN_UPDATE } from '../categories/device';
 
 export interface ClaimChoice {
   teamId: number;
@@ -179,6 +180,7 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     config_history: [],
     config_sent_id: null,
     firmware_history: [],
+    ...FORGOTTEN_UPDATE,
     documents_collection_id: null,
     icon: type?.icon ?? null,
     // The spent code's hash stays: its holder (a claim that lost the race) is told 409, not a wrong code.

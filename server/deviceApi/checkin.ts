@@ -6,16 +6,19 @@
  * brings a configuration of its own) in one transaction: two such check-ins of one device run one
  * after the other. A reported firmware is looked up among the firmwares of the device's own type: the
  * name and version of another type's firmware name nothing the device can run (docs/DEVICE_API.md).
+ * How an update goes (`update`) is kept on the device row, read with it and written only when it changes.
  */
 import { audit, type AuditChanges, type AuditEntry } from '../audit/record';
 import { objectEntry } from '../audit/changes';
 import { mustGetCategory } from '../../src/schemas/index';
 import type { Row } from '../crud/hooks';
 import type { Database, Queryable } from '../db/database';
-import type { ConfigState } from '../../src/schemas/device';
+import type { ConfigState, UpdateState } from '../../src/schemas/device';
+import { ownMessages } from '../../src/messages';
+import { badRequest } from '../http/errors';
 import { INT4_MAX } from '../../src/schemas/kinds';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
-import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
+import { firmwareUrl, plainText, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
 import { HISTORY_LIMIT, sentAfter, syncOnCheckin, type ConfigSource, type KnownConfigs, type SyncChanges } from './configSync';
 import type { LastSeenWriter } from './lastSeen';
 import { grouped } from './grouped';
@@ -41,39 +44,47 @@ interface DeviceRead {
   t_filename: string | null;
   t_disabled: number | null;
   reported_firmware_id: number | null;
+  update_state: UpdateState | null;
+  update_firmware_id: number | null;
+  update_message: string | null;
+  /** The report's update.firmware_id when it names a firmware of the device's type in its team. */
+  update_named: number | null;
 }
 
 /**
  * A device's row with everything a check-in needs, from `source` (naming the device `d`); `named`,
- * `name` and `version`: the report's config_id and firmware.
+ * `name` and `version`: the report's config_id and firmware; `update`: its update's firmware_id.
  */
-const deviceRead = (source: string, named: string, name: string, version: string) => `
+const deviceRead = (source: string, named: string, name: string, version: string, update: string) => `
   d."team_id", d."config_id", d."config_state", d."config_sent_id", d."current_firmware_id",
   (d."config_history" -> -1 ->> 'config_id')::int AS "last_id",
   c."certificate", p."config" AS "product_text", p."author_id" AS "product_author", l."config" AS "last_text",
   n."config" AS "named_text", n."author_id" AS "named_author",
   t."id" AS "t_id", t."name" AS "t_name", t."version" AS "t_version", t."size" AS "t_size",
   t."firmware_hash" AS "t_hash", t."filename" AS "t_filename", t."is_disabled" AS "t_disabled",
-  r."id" AS "reported_firmware_id"
+  r."id" AS "reported_firmware_id",
+  d."update_state", d."update_firmware_id", d."update_message", u."id" AS "update_named"
 FROM ${source}
 LEFT JOIN "device_certificate" c ON c."device_id" = d."id"
 LEFT JOIN "config" p ON p."id" = d."config_id"
 LEFT JOIN "config" l ON l."id" = (d."config_history" -> -1 ->> 'config_id')::int
 LEFT JOIN "config" n ON n."id" = ${named} AND n."id" IS DISTINCT FROM d."config_id" AND n."team_id" = d."team_id"
 LEFT JOIN "firmware" t ON t."id" = d."target_firmware_id"
-LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."type_id" = d."type_id" AND r."name" = ${name} AND r."version" = ${version}`;
+LEFT JOIN "firmware" r ON r."team_id" = d."team_id" AND r."type_id" = d."type_id" AND r."name" = ${name} AND r."version" = ${version}
+LEFT JOIN "firmware" u ON u."id" = ${update} AND u."team_id" = d."team_id" AND u."type_id" = d."type_id"`;
 
-const READ = `SELECT ${deviceRead('"device" d', '$4', '$2', '$3')} WHERE d."id" = $1`;
+const READ = `SELECT ${deviceRead('"device" d', '$4', '$2', '$3', '$5')} WHERE d."id" = $1`;
 
 /**
  * The devices of many check-ins in one statement (grouped.ts), their reports as one JSON text: each
  * row says which report it answers (`at`).
  */
 const READ_MANY = `SELECT q."at", ${deviceRead(
-  `jsonb_to_recordset($1::jsonb) AS q("at" int, "id" int, "name" text, "version" text, "named" int) JOIN "device" d ON d."id" = q."id"`,
+  `jsonb_to_recordset($1::jsonb) AS q("at" int, "id" int, "name" text, "version" text, "named" int, "update" int) JOIN "device" d ON d."id" = q."id"`,
   'q."named"',
   'q."name"',
   'q."version"',
+  'q."update"',
 )}`;
 
 /**
@@ -104,6 +115,14 @@ const appended = (column: string, entry: string) =>
   `(SELECT COALESCE(jsonb_agg(h.e ORDER BY h.i), '[]'::jsonb) FROM jsonb_array_elements(COALESCE(${column}, '[]'::jsonb) || ${entry}) WITH ORDINALITY AS h(e, i)
     WHERE h.i > jsonb_array_length(COALESCE(${column}, '[]'::jsonb) || ${entry}) - ${HISTORY_LIMIT})`;
 
+/** The device's update state after a check-in, when it changes. */
+interface UpdateChange {
+  firmwareId: number;
+  state: UpdateState;
+  /** A failure's message (kept until the next failure); undefined for the other states. */
+  message?: string | null;
+}
+
 /** What a check-in does, decided from the device as read. */
 interface Plan {
   row: DeviceRead;
@@ -113,14 +132,18 @@ interface Plan {
   firmwareMoved: boolean;
   /** config_sent_id after it. */
   sent: number | null;
+  update?: UpdateChange;
 }
 
 /** The report's config_id as the READ compares it: a number past PostgreSQL's integer names no configuration. */
 const namedId = ({ config_id }: CheckinBody) => (config_id !== null && config_id <= INT4_MAX ? config_id : null);
 
+/** The report's update.firmware_id as the READ looks it up (a number past PostgreSQL's integer names no firmware). */
+const updateId = ({ update }: CheckinBody) => (update !== null && update.firmware_id <= INT4_MAX ? update.firmware_id : null);
+
 /** The device with everything a check-in needs, once the token's signature is checked against its certificate (401 otherwise). */
 async function readDevice(q: Queryable, token: DeviceToken, report: CheckinBody, prepared: string): Promise<DeviceRead> {
-  const { rows } = await q.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null, namedId(report)], prepared);
+  const { rows } = await q.query<DeviceRead>(READ, [token.deviceId, report.firmware?.name ?? null, report.firmware?.version ?? null, namedId(report), updateId(report)], prepared);
   return verified(token, rows[0]);
 }
 
@@ -135,9 +158,6 @@ interface Peek {
   report: CheckinBody;
 }
 
-/** A text jsonb holds as it is: no NUL (which PostgreSQL's texts cannot hold) and no lone surrogate. */
-const plainText = (text: string) => !/[\0\p{Cs}]/u.test(text);
-
 /**
  * The reads of check-ins that lock nothing, grouped (grouped.ts): a fleet's check-ins arriving
  * together are read by one statement. A report whose firmware texts jsonb would refuse is read on
@@ -145,7 +165,14 @@ const plainText = (text: string) => !/[\0\p{Cs}]/u.test(text);
  */
 export function devicePeeker(db: Queryable): (peek: Peek) => Promise<DeviceRead> {
   const readMany = grouped<Peek, DeviceRead | undefined>(async (peeks) => {
-    const reports = peeks.map(({ token, report }, at) => ({ at, id: token.deviceId, name: report.firmware?.name ?? null, version: report.firmware?.version ?? null, named: namedId(report) }));
+    const reports = peeks.map(({ token, report }, at) => ({
+      at,
+      id: token.deviceId,
+      name: report.firmware?.name ?? null,
+      version: report.firmware?.version ?? null,
+      named: namedId(report),
+      update: updateId(report),
+    }));
     const { rows } = await db.query<DeviceRead & { at: number }>(READ_MANY, [JSON.stringify(reports)], 'pucs_device_checkin_peek');
     const byAt = new Map(rows.map((row) => [row.at, row]));
     return peeks.map((_, at) => byAt.get(at));
@@ -160,6 +187,30 @@ export function devicePeeker(db: Queryable): (peek: Peek) => Promise<DeviceRead>
 /** Who made a configuration: one made from a device's report has no author. */
 const sourceOf = (author: number | null): ConfigSource => (author === null ? 'device' : 'user');
 
+/**
+ * The update state a check-in leaves, when it changes (docs/DEVICE_API.md 'Update states'): the
+ * report's, or for a device that sends none (an older one), succeeded when it reports running its
+ * target for the first time since (a steady fleet running its target writes nothing). A report naming
+ * no firmware of the device's type in its team is refused (400) before anything is written.
+ */
+function updateChange(row: DeviceRead, report: CheckinBody, firmwareMoved: boolean): UpdateChange | undefined {
+  const { update } = report;
+  if (update !== null && row.update_named === null) throw badRequest(ownMessages.updateFirmwareUnknown);
+  const target = row.t_id;
+  const runsTarget = report.firmware !== null && target !== null && row.reported_firmware_id === target;
+  const change: UpdateChange | undefined = update
+    ? { firmwareId: update.firmware_id, state: update.state, ...(update.state === 'failed' ? { message: update.message } : {}) }
+    : runsTarget && (firmwareMoved || row.update_firmware_id === target)
+      ? { firmwareId: target, state: 'succeeded' }
+      : undefined;
+  const same =
+    change !== undefined &&
+    change.firmwareId === row.update_firmware_id &&
+    change.state === row.update_state &&
+    (change.message === undefined || change.message === row.update_message);
+  return same ? undefined : change;
+}
+
 function plan(row: DeviceRead, report: CheckinBody): Plan {
   // A bare config_id in conflict may name P, which ends the conflict with P's source; one naming C (not P) may say the device holds C.
   const needsConfigs =
@@ -173,12 +224,13 @@ function plan(row: DeviceRead, report: CheckinBody): Plan {
   const stored = { configId: row.config_id, state: row.config_state, lastHistoryId: row.last_id, sentId: row.config_sent_id };
   const changes = syncOnCheckin(stored, report, configs);
   const firmwareMoved = report.firmware !== null && row.reported_firmware_id !== row.current_firmware_id;
-  return { row, configs, changes, firmwareMoved, sent: sentAfter(stored, changes) };
+  return { row, configs, changes, firmwareMoved, sent: sentAfter(stored, changes), update: updateChange(row, report, firmwareMoved) };
 }
 
 /** Whether the check-in writes more than last_seen. */
-const writesMore = ({ row, changes, firmwareMoved, sent }: Plan) =>
-  firmwareMoved || sent !== row.config_sent_id || changes.newConfig !== undefined || changes.adopt || changes.synced || changes.history !== undefined || changes.state !== row.config_state;
+const writesMore = ({ row, changes, firmwareMoved, sent, update }: Plan) =>
+  firmwareMoved ||
+  update !== undefined || sent !== row.config_sent_id || changes.newConfig !== undefined || changes.adopt || changes.synced || changes.history !== undefined || changes.state !== row.config_state;
 
 function answer({ row, configs, changes }: Plan, pollSeconds: number): CheckinAnswer {
   return {
@@ -202,13 +254,24 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   let isoParam: string | undefined;
   const iso = () => (isoParam ??= `${add(now)}::text`);
   const sets = [`"last_seen" = $2`];
+  const firmwareEntries: string[] = [];
   if (decided.firmwareMoved) {
     const reported = row.reported_firmware_id;
     sets.push(`"current_firmware_id" = ${add(reported)}`);
-    if (reported !== null) {
-      sets.push(`"firmware_history" = ${appended('"firmware_history"', `jsonb_build_array(jsonb_build_object('date', ${iso()}, 'firmware_id', ${add(reported)}::int))`)}`);
+    if (reported !== null) firmwareEntries.push(`jsonb_build_object('date', ${iso()}, 'firmware_id', ${add(reported)}::int)`);
+  }
+  const { update } = decided;
+  if (update) {
+    sets.push(`"update_state" = ${add(update.state)}`, `"update_firmware_id" = ${add(update.firmwareId)}`, `"update_changed" = $2`);
+    if (update.message !== undefined) {
+      sets.push(`"update_message" = ${add(update.message)}`);
+      // The firmware history tells the failures too: an entry naming the firmware that failed, with the device's message.
+      firmwareEntries.push(
+        `jsonb_build_object('date', ${iso()}, 'firmware_id', ${add(update.firmwareId)}::int, 'state', 'failed', 'message', ${add(update.message)}::text)`,
+      );
     }
   }
+  if (firmwareEntries.length > 0) sets.push(`"firmware_history" = ${appended('"firmware_history"', `jsonb_build_array(${firmwareEntries.join(', ')})`)}`);
 
   let newId: number | undefined;
   const entries: AuditEntry[] = [];
@@ -236,6 +299,11 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
   if (decided.firmwareMoved) seen.current_firmware_id = { before: row.current_firmware_id, after: row.reported_firmware_id };
   if (changes.state !== row.config_state) seen.config_state = { before: row.config_state, after: changes.state };
   if (changes.adopt) seen.config_id = { before: row.config_id, after: newId };
+  // A failure is worth an entry (one INSERT in a transaction that writes anyway); the other states come and go with every update.
+  if (update?.message !== undefined) {
+    seen.update_state = { before: row.update_state, after: update.state };
+    seen.update_message = { before: row.update_message, after: update.message };
+  }
   if (Object.keys(seen).length > 0) {
     entries.push({ by: { deviceId: token.deviceId }, action: 'device_report', category: 'device', id: token.deviceId, name: written[0]?.name, team: row.team_id, changes: seen });
   }

@@ -10,6 +10,7 @@ import { config as configCategory } from '../../src/schemas/config';
 import { firmware as firmwareCategory } from '../../src/schemas/firmware';
 import { fieldSchema } from '../../src/schemas/compile';
 import { jsonProblemText } from '../../src/schemas/kinds';
+import { UPDATE_MESSAGE_MAX, UPDATE_STATES } from '../../src/schemas/device';
 import { objectId } from '../openapi/contract';
 
 export const DEVICE_API_PREFIX = '/device-api/v1';
@@ -21,9 +22,35 @@ export const firmwareUrl = (id: number) => `${DEVICE_API_PREFIX}/firmware/${id}`
 
 const FIRMWARE_WRONG = ownMessages.wrongFieldType('firmware', 'null or an object with the texts name and version');
 const CONFIG_ID_WRONG = ownMessages.wrongFieldType('config_id', 'null or a positive integer');
+const UPDATE_WRONG = ownMessages.wrongFieldType(
+  'update',
+  `null or an object with firmware_id (a positive integer), state (one of ${UPDATE_STATES.join(', ')}) and an optional text message`,
+);
+const MESSAGE_WRONG = ownMessages.wrongFieldType('update.message', `null or a text of at most ${UPDATE_MESSAGE_MAX} characters`);
 
 /** What a device says it runs: a firmware's name and version, nothing else. */
 const firmwareReport = z.strictObject({ name: z.string({ error: FIRMWARE_WRONG }), version: z.string({ error: FIRMWARE_WRONG }) }, { error: FIRMWARE_WRONG });
+
+/** A text jsonb holds as it is: no NUL (which PostgreSQL's texts cannot hold) and no lone surrogate. */
+export const plainText = (text: string) => !/[\0\p{Cs}]/u.test(text);
+
+/**
+ * How the device's update goes (docs/DEVICE_API.md 'Update states'). A firmware_id past PostgreSQL's
+ * integer names no firmware: it is the 400 of an unknown one (checkin.ts), not of a wrong shape.
+ */
+const updateReport = z.strictObject(
+  {
+    firmware_id: z.number({ error: UPDATE_WRONG }).int({ error: UPDATE_WRONG }).min(1, { error: UPDATE_WRONG }),
+    state: z.enum(UPDATE_STATES, { error: UPDATE_WRONG }),
+    message: z
+      .string({ error: MESSAGE_WRONG })
+      .max(UPDATE_MESSAGE_MAX, { error: MESSAGE_WRONG })
+      .refine(plainText, { error: MESSAGE_WRONG })
+      .nullish()
+      .transform((message) => message ?? null),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? ownMessages.unknownField(`update.${(issue as { keys: string[] }).keys[0]}`) : UPDATE_WRONG) },
+);
 
 /** A device's configuration is stored as a config text: it must be one that POST /api/config would take. */
 function configProblem(config: unknown): string | undefined {
@@ -60,11 +87,20 @@ export const CHECKIN_BODY = z.strictObject(
       .describe(
         'The configuration the device holds (any JSON value, at most 100 levels deep, finite numbers, at most 1,000,000 characters once written out); null or absent: not reported.',
       ),
+    update: updateReport
+      .nullish()
+      .transform((update) => update ?? null)
+      .describe(
+        "How an update goes: the firmware it installs (the device's target, or another firmware of its type in its team; any other: 400), " +
+          'its state, and for a failure a message; null or absent: not reported (a reported firmware that is the target then means succeeded).',
+      ),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? ownMessages.unknownField((issue as { keys: string[] }).keys[0]) : ownMessages.bodyNotObject) },
 );
 
 export type FirmwareReport = z.output<typeof firmwareReport>;
+/** An update as a device sends it (`message` may be left out). */
+export type UpdateReport = z.input<typeof updateReport>;
 /** A check-in's body, every key given (absent keys read as null). */
 export type CheckinBody = z.output<typeof CHECKIN_BODY>;
 

@@ -7,12 +7,12 @@
  * load of many check-ins needs; the undici package would be a dependency for nothing more.
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { DEVICE_API_PREFIX, MAX_TOKEN_LIFETIME_S, type CheckinAnswer, type CheckinBody } from '../deviceApi/wire';
+import { DEVICE_API_PREFIX, MAX_TOKEN_LIFETIME_S, type CheckinAnswer, type CheckinBody, type UpdateReport } from '../deviceApi/wire';
 
 export type { CheckinAnswer, FirmwareReport, TargetFirmware } from '../deviceApi/wire';
 
 /** What a device reports; a missing key means null. */
-export type CheckinReport = Partial<CheckinBody>;
+export type CheckinReport = Partial<Omit<CheckinBody, 'update'>> & { update?: UpdateReport | null };
 
 /** An answer: `ok` (a 2xx) with the call's body, or the status with the error's body (`{Description}` as JSON, else the text). */
 export type DeviceResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; body: unknown };

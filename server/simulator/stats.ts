@@ -1,7 +1,7 @@
 /**
  * What the simulator measures: check-in latencies in a histogram of 2 % wide buckets (so a run of
  * hours holds a fixed memory, as the server's must), errors by status or cause, and what the devices
- * did (firmwares installed or refused, configurations applied, local changes).
+ * did (firmwares installed or refused, updates failed, configurations applied, local changes).
  */
 
 const GROWTH = 1.02;
@@ -33,12 +33,14 @@ export class Histogram {
 export interface Activity {
   firmwareInstalled: number;
   firmwareRefused: number;
+  /** Updates that ended in a failure reported to the server. */
+  updatesFailed: number;
   configsApplied: number;
   localChanges: number;
   skipped: number;
 }
 
-const noActivity = (): Activity => ({ firmwareInstalled: 0, firmwareRefused: 0, configsApplied: 0, localChanges: 0, skipped: 0 });
+const noActivity = (): Activity => ({ firmwareInstalled: 0, firmwareRefused: 0, updatesFailed: 0, configsApplied: 0, localChanges: 0, skipped: 0 });
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
 
@@ -84,7 +86,7 @@ export class FleetStats {
     const a = this.activity;
     return (
       `${FleetStats.line(this.total, this.errors, seconds)}; ${this.total.count} check-ins in ${seconds.toFixed(0)} s, ` +
-      `firmwares installed ${a.firmwareInstalled} (refused ${a.firmwareRefused}), configurations applied ${a.configsApplied}, ` +
+      `firmwares installed ${a.firmwareInstalled} (refused ${a.firmwareRefused}), updates failed ${a.updatesFailed}, configurations applied ${a.configsApplied}, ` +
       `local changes ${a.localChanges}, check-ins skipped (device still busy) ${a.skipped}`
     );
   }

@@ -7,6 +7,12 @@ import { messages, ownMessages } from '../messages';
 export const CONFIG_STATES = ['synchronized', 'waiting_to_be_send', 'conflict'] as const;
 export type ConfigState = (typeof CONFIG_STATES)[number];
 
+/** How a device's update goes, as it reports it (docs/DEVICE_API.md 'Update states'). */
+export const UPDATE_STATES = ['downloading', 'installing', 'succeeded', 'failed'] as const;
+export type UpdateState = (typeof UPDATE_STATES)[number];
+/** The longest failure message a device may report. */
+export const UPDATE_MESSAGE_MAX = 1000;
+
 export const device = defineCategory({
   key: 'device',
   id: 1,
@@ -91,6 +97,13 @@ export const device = defineCategory({
     // Every check-in writes it: indexed, it would make each check-in write every index of the table.
     last_seen: { kind: 'datetime', label: 'Last seen', system: true, list: true, recency: true },
     firmware_history: { kind: 'json', label: 'Firmware update history', system: true, default: [] },
+    // The device's last update as it reports it (docs/DEVICE_API.md 'Update states'), kept on its row: four columns
+    // null on a device that never reported one, read with the row a check-in reads anyway, written only when they change.
+    // Not list columns: a listed column is indexed, and every check-in's last_seen write would then write that index too.
+    update_state: { kind: 'enum', label: 'Update', values: UPDATE_STATES, valueLabels: ownMessages.updateStateLabels, system: true, shownReadOnly: true },
+    update_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Update of', system: true, shownReadOnly: true, onDelete: 'setNull' },
+    update_message: { kind: 'text', label: 'Last update failure', system: true, shownReadOnly: true, maxLength: UPDATE_MESSAGE_MAX },
+    update_changed: { kind: 'datetime', label: 'Update state changed', system: true, shownReadOnly: true },
     config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },
     to_be_claimed: { kind: 'boolean', label: 'Waiting to be claimed', system: true, default: false },
     claim_code: { kind: 'text', label: 'Claim code', system: true, secret: true },
@@ -124,6 +137,7 @@ export const device = defineCategory({
     group: { field: 'group_id' },
     target_firmware: { field: 'target_firmware_id' },
     current_firmware: { field: 'current_firmware_id' },
+    update_firmware: { field: 'update_firmware_id' },
     author: { field: 'author_id' },
   },
   console: {

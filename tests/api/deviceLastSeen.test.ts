@@ -68,7 +68,7 @@ describe('check-ins that change nothing but last_seen', () => {
     const config = ((await c.post('/api/config', { config: '{"pending": true}', team_id: team })).json() as { id: number }).id;
     expect((await c.put(`/api/device/${pending.id}`, { config_id: config })).statusCode).toBe(200);
     const peek = devicePeeker(t.db);
-    const report = (firmware: { name: string; version: string } | null = null) => ({ firmware, config_id: null, config: null });
+    const report = (firmware: { name: string; version: string } | null = null) => ({ firmware, config_id: null, config: null, update: null });
     const bearer = (token: string) => parseDeviceToken(`Bearer ${token}`);
     // The first read waits for the held database; the next ones all queue behind it, to be read together.
     const held = await holdDatabase(t);

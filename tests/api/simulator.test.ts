@@ -2,8 +2,9 @@
  * The fleet simulator's devices against the real app listening on a port (they speak HTTP, as a
  * device does): enrolled through /api, then checking in through the device API; what a user sees
  * through /api follows: last seen, a local change adopted, a pushed configuration synchronized once
- * applied, a conflict, a target firmware downloaded, verified and then current, and a fleet enrolled
- * again that carries on where it stopped.
+ * applied, a conflict, a target firmware downloaded, verified and then current (its update states
+ * reported on the way), devices made to fail an update (`--fail`) reporting it with a message, and a
+ * fleet enrolled again that carries on where it stopped.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleSession } from '../../server/simulator/consoleSession';
 import { downloadFirmware, signDeviceJwt } from '../../server/simulator/deviceClient';
 import { enrolFleet, SIM_TYPE, type DeviceIdentity } from '../../server/simulator/fleet';
-import { seededRandom, SimulatedDevice, type DeviceEnvironment } from '../../server/simulator/simDevice';
+import { FILE_MISMATCH, SIMULATED_FAILURE, failingDevices, seededRandom, SimulatedDevice, type DeviceEnvironment } from '../../server/simulator/simDevice';
 import { FleetStats } from '../../server/simulator/stats';
 import { adminWithTeam, createTestApp, type Client, type TestApp } from './helpers';
 import { firmwareFor, uploader } from './firmwareFilesHelpers';
@@ -46,7 +47,10 @@ interface DeviceView {
   last_config_sync: string | null;
   config_history: { config_id: number; date: string; source: string }[];
   current_firmware_id: number | null;
-  firmware_history: { firmware_id: number; date: string }[];
+  firmware_history: { firmware_id: number; date: string; state?: string; message?: string }[];
+  update_state: string | null;
+  update_firmware_id: number | null;
+  update_message: string | null;
 }
 
 const view = async (c: Client, id: number) => {
@@ -120,29 +124,68 @@ describe('the simulated fleet', () => {
     expect(await configOf(admin.client, conflict.config_history.at(-1)!.config_id)).toEqual(rebel.config);
   });
 
-  it('downloads a target firmware, verifies it and then reports it: it becomes current', async () => {
+  /** A firmware of the simulated type with its file, made the target of `ids`. */
+  async function targetFirmware(ids: number[], text: string): Promise<{ firmwareId: number; bytes: Buffer }> {
     const types = (await admin.client.get('/api/type?fields=id,name')).json().json_list as { id: number; name: string }[];
     const typeId = types.find((ty) => ty.name === SIM_TYPE)!.id;
-    const bytes = Buffer.from('simulated firmware image '.repeat(4000));
+    const bytes = Buffer.from(text.repeat(4000));
     const firmwareId = await firmwareFor(admin.client, admin.teamId, typeId, bytes);
     expect((await uploader(t.app, admin.cookie)(firmwareId, bytes)).statusCode).toBe(200);
-    for (const d of fleet) expect((await admin.client.put(`/api/device/${d.id}`, { target_firmware_id: firmwareId })).statusCode).toBe(200);
+    for (const id of ids) expect((await admin.client.put(`/api/device/${id}`, { target_firmware_id: firmwareId })).statusCode).toBe(200);
+    return { firmwareId, bytes };
+  }
 
+  const states = async (some: SimulatedDevice[]) => Promise.all(some.map(async (d) => (await view(admin.client, d.identity.id)).update_state));
+
+  it('downloads a target firmware, verifies it, installs it and then reports it, saying each step: it becomes current', async () => {
+    const { firmwareId, bytes } = await targetFirmware(fleet.map((d) => d.id), 'simulated firmware image ');
     const stats = counting(0);
     await round(devices);
-    expect(stats.activity).toMatchObject({ firmwareInstalled: 3, firmwareRefused: 0 });
+    expect(await states(devices)).toEqual([null, null, null]);
+    await round(devices);
+    expect(await states(devices)).toEqual(['downloading', 'downloading', 'downloading']);
+    await round(devices);
+    expect(await states(devices)).toEqual(['installing', 'installing', 'installing']);
+    expect(stats.activity).toMatchObject({ firmwareInstalled: 3, firmwareRefused: 0, updatesFailed: 0 });
     for (const d of devices) expect((await view(admin.client, d.identity.id)).current_firmware_id).toBeNull();
     await round(devices);
     expect(stats.errors.size).toBe(0);
     for (const d of devices) {
       const seen = await view(admin.client, d.identity.id);
-      expect(seen.current_firmware_id).toBe(firmwareId);
-      expect(seen.firmware_history.at(-1)?.firmware_id).toBe(firmwareId);
+      expect(seen).toMatchObject({ current_firmware_id: firmwareId, update_state: 'succeeded', update_firmware_id: firmwareId });
+      expect(seen.firmware_history.at(-1)).toEqual({ date: expect.any(String), firmware_id: firmwareId });
     }
     // A device resuming a download asks for the rest with Range.
     const part = await downloadFirmware(baseUrl, signDeviceJwt(fleet[0].id, fleet[0].key), firmwareId, 'bytes=10-19');
     expect(part.status).toBe(206);
     expect(part.bytes.equals(bytes.subarray(10, 20))).toBe(true);
+  });
+
+  it('with --fail, the share of devices made to fail report it with a message, kept in their firmware history; they do not try again', async () => {
+    const failing = failingDevices(devices.length, 34, seededRandom(3));
+    expect(failing.size).toBe(1);
+    // The same devices, holding what they hold, some now made to fail.
+    const fleetNow = devices.map((d, i) => Object.assign(new SimulatedDevice(d.identity, env, failing.has(i)), { firmware: d.firmware, configId: d.configId, config: d.config }));
+    const { firmwareId } = await targetFirmware(fleet.map((d) => d.id), 'a firmware that fails on some ');
+    const stats = counting(0);
+    for (let i = 0; i < 4; i++) await round(fleetNow);
+    expect(stats.activity).toMatchObject({ firmwareInstalled: 2, updatesFailed: 1 });
+    for (const [i, d] of fleetNow.entries()) {
+      const seen = await view(admin.client, d.identity.id);
+      if (failing.has(i)) {
+        expect(seen).toMatchObject({ update_state: 'failed', update_firmware_id: firmwareId, update_message: SIMULATED_FAILURE });
+        expect(seen.current_firmware_id).not.toBe(firmwareId);
+        expect(seen.firmware_history.at(-1)).toMatchObject({ firmware_id: firmwareId, state: 'failed', message: SIMULATED_FAILURE });
+      } else {
+        expect(seen).toMatchObject({ update_state: 'succeeded', current_firmware_id: firmwareId });
+      }
+    }
+    await round(fleetNow);
+    await round(fleetNow);
+    expect(stats.activity).toMatchObject({ firmwareInstalled: 2, updatesFailed: 1 });
+    expect(stats.errors.size).toBe(0);
+    // The others carry on with the fleet.
+    devices.splice(0, devices.length, ...fleetNow);
   });
 
   it('is enrolled again resuming what its devices run and hold: nothing downloaded, applied or changed', async () => {
@@ -182,15 +225,21 @@ describe('a simulated device given a firmware that is not the announced one', ()
 
   afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
 
-  it('refuses it and goes on reporting what it runs', async () => {
+  it('refuses it, reports the update failed, and goes on reporting what it runs without trying again', async () => {
     const stats = new FleetStats();
     const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     const identity = { id: 1, name: 'sim-0001', key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey };
     const device = new SimulatedDevice(identity, { baseUrl: url, stats, drift: 0, random: seededRandom(1) });
-    await device.checkIn();
-    await device.checkIn();
-    expect(stats.activity).toMatchObject({ firmwareInstalled: 0, firmwareRefused: 2 });
-    expect(reports).toHaveLength(2);
+    for (let i = 0; i < 5; i++) await device.checkIn();
+    expect(stats.activity).toMatchObject({ firmwareInstalled: 0, firmwareRefused: 1, updatesFailed: 1 });
+    expect(reports).toHaveLength(5);
     expect(reports.every((r) => (r as { firmware: unknown }).firmware === null)).toBe(true);
+    expect(reports.map((r) => (r as { update?: unknown }).update ?? null)).toEqual([
+      null,
+      { firmware_id: 9, state: 'downloading' },
+      { firmware_id: 9, state: 'failed', message: FILE_MISMATCH },
+      null,
+      null,
+    ]);
   });
 });

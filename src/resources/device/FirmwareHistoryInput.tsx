@@ -1,6 +1,6 @@
 /**
  * The device's firmware update history (spec section 2), read-only: the date (en-GB) and the
- * firmware's name and version, newest first. The names come from one getMany of the firmwares
+ * firmware's name and version, newest first; an update that failed says so with the device's message. The names come from one getMany of the firmwares
  * named, not one call per entry.
  */
 import { Link, List, ListItem, ListItemText, Typography } from '@mui/material';
@@ -49,6 +49,7 @@ export const FirmwareHistoryInput = ({ name, field }: FieldInputProps) => {
                     ) : (
                       text
                     )}
+                    {entry.failure !== undefined && ` — ${ownMessages.updateFailedEntry(entry.failure)}`}
                   </>
                 }
               />
