@@ -31,6 +31,8 @@ export function objectChanges(category: Category, before: Row | undefined, after
     const was = before?.[name] ?? null;
     const is = after?.[name] ?? null;
     if (sameJson(was instanceof Date ? was.toISOString() : was, is instanceof Date ? is.toISOString() : is)) continue;
+    // A create or a delete lists the values the object has, not its empty fields (an empty text is no value).
+    if ((before === undefined || after === undefined) && (was ?? is) === '') continue;
     changes[name] = field.secret ? { secret: true } : { before: keptValue(was), after: keptValue(is) };
   }
   return changes;

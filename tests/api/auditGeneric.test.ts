@@ -43,6 +43,14 @@ describe('generic writes', () => {
     expect(entry).toMatchObject({ username: 'alice', category: key, object_id: alice[key], action: 'create', team_id: alice.team });
   });
 
+  it("a create lists the values the object has, not its empty fields ('Notes: ∅ → ∅')", async () => {
+    const made = await aliceClient.post('/api/devices_group', { name: 'Empty notes', team_id: alice.team, type_id: alice.type, notes: '' });
+    expect(made.statusCode, made.body).toBe(201);
+    const [entry] = await entries(aliceClient, { category: 'devices_group', object_id: (made.json() as { id: number }).id, action: 'create' });
+    expect(entry.changes).toMatchObject({ name: { before: null, after: 'Empty notes' } });
+    expect(Object.keys(entry.changes ?? {})).not.toContain('notes');
+  });
+
   it('an update records the fields changed, before and after, and nothing else', async () => {
     const res = await aliceClient.put(`/api/device/${alice.device}`, { name: 'Renamed', notes: 'moved to shelf 3' });
     expect(res.statusCode, res.body).toBe(200);

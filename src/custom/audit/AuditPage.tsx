@@ -118,7 +118,7 @@ export const AuditPage = () => {
   const exportCsv = () => downloadFile('/download/audit', { query }).catch((error: unknown) => reportError(error));
   const teamName = (id: number | null) => access.teams.find((t) => t.id === id)?.name ?? (id === null ? '' : String(id));
   const field = (key: (typeof FILTERS)[number], label: string, extra: object = {}) => (
-    <TextField size="small" label={label} value={params.get(key) ?? ''} onChange={(event) => setFilter(key, event.target.value)} {...extra} />
+    <TextField size="small" fullWidth={false} label={label} value={params.get(key) ?? ''} onChange={(event) => setFilter(key, event.target.value)} {...extra} />
   );
 
   return (
