@@ -311,7 +311,7 @@ export const ownMessages = {
   demoLiveFailed: (reason: string) => `The live demo devices stopped: ${reason} (the server goes on).`,
   serverRunning: (url: string) => `PUCS console running at ${url}`,
   signInGenerated: (user: string, password: string) =>
-    `Sign in as '${user}' with the password ${password}\n(shown only this once; change it with: npm run user -- password ${user}).`,
+    `Sign in as '${user}' with the password ${password}\n(shown only this once; change it in the console: the menu under your name, Change password).`,
   signInSet: (user: string) => `Sign in as '${user}' with the password you set.`,
   signInExisting: (user: string) =>
     `Sign in with an existing account: no user is named '${user}' (PUCS_ADMIN_USER). npm run user -- list shows the users; npm run user -- add NAME --server-admin adds one.`,

@@ -106,7 +106,7 @@ valid \`PUCS_INVITATION_DAYS\` days, default ${DEFAULT_INVITATION_DAYS}) where t
 \`POST /api/invitation/{token} {"password"}\`, which signs them in. With \`"password"\` the user is made with
 it, without a link. \`"join_team_id"\` (and \`"join_role_id"\`, 1 member, 2 team lead, 3 admin; default 1)
 puts the new user in that team. \`PUT /api/user/{id} {"active": false}\` ends the user's sessions at once
-and refuses their sign-ins until \`true\`; \`{"is_server_admin": ...}\` makes or unmakes a server
+and refuses their sign-ins and API tokens until \`true\` (their tokens then work again); \`{"is_server_admin": ...}\` makes or unmakes a server
 administrator; both are the server administrator's only (403), and never take the last active server
 administrator (409). \`POST /api/user_invitation/{id}\` makes a new link (the old link, the password, the sessions and the API tokens stop working).
 
@@ -142,7 +142,7 @@ with a token, even a server administrator's): making, listing or revoking tokens
 changing or deleting users (passwords, preferences, \`active\`, \`is_server_admin\`), new sign-in links
 (\`POST /api/user_invitation/{id}\`) and team members and roles (\`/api/role\`, \`PUT /api/add_pucs_user_to_team/\`):
 a stolen token must not let in or take over an account that outlives it (server/tokens/guards.ts).
-An expired or revoked token, or one whose user is gone or was sent a new sign-in link, answers 401
+An expired or revoked token, or one whose user is gone, deactivated or was sent a new sign-in link, answers 401
 like no session.
 
 A build pipeline that publishes a firmware (SHA3-256 of the file first, then the firmware, then its file):

@@ -217,6 +217,18 @@ describe('Authorization: Bearer', () => {
     await expectError(bearer(token).get('/api/type?fields=id,name,team_id'), 401, ownMessages.signInRequired);
   });
 
+  it("stops with its user's deactivation, though it was cached, and works again once the user is restored", async () => {
+    const leaving = await adminWithTeam(t, 'tok-leaving', 'Tok L');
+    const { token } = await makeToken(leaving.client);
+    await createUser(t.db, 'tok-root', 'correct horse battery', { serverAdmin: true });
+    const root = api(t.app, await signIn(t.app, 'tok-root', 'correct horse battery'));
+    expect((await bearer(token).get('/api/current_user')).json().username).toBe('tok-leaving');
+    expect((await root.put(`/api/user/${leaving.userId}`, { active: false })).statusCode).toBe(200);
+    await expectError(bearer(token).get('/api/type?fields=id,name,team_id'), 401, ownMessages.signInRequired);
+    expect((await root.put(`/api/user/${leaving.userId}`, { active: true })).statusCode).toBe(200);
+    expect((await bearer(token).get('/api/current_user')).json().username).toBe('tok-leaving');
+  });
+
   it('revoked or expired by another process (a shell, another server) answers 401 here too, though it was cached', async () => {
     const revoked = await makeToken(owner.client);
     const expired = await makeToken(owner.client);

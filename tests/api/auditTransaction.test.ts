@@ -58,6 +58,16 @@ describe('an entry and its transaction', () => {
     expect(await named('undone')).toBe(0);
   });
 
+  it("an entry is stored as given when the database reads backslashes in quotes (standard_conforming_strings off, a server's setting)", async () => {
+    const tricky: AuditEntry = { by: null, action: 'test', category: 'test', id: 1, name: "escaped \\' x", changes: { notes: { before: null, after: 'line\nnext \\ end\\' } } };
+    await t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL standard_conforming_strings = off');
+      await audit(tx, tricky);
+    });
+    const { rows } = await t.db.query<{ object_name: string; changes: unknown }>("SELECT object_name, changes FROM audit_entry WHERE action = 'test' AND object_name LIKE 'escaped%'");
+    expect(rows).toEqual([{ object_name: tricky.name, changes: tricky.changes }]);
+  });
+
   it('a change through the API has its entry; a refused one has none', async () => {
     await createUser(t.db, 'root', 'correct horse battery', { serverAdmin: true });
     const root = api(t.app, await signIn(t.app, 'root', 'correct horse battery'));

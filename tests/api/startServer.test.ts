@@ -88,7 +88,7 @@ it('stops on SIGTERM while a client holds a big answer it never reads: its conne
   const future = new Date(Date.now() + 24 * 3_600_000);
   utimesSync(join(dist, 'index.html'), future, future);
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', PUCS_DATA_DIR: join(folder, 'data'), PUCS_DIST_DIR: dist },
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', PUCS_DATA_DIR: join(folder, 'data'), PUCS_DIST_DIR: dist, PUCS_ADMIN_PASSWORD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -97,11 +97,18 @@ it('stops on SIGTERM while a client holds a big answer it never reads: its conne
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const url = await new Promise<URL>((resolve, reject) => {
     child.stdout.on('data', () => {
-      const m = /running at (http:\/\/\S+)\n/.exec(out);
+      // The address, then the sign-in's two lines (the password it made, where to change it).
+      const m = /running at (http:\/\/\S+)\n.*Sign in.*\n.*\n/.exec(out);
       if (m) resolve(new URL(m[1]));
     });
     child.on('exit', () => reject(new Error(`exited early:\n${out}`)));
   });
+  // The password it made is changed where it can be while this server holds its embedded database: the
+  // console (npm run user would refuse, issue 29).
+  const generated = /with the password (\S+)\n/.exec(out)?.[1] ?? '';
+  expect(out).toContain(ownMessages.signInGenerated('admin', generated));
+  expect(ownMessages.signInGenerated('admin', generated)).toContain(ownMessages.changePassword);
+  expect(out).not.toContain('npm run user');
   const socket = connect(Number(url.port), url.hostname);
   try {
     socket.write(`GET /assets/big.bin HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
