@@ -58,6 +58,16 @@ describe('an entry and its transaction', () => {
     expect(await named('undone')).toBe(0);
   });
 
+  it('statements sent together after the entry run after it, in the order they were sent', async () => {
+    const seen = await t.db.transaction(async (tx) => {
+      await audit(tx, entry('together'));
+      const count = "SELECT count(*)::int AS n FROM audit_entry WHERE object_name = 'together'";
+      const answers = await Promise.all([tx.query('SELECT 1'), tx.query<{ n: number }>(count)]);
+      return answers[1].rows[0].n;
+    });
+    expect(seen).toBe(1);
+  });
+
   it("a value never ends its literal, whatever the session's setting of backslashes", async () => {
     // PostgreSQL's standard_conforming_strings may be off (a server's legacy setting): a backslash
     // then escapes the quote that ends a text, and a name could end the entry's literal and run SQL.
