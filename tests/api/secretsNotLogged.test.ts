@@ -1,7 +1,8 @@
 /**
  * Invitation links and API tokens are never logged (issue 29, Security): the server's log at info
  * level, which writes every request's address, holds neither a link's token (it travels in the
- * address of POST /api/invitation/{token}) nor an API token (in the Authorization header).
+ * address of POST /api/invitation/{token}) nor an API token (in the Authorization header), nor a
+ * device's QR id (its label's only secret, in the address of the public QR call).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('the log at info level', () => {
-  it("holds every request's address but never a link's token nor an API token", async () => {
+  it("holds every request's address but never a link's token, an API token nor a QR id", async () => {
     const root = api(logged, await signIn(logged, 'root', PASSWORD));
     const made = await root.post('/api/user', { username: 'newcomer' });
     expect(made.statusCode, made.body).toBe(201);
@@ -37,7 +38,14 @@ describe('the log at info level', () => {
     expect(unknown.statusCode).toBe(404);
     const token = (await root.post('/api/tokens', { name: 'pipeline', expires_in_days: 30 })).json().token as string;
     expect((await logged.inject({ method: 'GET', url: '/api/current_user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    const team = (await root.post('/api/team', { name: 'labels' })).json().id as number;
+    const type = (await root.post('/api/type', { name: 'board', team_id: team })).json().id as number;
+    const device = (await root.post('/api/device', { name: 'd1', team_id: team, type_id: type, uid_for_type: 'u1' })).json().id as number;
+    const qr = (await root.post(`/api/device_qr_code/${device}`)).json().id as string;
+    expect((await logged.inject({ method: 'GET', url: `/api/execute_qr_code_action/${qr}` })).statusCode).toBe(200);
     const log = lines.join('');
+    expect(log).toContain('/api/execute_qr_code_action/');
+    expect(log).not.toContain(qr);
     expect(log).toContain('/api/invitation/');
     expect(log).toContain('/api/current_user');
     expect(log).not.toContain(link);
