@@ -24,7 +24,7 @@ describe('a known session', () => {
   it('answers GET /api/current_user without a query, with the profile the database holds', async () => {
     const a = await adminWithTeam(t, 'cache_reader');
     const first = (await a.client.get('/api/current_user')).json();
-    expect(first).toEqual({ id: a.userId, username: 'cache_reader', preferences: {}, is_server_admin: false, teams: [{ id: a.teamId, name: 'cache_reader_team', role_id: ROLE.ADMIN }] });
+    expect(first).toEqual({ id: a.userId, username: 'cache_reader', preferences: {}, is_server_admin: false, teams: [{ id: a.teamId, name: 'cache_reader_team', role_id: ROLE.ADMIN }], audit_team_ids: [a.teamId] });
     expect(await queriesDuring(t, () => a.client.get('/api/current_user'))).toBe(0);
     // A list call costs its own queries only (its count and page), not the session's.
     await a.client.post('/api/type', { name: 'cached', team_id: a.teamId });
