@@ -15,6 +15,7 @@ import { clientDataError, concurrencyError } from './http/dbErrorNet';
 import { clientErrorHandler, frameworkErrors } from './http/clientErrors';
 import { schemaRefusal } from './http/schemaRefusal';
 import { privateAnswers } from './http/cacheHeaders';
+import { requestForLog } from './http/requestLog';
 import { ownMessages } from '../src/messages';
 import { authPlugin } from './auth/plugin';
 import { authRoutes } from './routes/auth';
@@ -57,6 +58,8 @@ export interface BuildOptions {
   registry?: ServerRegistry;
   /** Log level, or false for none (tests). */
   logger?: false | 'error' | 'warn' | 'info';
+  /** Where the log's lines go: standard output unless given (a test reads them). */
+  logStream?: { write(line: string): void };
 }
 
 function parsesAsJson(text: string): boolean {
@@ -68,9 +71,9 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
-export async function buildApp({ db, config, registry = defaultRegistry, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, registry = defaultRegistry, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: logger } : false,
+    logger: logger ? { level: logger, serializers: { req: requestForLog }, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: BODY_LIMIT,
     // The nearest `hops` proxies are trusted (proxy-addr counts from this server outwards), as a hop count would.
     trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),

@@ -33,6 +33,8 @@ declare module 'fastify' {
     public?: boolean;
     /** A non-GET route that changes nothing (a label drawn from a posted template): a read-only API token may call it. */
     reads?: boolean;
+    /** The route's path carries a secret (an invitation link's token, a QR id): logged by its pattern (server/http/requestLog.ts). */
+    secretInPath?: boolean;
   }
 }
 

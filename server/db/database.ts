@@ -111,7 +111,9 @@ function preparedOnce(): Prepare {
  * A transaction's Queryable over `inner` (the connection `on`) whose withCommit statements wait for
  * the next statement, or for `commit()`, which answers them followed by COMMIT: one multi-statement
  * exec of EXECUTEs. A statement whose parameters cannot be written in (a text with a NUL) runs as
- * it was given, in its turn.
+ * it was given, in its turn. The transaction's statements go out one after another in the order
+ * they were called, even when called together (Promise.all): one whose queue was still being sent
+ * would otherwise overtake it (the connection runs one statement at a time anyway).
  */
 function withCommitQueue(inner: Queryable, on: object, prepare: Prepare): { tx: Queryable; commit: () => Promise<string> } {
   let waiting: { sql: string; params: unknown[]; name: string }[] = [];
@@ -133,17 +135,24 @@ function withCommitQueue(inner: Queryable, on: object, prepare: Prepare): { tx: 
     }
     return text;
   };
+  let ahead: Promise<unknown> = Promise.resolve();
+  /** Runs `next` with the text of what waits, once every statement called before has gone out. */
+  const inOrder = <R>(next: (text: string) => Promise<R>): Promise<R> => {
+    const turn = ahead.then(async () => next(await written()));
+    ahead = turn.catch(() => {});
+    return turn;
+  };
   return {
     tx: {
-      async query<T>(sql: string, params?: unknown[], prepared?: string) {
-        const text = await written();
-        if (text !== '') await inner.exec(text);
-        return inner.query<T>(sql, params, prepared);
-      },
-      exec: async (sql) => inner.exec((await written()) + sql),
+      query: <T>(sql: string, params?: unknown[], prepared?: string) =>
+        inOrder(async (text) => {
+          if (text !== '') await inner.exec(text);
+          return inner.query<T>(sql, params, prepared);
+        }),
+      exec: (sql) => inOrder((text) => inner.exec(text + sql)),
       withCommit: (sql, params, name) => void waiting.push({ sql, params, name }),
     },
-    commit: async () => `${await written()}COMMIT`,
+    commit: () => inOrder(async (text) => `${text}COMMIT`),
   };
 }
 

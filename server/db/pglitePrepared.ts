@@ -10,10 +10,11 @@
  * error rolls back with the setting: every other statement keeps PostgreSQL's choice.
  *
  * Parameters are written in as literals: integers (ids, limits, offsets), null, arrays of integers,
- * and texts quoted with their quotes doubled, a text with a backslash as E'...' with it doubled too
- * (read the same whatever standard_conforming_strings: withCommit, database.ts, writes them in on
- * PostgreSQL, whose setting is the server's), so a device's check-in keeps its plans too (issue 28:
- * its read 12 ms planned each time, 1 ms from a kept plan). Anything else (a text with a NUL, which no literal holds) runs unnamed.
+ * and texts as escape strings (E'...') with their quotes and backslashes doubled, so a device's
+ * check-in keeps its plans too (issue 28: its read 12 ms planned each time, 1 ms from a kept plan).
+ * An escape string reads the same whatever standard_conforming_strings says (a PostgreSQL server may
+ * have it off, where a plain literal's backslash escapes its closing quote and a text could end it and
+ * run SQL). Anything else (a text with a NUL, which no literal holds) runs unnamed.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { ident } from '../crud/sql';
@@ -24,8 +25,7 @@ export type PreparedRun = <T>(sql: string, params: unknown[], name: string) => P
 export function literal(p: unknown): string | undefined {
   if (p === null || p === undefined) return 'NULL';
   if (Number.isSafeInteger(p)) return String(p);
-  // A backslash as E'\\': read the same whatever the server's standard_conforming_strings.
-  if (typeof p === 'string' && !p.includes('\0')) return `${p.includes('\\') ? 'E' : ''}'${p.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+  if (typeof p === 'string' && !p.includes('\0')) return `E'${p.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
   if (Array.isArray(p) && p.every((v) => Number.isSafeInteger(v))) return `'{${p.join(',')}}'`;
   return undefined;
 }

@@ -202,7 +202,7 @@ export const qrRoutes: FastifyPluginAsync = async (fastify) => {
     return { id, url: publicOrigin(app.config, request) };
   });
 
-  app.get('/api/execute_qr_code_action/:id', { config: { public: true }, schema: INFO_SCHEMA }, (request) => app.qrPublicInfo(request, request.params.id));
+  app.get('/api/execute_qr_code_action/:id', { config: { public: true, secretInPath: true }, schema: INFO_SCHEMA }, (request) => app.qrPublicInfo(request, request.params.id));
 
   app.get('/api/qr_contact', { config: { public: true }, schema: CONTACT_SCHEMA }, async () => ({ contact_url: app.config.contactUrl ?? null }));
 };

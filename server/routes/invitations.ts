@@ -71,7 +71,7 @@ export const invitationRoutes: FastifyPluginAsync = async (fastify) => {
     return reply.code(201).send({ id, invitation_url: invitationUrl(publicOrigin(app.config, request), link.token), expires_at: link.expiresAt });
   });
 
-  app.post('/api/invitation/:token', { config: { public: true }, schema: ACCEPT_SCHEMA }, async (request, reply) => {
+  app.post('/api/invitation/:token', { config: { public: true, secretInPath: true }, schema: ACCEPT_SCHEMA }, async (request, reply) => {
     const limiter = invitationLimiter(app.db);
     const taken = await limiter.take(addressKey(request.ip));
     if (taken.wait > 0) {

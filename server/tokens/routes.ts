@@ -7,6 +7,7 @@
  *
  * What a token then does is the request rules' business (server/auth/plugin.ts, bearer.ts).
  */
+import { isStorableText } from '../../src/schemas/kinds';
 import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ const CREATE_BODY = jsonBody({
     .trim()
     .min(1, { error: messages.nameEmpty })
     .max(NAME_MAX, { error: ownMessages.tooLong('name', NAME_MAX) })
+    .refine(isStorableText, { error: ownMessages.unstorableText('name') })
     .describe('What the token is for, for its owner (a pipeline, a script).'),
   expires_in_days: z.int({ error: days }).min(1, { error: days }).max(TOKEN_MAX_DAYS, { error: days }).describe(`The token stops working after this many days (1 to ${TOKEN_MAX_DAYS}).`),
   team_ids: z

@@ -68,6 +68,8 @@ describe('POST /api/tokens', () => {
     await expectError(owner.client.post('/api/tokens', { name: 'x', expires_in_days: 1.5 }), 400, ownMessages.tokenExpiresInDays(TOKEN_MAX_DAYS));
     await expectError(owner.client.post('/api/tokens', { name: 'x', expires_in_days: 1, read_only: 'yes' }), 400, ownMessages.wrongFieldType('read_only', 'true or false'));
     await expectError(owner.client.post('/api/tokens', { name: 'x', expires_in_days: 1, scope: 'all' }), 400, ownMessages.unknownField('scope'));
+    // A text PostgreSQL cannot store (a NUL) or would store changed (an unpaired surrogate, as U+FFFD): refused as every field's.
+    for (const name of ['a\u0000b', 'x\ud800']) await expectError(owner.client.post('/api/tokens', { name, expires_in_days: 1 }), 400, ownMessages.unstorableText('name'));
     expect((await owner.client.get('/api/tokens')).json()).toHaveLength(before);
   });
 

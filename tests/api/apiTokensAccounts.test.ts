@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../src/messages';
 import { adminWithTeam, api, createTestApp, createUser, expectError, ROLE, signIn, type Client, type TestApp } from './helpers';
 import { multipartBody, sha3 } from './firmwareFilesHelpers';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/database';
 
 const PASSWORD = 'correct horse battery';
 
@@ -106,5 +108,29 @@ describe('a new sign-in link', () => {
     expect((await root.post(`/api/user_invitation/${target.userId}`)).statusCode).toBe(201);
     await expectError(token.get('/api/type?fields=id,name,team_id'), 401, ownMessages.signInRequired);
     expect((await t.db.query('SELECT 1 FROM api_token WHERE user_id = $1', [target.userId])).rows).toEqual([]);
+  });
+
+  it('and a deactivation, made by another server process, end a token this one had cached', async () => {
+    // Another server on the same database (on PostgreSQL its own connections); on PGlite the same database.
+    const elsewhere = t.url ? await openDatabase({ url: t.url }) : t.db;
+    const second = await buildApp({ db: elsewhere, config: t.config });
+    try {
+      const rootThere = api(second, await signIn(second, 'root', PASSWORD));
+      for (const [name, act] of [
+        ['relinked', (id: number) => rootThere.post(`/api/user_invitation/${id}`)],
+        ['deactivated', (id: number) => rootThere.put(`/api/user/${id}`, { active: false })],
+      ] as const) {
+        const target = await adminWithTeam(t, name);
+        const token = tokenClient(await tokenOf(target.client));
+        expect((await token.get('/api/current_user')).json().username).toBe(name);
+        const done = await act(target.userId);
+        expect(done.statusCode, done.body).toBeLessThan(300);
+        await expect.poll(async () => (await token.get('/api/current_user')).statusCode).toBe(401);
+        await expectError(token.get('/api/type?fields=id,name,team_id'), 401, ownMessages.signInRequired);
+      }
+    } finally {
+      await second.close();
+      if (elsewhere !== t.db) await elsewhere.close();
+    }
   });
 });

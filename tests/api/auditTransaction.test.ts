@@ -68,6 +68,29 @@ describe('an entry and its transaction', () => {
     expect(rows).toEqual([{ object_name: tricky.name, changes: tricky.changes }]);
   });
 
+  it('statements sent together after the entry run after it, in the order they were sent', async () => {
+    const seen = await t.db.transaction(async (tx) => {
+      await audit(tx, entry('together'));
+      const count = "SELECT count(*)::int AS n FROM audit_entry WHERE object_name = 'together'";
+      const answers = await Promise.all([tx.query('SELECT 1'), tx.query<{ n: number }>(count)]);
+      return answers[1].rows[0].n;
+    });
+    expect(seen).toBe(1);
+  });
+
+  it("a value never ends its literal, whatever the session's setting of backslashes", async () => {
+    // PostgreSQL's standard_conforming_strings may be off (a server's legacy setting): a backslash
+    // then escapes the quote that ends a text, and a name could end the entry's literal and run SQL.
+    const escaping = "\\', chr(120), NULL); CREATE TABLE injected (x int); --";
+    const others = ['a \\', "$$'$$", 'é ☃ 𝄞 \\x00', 'x'.repeat(100_000)];
+    await t.db.transaction(async (tx) => {
+      await tx.exec('SET LOCAL standard_conforming_strings = off');
+      for (const name of [escaping, ...others]) await audit(tx, entry(name));
+    });
+    expect((await t.db.query("SELECT to_regclass('injected') AS t")).rows).toEqual([{ t: null }]);
+    for (const name of [escaping, ...others]) expect(await named(name)).toBe(1);
+  });
+
   it('a change through the API has its entry; a refused one has none', async () => {
     await createUser(t.db, 'root', 'correct horse battery', { serverAdmin: true });
     const root = api(t.app, await signIn(t.app, 'root', 'correct horse battery'));

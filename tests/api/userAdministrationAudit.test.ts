@@ -51,4 +51,28 @@ describe('who reads the audit, as GET /api/current_user says', () => {
     expect((await captain.client.get('/api/audit')).statusCode).toBe(200);
     expect((await crew.get('/api/audit')).statusCode).toBe(403);
   });
+
+  it("with an API token: the token's teams only, never every team when limited; a read-only token reads all the same", async () => {
+    const chief = await adminWithTeam(t, 'chief');
+    const other = (await chief.client.post('/api/team', { name: 'chief other team' })).json().id as number;
+    expect((await chief.client.put(`/api/team/${chief.teamId}`, { name: 'chief team renamed' })).statusCode).toBe(200);
+    const tokenOf = async (client: Client, body: Record<string, unknown>) => {
+      const made = await client.post('/api/tokens', { name: 'reader', expires_in_days: 1, ...body });
+      expect(made.statusCode, made.body).toBe(201);
+      const token = made.json().token as string;
+      return (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    };
+    const limited = await tokenOf(chief.client, { team_ids: [chief.teamId] });
+    expect((await limited('/api/current_user')).json().audit_team_ids).toEqual([chief.teamId]);
+    const seen = (await limited('/api/audit')).json() as { team_id: number | null }[];
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((e) => e.team_id === chief.teamId)).toBe(true);
+    const readOnly = await tokenOf(chief.client, { read_only: true });
+    expect(((await readOnly('/api/current_user')).json().audit_team_ids as number[]).sort()).toEqual([chief.teamId, other].sort());
+    const rootTeam = (await root.post('/api/team', { name: 'root team' })).json().id as number;
+    const rootLimited = await tokenOf(root, { team_ids: [rootTeam] });
+    expect((await rootLimited('/api/current_user')).json().audit_team_ids).toEqual([rootTeam]);
+    expect((await rootLimited(`/api/audit?filter=${encodeURIComponent(JSON.stringify({ team_id: other }))}`)).json()).toEqual([]);
+    expect((await (await tokenOf(root, {}))('/api/current_user')).json().audit_team_ids).toBeNull();
+  });
 });
