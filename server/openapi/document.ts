@@ -142,6 +142,8 @@ with a token, even a server administrator's): making, listing or revoking tokens
 changing or deleting users (passwords, preferences, \`active\`, \`is_server_admin\`), new sign-in links
 (\`POST /api/user_invitation/{id}\`) and team members and roles (\`/api/role\`, \`PUT /api/add_pucs_user_to_team/\`):
 a stolen token must not let in or take over an account that outlives it (server/tokens/guards.ts).
+A team itself is an object like the others: a token without team limits may create one (its user is
+the new team's admin, as in the console) or delete one its user administers (its memberships go with it).
 An expired or revoked token, or one whose user is gone, deactivated or was sent a new sign-in link, answers 401
 like no session.
 
