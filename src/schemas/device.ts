@@ -100,10 +100,10 @@ export const device = defineCategory({
     // The device's last update as it reports it (docs/DEVICE_API.md 'Update states'), kept on its row: four columns
     // null on a device that never reported one, read with the row a check-in reads anyway, written only when they change.
     // Not list columns: a listed column is indexed, and every check-in's last_seen write would then write that index too.
-    update_state: { kind: 'enum', label: 'Update', values: UPDATE_STATES, valueLabels: ownMessages.updateStateLabels, system: true, shownReadOnly: true },
-    update_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Update of', system: true, shownReadOnly: true, onDelete: 'setNull' },
-    update_message: { kind: 'text', label: 'Last update failure', system: true, shownReadOnly: true, maxLength: UPDATE_MESSAGE_MAX },
-    update_changed: { kind: 'datetime', label: 'Update state changed', system: true, shownReadOnly: true },
+    update_state: { kind: 'enum', label: 'Update', values: UPDATE_STATES, valueLabels: ownMessages.updateStateLabels, system: true, shownReadOnly: 'whenSet' },
+    update_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Update of', system: true, shownReadOnly: 'whenSet', onDelete: 'setNull' },
+    update_message: { kind: 'text', label: 'Last update failure', system: true, shownReadOnly: 'whenSet', maxLength: UPDATE_MESSAGE_MAX },
+    update_changed: { kind: 'datetime', label: 'Update state changed', system: true, shownReadOnly: 'whenSet' },
     config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },
     to_be_claimed: { kind: 'boolean', label: 'Waiting to be claimed', system: true, default: false },
     claim_code: { kind: 'text', label: 'Claim code', system: true, secret: true },

@@ -217,8 +217,11 @@ export interface FieldSpec {
   confirmUnset?: string;
   /** The picker offers '+' to create the referenced object in a child form (spec: create a type or group inline). */
   createInline?: boolean;
-  /** A system field shown read-only on the object screen once the object exists (owner, creation date). */
-  shownReadOnly?: boolean;
+  /**
+   * A system field shown read-only on the object screen once the object exists (owner, creation date);
+   * 'whenSet': only while it holds a value (a device's update state, which most devices never had).
+   */
+  shownReadOnly?: boolean | 'whenSet';
   /** Also checked by the server through GET /api{path}/{value}, answering true or false (the semver check). */
   remoteCheck?: { path: string; message: string };
   /** A switch's texts for its off and on positions (a firmware's 'Disabled' / 'Enabled'). */

@@ -264,7 +264,7 @@ describe('resolveProjection', () => {
     expect(plain.columns).not.toContain('claim_code');
     expect(plain.expansions).toEqual([]);
     const full = resolveProjection(registry, device, undefined, true);
-    expect(full.expansions.map((e) => e.key)).toEqual(['type', 'group', 'target_firmware', 'current_firmware', 'author']);
+    expect(full.expansions.map((e) => e.key)).toEqual(['type', 'group', 'target_firmware', 'current_firmware', 'update_firmware', 'author']);
   });
 
   it('a group selects every expansion whose target is that category', () => {
@@ -272,6 +272,7 @@ describe('resolveProjection', () => {
     expect(p.expansions.map((e) => [e.key, e.fields])).toEqual([
       ['target_firmware', ['name']],
       ['current_firmware', ['name']],
+      ['update_firmware', ['name']],
     ]);
     expect(p.columns).toContain('name');
   });

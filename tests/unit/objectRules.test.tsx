@@ -46,6 +46,17 @@ describe('form fields', () => {
     expect(readOnlyInfo(mustGetCategory('basic_document'), record, getCategory).map((i) => i.label)).toEqual(['Product ID', 'Owner']);
   });
 
+  it("show a device's update state only once it has one (most devices never had an update)", () => {
+    const record = { id: 5, author_id: 2, author: { id: 2, username: 'ada' }, update_state: 'failed', update_message: 'flash full' };
+    expect(readOnlyInfo(device, record, getCategory).map((i) => [i.label, i.value])).toEqual([
+      ['Product ID', '5'],
+      ['Update', 'Failed'],
+      ['Last update failure', 'flash full'],
+      ['Owner', 'ada'],
+      ['Creation date', ''],
+    ]);
+  });
+
   it('a save leaves out what follows another object: the target firmware of a device in a group, its type icon', () => {
     const values = { name: 'd', group_id: 3, target_firmware_id: 7, icon: 'data:x' };
     expect(savePayload(device, values)).toEqual({ name: 'd', group_id: 3 });

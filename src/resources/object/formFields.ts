@@ -66,13 +66,15 @@ export function expansionKey(category: Category, fieldName: string): string | un
 
 /**
  * Read-only facts of an existing object (spec: the product ID, the owner, the creation date):
- * the id plus every system field declared `shownReadOnly`.
+ * the id plus every system field declared `shownReadOnly` (a 'whenSet' one only while it holds a value).
  */
 export function readOnlyInfo(category: Category, record: Values, refCategory: (key: string) => Category | undefined): InfoItem[] {
   const items: InfoItem[] = [{ name: 'id', label: ID_FIELD.label, value: String(record.id ?? '') }];
   for (const [name, field] of Object.entries(category.fields)) {
     if (!field.shownReadOnly) continue;
-    items.push({ name, label: field.label, value: displayValue(category, name, field, record, refCategory) });
+    const value = displayValue(category, name, field, record, refCategory);
+    if (field.shownReadOnly === 'whenSet' && value === '') continue;
+    items.push({ name, label: field.label, value });
   }
   return items;
 }
