@@ -145,6 +145,8 @@ describe('GET /api/full', () => {
       group: { name: 'Field', id: group.id },
       target_firmware: { name: 'core', version: '1.2.3', id: fw.id },
       current_firmware: { name: 'core', version: '1.2.3', id: fw.id },
+      // The firmware of its last update, when it has sent one (docs/DEVICE_API.md 'Update states').
+      update_firmware: null,
       author: { username: 'crud', id: me },
     });
   });
