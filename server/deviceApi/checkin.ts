@@ -16,9 +16,9 @@ import type { Database, Queryable } from '../db/database';
 import type { ConfigState, UpdateState } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
 import { badRequest } from '../http/errors';
-import { INT4_MAX } from '../../src/schemas/kinds';
+import { INT4_MAX, isStorableText } from '../../src/schemas/kinds';
 import { checkSignature, deviceUnauthorized, type DeviceToken } from './auth';
-import { firmwareUrl, plainText, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
+import { firmwareUrl, type CheckinAnswer, type CheckinBody, type TargetFirmware } from './wire';
 import { HISTORY_LIMIT, sentAfter, syncOnCheckin, type ConfigSource, type KnownConfigs, type SyncChanges } from './configSync';
 import type { LastSeenWriter } from './lastSeen';
 import { grouped } from './grouped';
@@ -179,7 +179,7 @@ export function devicePeeker(db: Queryable): (peek: Peek) => Promise<DeviceRead>
   });
   return async (peek) => {
     const { firmware } = peek.report;
-    if (firmware && !(plainText(firmware.name) && plainText(firmware.version))) return readDevice(db, peek.token, peek.report, 'pucs_device_checkin_peek_one');
+    if (firmware && !(isStorableText(firmware.name) && isStorableText(firmware.version))) return readDevice(db, peek.token, peek.report, 'pucs_device_checkin_peek_one');
     return verified(peek.token, await readMany(peek));
   };
 }

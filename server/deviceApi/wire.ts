@@ -9,7 +9,7 @@ import { ownMessages } from '../../src/messages';
 import { config as configCategory } from '../../src/schemas/config';
 import { firmware as firmwareCategory } from '../../src/schemas/firmware';
 import { fieldSchema } from '../../src/schemas/compile';
-import { jsonProblemText } from '../../src/schemas/kinds';
+import { isStorableText, jsonProblemText } from '../../src/schemas/kinds';
 import { UPDATE_MESSAGE_MAX, UPDATE_STATES } from '../../src/schemas/device';
 import { objectId } from '../openapi/contract';
 
@@ -31,9 +31,6 @@ const MESSAGE_WRONG = ownMessages.wrongFieldType('update.message', `null or a te
 /** What a device says it runs: a firmware's name and version, nothing else. */
 const firmwareReport = z.strictObject({ name: z.string({ error: FIRMWARE_WRONG }), version: z.string({ error: FIRMWARE_WRONG }) }, { error: FIRMWARE_WRONG });
 
-/** A text jsonb holds as it is: no NUL (which PostgreSQL's texts cannot hold) and no lone surrogate. */
-export const plainText = (text: string) => !/[\0\p{Cs}]/u.test(text);
-
 /**
  * How the device's update goes (docs/DEVICE_API.md 'Update states'). A firmware_id past PostgreSQL's
  * integer names no firmware: it is the 400 of an unknown one (checkin.ts), not of a wrong shape.
@@ -45,7 +42,7 @@ const updateReport = z.strictObject(
     message: z
       .string({ error: MESSAGE_WRONG })
       .max(UPDATE_MESSAGE_MAX, { error: MESSAGE_WRONG })
-      .refine(plainText, { error: MESSAGE_WRONG })
+      .refine(isStorableText, { error: MESSAGE_WRONG })
       .nullish()
       .transform((message) => message ?? null),
   },
