@@ -241,6 +241,12 @@ export const ownMessages = {
   // Issue 30: how a device's update goes, as it reports it (docs/DEVICE_API.md 'Update states').
   updateStateLabels: { downloading: 'Downloading', installing: 'Installing', succeeded: 'Succeeded', failed: 'Failed' } as Readonly<Record<string, string>>,
   updateFailedEntry: (message: string | null) => (message ? `update failed: ${message}` : 'update failed'),
+  // Issue 30: rollouts (src/schemas/rollout.ts, server/rollouts/, docs/ROLLOUTS.md).
+  rolloutFirmwareRequired: 'A firmware is required.',
+  rolloutWaitMinutesRequired: "A wait in minutes is required when the next phase starts after a wait.",
+  rolloutNameNotUnique: (name: string) => `A rollout named '${name}' already exists in this team.`,
+  rolloutStateLabels: { draft: 'Draft', running: 'Running', paused: 'Paused', finished: 'Finished', aborted: 'Aborted' } as Readonly<Record<string, string>>,
+  rolloutAdvanceLabels: { auto: 'The next phase starts at once', wait: 'The next phase starts after a wait', manual: 'Someone continues the rollout' } as Readonly<Record<string, string>>,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   neverSeen: 'Never',
   lessThanAMinuteAgo: 'less than a minute ago',

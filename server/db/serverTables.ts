@@ -14,11 +14,12 @@ import { CERTS_TABLES } from '../certs/tables';
 import { TOKEN_TABLES } from '../tokens/tables';
 import { AUDIT_TABLES } from '../audit/tables';
 import { INVITATION_TABLES } from '../auth/invitations';
+import { ROLLOUT_TABLES } from '../rollouts/tables';
 import { HISTORY_TABLES } from './migrationHistory';
 import type { OwnTables } from './ownTables';
 
 /** Made after the category tables, which they reference, in this order. */
-export const FEATURE_TABLES: readonly OwnTables[] = [AUTH_TABLES, RATE_LIMIT_TABLES, CERTS_TABLES, TOKEN_TABLES, AUDIT_TABLES, INVITATION_TABLES];
+export const FEATURE_TABLES: readonly OwnTables[] = [AUTH_TABLES, RATE_LIMIT_TABLES, CERTS_TABLES, TOKEN_TABLES, AUDIT_TABLES, INVITATION_TABLES, ROLLOUT_TABLES];
 
 /** The name of every table of the server that is not a category's. */
 export const SERVER_TABLE_NAMES: readonly string[] = [HISTORY_TABLES, ...FEATURE_TABLES].flatMap((t) => t.names);

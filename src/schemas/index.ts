@@ -17,6 +17,7 @@ import { user } from './user';
 import { config } from './config';
 import { basicDocument } from './basicDocument';
 import { documentsCollection } from './documentsCollection';
+import { rollout } from './rollout';
 
 const declared = [
   team,
@@ -29,6 +30,7 @@ const declared = [
   basicDocument,
   documentsCollection,
   device,
+  rollout,
 ] as const satisfies readonly Category[];
 
 type Declared = (typeof declared)[number];

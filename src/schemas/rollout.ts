@@ -1,0 +1,95 @@
+/**
+ * A rollout (issue 30): a firmware brought to a team's devices in phases, paused by itself when too
+ * many of a phase's devices fail. Declared as any category, so its list, CSV, OpenAPI and team
+ * isolation follow; what it does once started (its devices, their targets, its state) is the
+ * server's engine (server/rollouts/, docs/ROLLOUTS.md), which alone writes the system fields below.
+ */
+import { defineCategory } from './defineCategory';
+import { authorField, dateField, nameField, notesField, teamField } from './fields';
+import { RECENCY_VALUES } from './recency';
+import { ADVANCE_MODES, DEFAULT_PHASES, PHASES_SCHEMA, ROLLOUT_STATES } from './rolloutPlan';
+import { ownMessages } from '../messages';
+
+const wholeIn = (min: number, max: number) => (v: unknown, label: string) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : ownMessages.wrongFieldType(label, `a whole number from ${min} to ${max}`);
+
+export const rollout = defineCategory({
+  key: 'rollout',
+  id: 12,
+  singular: 'rollout',
+  title: 'Rollout',
+  plural: 'Rollouts',
+  scope: 'team',
+  permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
+  fields: {
+    name: nameField(),
+    team_id: teamField,
+    firmware_id: {
+      kind: 'ref',
+      ref: 'firmware',
+      label: 'Firmware',
+      required: ownMessages.rolloutFirmwareRequired,
+      list: true,
+      filter: true,
+      input: 'select',
+    },
+    // The firmware's type: every device of the rollout is of it (a group or a filter of another type is refused).
+    type_id: { kind: 'ref', ref: 'type', label: 'Type', list: true, filter: true, input: 'none', follows: { via: 'firmware_id', always: true } },
+    // The devices: a group, a filter of the devices table, or chosen devices (one of the three).
+    devices_group_id: { kind: 'ref', ref: 'devices_group', label: 'Group', input: 'select', matches: ['type_id'], onDelete: 'setNull' },
+    device_filter: {
+      kind: 'json',
+      label: 'Device filter',
+      default: null,
+      input: 'none',
+      // The devices table's own filter (server/crud/listQuery.ts): its search (names, unique IDs, custom field values), group and last contact.
+      schema: {
+        type: ['object', 'null'],
+        properties: {
+          q: { type: 'string', maxLength: 200 },
+          group_id: { type: 'integer', minimum: 1 },
+          last_seen: { enum: RECENCY_VALUES },
+        },
+        additionalProperties: false,
+      },
+    },
+    device_ids: { kind: 'refList', ref: 'device', label: 'Devices', default: [], input: 'none' },
+    phases: { kind: 'json', label: 'Phases', default: [...DEFAULT_PHASES], schema: PHASES_SCHEMA },
+    failure_threshold_percent: { kind: 'integer', label: 'Failure threshold (%)', default: 20, list: true, check: wholeIn(1, 100) },
+    // A phase's devices that neither succeeded nor failed by then count as failed; null: no limit.
+    phase_timeout_minutes: { kind: 'integer', label: 'Phase time limit (minutes)', default: null, check: wholeIn(1, 525_600) },
+    advance: {
+      kind: 'enum',
+      label: 'After a phase',
+      values: ADVANCE_MODES,
+      valueLabels: ownMessages.rolloutAdvanceLabels,
+      default: 'auto',
+      list: true,
+      checkWith: { on: ['wait_minutes'], check: (v, o) => (v === 'wait' && typeof o.wait_minutes !== 'number' ? ownMessages.rolloutWaitMinutesRequired : undefined) },
+    },
+    wait_minutes: { kind: 'integer', label: 'Wait (minutes)', default: null, check: wholeIn(1, 525_600) },
+    // Abort then also gives the devices that succeeded the target they had before.
+    rollback_on_abort: { kind: 'boolean', label: 'Roll back on abort', default: false },
+    state: { kind: 'enum', label: 'State', values: ROLLOUT_STATES, valueLabels: ownMessages.rolloutStateLabels, system: true, default: 'draft', list: true, filter: true },
+    phase: { kind: 'integer', label: 'Phase', system: true, default: 0, list: true },
+    // When the current phase's devices got the target; when it ended (null: under way); when the next one starts by itself.
+    phase_started: { kind: 'datetime', label: 'Phase started', system: true },
+    phase_ended: { kind: 'datetime', label: 'Phase ended', system: true },
+    next_phase_at: { kind: 'datetime', label: 'Next phase', system: true },
+    // The events of its life (src/schemas/rolloutPlan.ts ROLLOUT_HISTORY_ENTRY), appended by the engine.
+    history: { kind: 'json', label: 'History', system: true, default: [] },
+    notes: notesField,
+    author_id: authorField,
+    date: dateField,
+  },
+  summary: ['name', 'id'],
+  unique: [{ name: 'rollout_name_per_team_key', fields: ['team_id', 'name'], message: (o) => ownMessages.rolloutNameNotUnique(String(o.name)) }],
+  expansions: { firmware: { field: 'firmware_id' }, type: { field: 'type_id' }, devices_group: { field: 'devices_group_id' }, author: { field: 'author_id' } },
+  console: {
+    list: '/rollouts',
+    listKind: 'table',
+    base: 'rollout',
+    // After the spec's six entries, before the server administrators' Users.
+    menu: { order: 6.5 },
+  },
+});

@@ -1,0 +1,114 @@
+/**
+ * What a rollout is made of and says, for both sides (issue 30): its states and actions, its phases
+ * and how many devices each takes, the progress answer's contract. The server's engine
+ * (server/rollouts/) and the console's create and progress pages read the same definitions, so the
+ * preview of a phase's size is the count the engine then takes.
+ */
+import { z } from 'zod';
+import { UPDATE_STATES } from './device';
+
+/** A rollout's life: made (draft), under way (running), held (paused), done (finished), stopped (aborted). */
+export const ROLLOUT_STATES = ['draft', 'running', 'paused', 'finished', 'aborted'] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+
+/** PUT /api/rollout/{id}/state's actions. */
+export const ROLLOUT_ACTIONS = ['start', 'pause', 'resume', 'continue', 'abort'] as const;
+export type RolloutAction = (typeof ROLLOUT_ACTIONS)[number];
+
+/** What follows a phase: the next at once, after `wait_minutes`, or when someone continues the rollout. */
+export const ADVANCE_MODES = ['auto', 'wait', 'manual'] as const;
+export type AdvanceMode = (typeof ADVANCE_MODES)[number];
+
+/** Where a device of a rollout stands: not yet told (pending), or as it reports its update. */
+export const ROLLOUT_DEVICE_STATES = ['pending', ...UPDATE_STATES] as const;
+export type RolloutDeviceState = (typeof ROLLOUT_DEVICE_STATES)[number];
+
+/** One phase: a percentage or a count of the devices no earlier phase took. */
+export type Phase = { percent: number } | { count: number };
+
+/** Hawkbit's and Mender's usual start: a few devices first, then ever more. */
+export const DEFAULT_PHASES: readonly Phase[] = [{ percent: 1 }, { percent: 10 }, { percent: 50 }, { percent: 100 }];
+
+/** The most phases a rollout may have. */
+export const MAX_PHASES = 20;
+
+/** The phases field's JSON Schema (both sides check it, ajv; the form is drawn from it). */
+export const PHASES_SCHEMA = {
+  type: 'array',
+  minItems: 1,
+  maxItems: MAX_PHASES,
+  items: {
+    oneOf: [
+      {
+        type: 'object',
+        title: 'Percent',
+        properties: { percent: { type: 'integer', minimum: 1, maximum: 100, title: 'Percent of the remaining devices' } },
+        required: ['percent'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        title: 'Count',
+        properties: { count: { type: 'integer', minimum: 1, maximum: 10_000_000, title: 'Number of devices' } },
+        required: ['count'],
+        additionalProperties: false,
+      },
+    ],
+  },
+} as const;
+
+/**
+ * How many devices each phase takes of `total`, in order: a percentage of those no earlier phase took
+ * (rounded up, so a phase of a non-empty rest takes at least one), or a count (at most the rest). The
+ * last phase takes whatever is left, so that every device of the rollout is in a phase.
+ */
+export function phaseSizes(total: number, phases: readonly Phase[]): number[] {
+  let left = total;
+  return phases.map((phase, i) => {
+    const wanted = i === phases.length - 1 ? left : 'percent' in phase ? Math.ceil((left * phase.percent) / 100) : phase.count;
+    const taken = Math.min(left, wanted);
+    left -= taken;
+    return taken;
+  });
+}
+
+const count = z.int().min(0);
+const date = z.string().meta({ format: 'date-time' });
+
+/** One phase's devices by where they stand. */
+export const PHASE_PROGRESS = z.object({
+  devices: count,
+  pending: count,
+  downloading: count,
+  installing: count,
+  succeeded: count,
+  failed: count,
+  started_at: date.nullable().describe('When its devices got the target; null: not yet.'),
+  ended_at: date.nullable().describe('When all its devices succeeded or failed, or its time limit passed; null: not yet.'),
+});
+export type PhaseProgress = z.infer<typeof PHASE_PROGRESS>;
+
+/** Events of a rollout's history, in order. */
+export const ROLLOUT_EVENTS = ['start', 'phase_started', 'phase_ended', 'threshold_reached', 'pause', 'resume', 'continue', 'finished', 'abort'] as const;
+
+export const ROLLOUT_HISTORY_ENTRY = z.object({
+  date,
+  event: z.enum(ROLLOUT_EVENTS),
+  phase: z.int().min(0),
+  by: z.string().nullable().describe("Who did it (a user's name); null: the rollout itself."),
+});
+
+/** GET /api/rollout/{id}/progress's answer. */
+export const ROLLOUT_PROGRESS = z.object({
+  state: z.enum(ROLLOUT_STATES),
+  phase: z.int().min(0).describe('The current phase, from 1; 0 before the start.'),
+  next_phase_at: date.nullable().describe('When the next phase starts by itself (advance `wait`); null: not planned.'),
+  waits_for_continue: z.boolean().describe('The current phase has ended and the next starts when someone continues the rollout.'),
+  phases: z.array(PHASE_PROGRESS),
+  failed_devices: z.array(z.object({ id: z.int(), name: z.string(), phase: z.int().min(1), message: z.string().nullable() })),
+  timeline: z
+    .array(z.object({ date, succeeded: count, failed: count }))
+    .describe('Devices that succeeded and failed so far, at most 60 points since the start, for a chart.'),
+  history: z.array(ROLLOUT_HISTORY_ENTRY),
+});
+export type RolloutProgress = z.infer<typeof ROLLOUT_PROGRESS>;
