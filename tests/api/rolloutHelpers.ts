@@ -31,19 +31,26 @@ export async function rolloutWorld(env: NodeJS.ProcessEnv = {}): Promise<World> 
   const c = owner.client;
   const typeId = (await createOk(c, 'type', { name: 'rollout type', team_id: owner.teamId })).id as number;
   const oldFw = (await createOk(c, 'firmware', { ...OLD, team_id: owner.teamId, type_id: typeId })).id as number;
-  const bytes = Buffer.from('new firmware image');
-  const newFw = await firmwareFor(c, owner.teamId, typeId, bytes);
-  const up = await uploader(t.app, owner.cookie)(newFw, bytes);
+  const w = { t, owner, rival, typeId, oldFw, newFw: 0, newFwName: OLD };
+  const fw = await uploadedFirmware(w);
+  return { ...w, newFw: fw.id, newFwName: { name: fw.name, version: fw.version } };
+}
+
+/** A new firmware of the world's type with its file uploaded. */
+export async function uploadedFirmware(w: Omit<World, 'newFw' | 'newFwName'>): Promise<{ id: number; name: string; version: string }> {
+  const bytes = Buffer.from(`firmware image ${Math.random()}`);
+  const id = await firmwareFor(w.owner.client, w.owner.teamId, w.typeId, bytes);
+  const up = await uploader(w.t.app, w.owner.cookie)(id, bytes);
   expect(up.statusCode, up.body).toBeLessThan(300);
-  const fw = (await c.get(`/api/firmware/${newFw}`)).json() as { name: string; version: string };
-  return { t, owner, rival, typeId, oldFw, newFw, newFwName: { name: fw.name, version: fw.version } };
+  return (await w.owner.client.get(`/api/firmware/${id}`)).json() as { id: number; name: string; version: string };
 }
 
 /** `n` devices of the world's type targeting the old firmware, each having checked in once running it. */
 export async function fleet(w: World, n: number, extra: Record<string, unknown> = {}): Promise<TestDevice[]> {
   const made: TestDevice[] = [];
   for (let i = 0; i < n; i++) {
-    const d = await deviceWithKey(w.owner.client, w.owner.teamId, { type_id: w.typeId, ...('group_id' in extra ? {} : { target_firmware_id: w.oldFw }), ...extra });
+    const named = typeof extra.name === 'string' ? { name: n > 1 ? `${extra.name} ${i}` : extra.name } : {};
+    const d = await deviceWithKey(w.owner.client, w.owner.teamId, { type_id: w.typeId, ...('group_id' in extra ? {} : { target_firmware_id: w.oldFw }), ...extra, ...named });
     await checkinOk(w.t.app, d, { firmware: OLD });
     made.push(d);
   }
