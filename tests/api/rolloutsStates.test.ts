@@ -108,18 +108,6 @@ describe('edits and deletes', () => {
     const d = await draft(w, { device_ids: [devices[5].id] });
     expect((await w.owner.client.del(`/api/rollout/${d}`)).statusCode).toBe(200);
   });
-
-  it('devices chosen two ways at once are refused (400)', async () => {
-    const res = await w.owner.client.post('/api/rollout', {
-      name: 'two ways',
-      team_id: w.owner.teamId,
-      firmware_id: w.newFw,
-      device_ids: [devices[0].id],
-      device_filter: { q: 'device' },
-    });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ Description: ownMessages.rolloutDevicesOneWay });
-  });
 });
 
 describe('isolation', () => {
