@@ -92,6 +92,20 @@ describe('phases', () => {
     await step(w, waiting);
     expect((await progress(w, waiting)).phase).toBe(2);
   });
+
+  it('continue during a wait starts the next phase at once', async () => {
+    const devices = await fleet(w, 2);
+    const id = await draft(w, { device_ids: devices.map((d) => d.id), phases: [{ count: 1 }, { count: 1 }], advance: 'wait', wait_minutes: 600 });
+    await actOk(w, id, 'start');
+    await report(w, devices[0], 'succeeded');
+    await step(w, id);
+    expect((await progress(w, id)).next_phase_at).not.toBeNull();
+    const next = await actOk(w, id, 'continue');
+    expect(next).toMatchObject({ phase: 2, next_phase_at: null });
+    expect(next.history.slice(-2).map((e) => e.event)).toEqual(['continue', 'phase_started']);
+    expect(await targetOf(w, devices[1].id)).toBe(w.newFw);
+    await actOk(w, id, 'abort');
+  });
 });
 
 describe('failures', () => {
