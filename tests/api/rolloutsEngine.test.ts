@@ -109,6 +109,21 @@ describe('phases', () => {
 });
 
 describe('failures', () => {
+  it("a failure reported before the rollout told the device does not count; the device's next report does", async () => {
+    const [d] = await fleet(w, 1);
+    await w.owner.client.put(`/api/device/${d.id}`, { target_firmware_id: w.newFw });
+    await report(w, d, 'failed', 'an older attempt');
+    await w.owner.client.put(`/api/device/${d.id}`, { target_firmware_id: w.oldFw });
+    const id = await draft(w, { device_ids: [d.id], phases: [{ percent: 100 }] });
+    await actOk(w, id, 'start');
+    await step(w, id);
+    expect((await progress(w, id)).phases[0]).toMatchObject({ pending: 1, failed: 0 });
+    await report(w, d, 'downloading');
+    await step(w, id);
+    expect((await progress(w, id)).phases[0]).toMatchObject({ pending: 0, downloading: 1 });
+    await actOk(w, id, 'abort');
+  });
+
   it('the threshold pauses the rollout as soon as reached; resumed, that phase goes on past it', async () => {
     const devices = await fleet(w, 10);
     const id = await draft(w, { device_ids: devices.map((d) => d.id), phases: [{ count: 5 }, { percent: 100 }], failure_threshold_percent: 40 });
