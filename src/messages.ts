@@ -241,6 +241,13 @@ export const ownMessages = {
   // Issue 30: how a device's update goes, as it reports it (docs/DEVICE_API.md 'Update states').
   updateStateLabels: { downloading: 'Downloading', installing: 'Installing', succeeded: 'Succeeded', failed: 'Failed' } as Readonly<Record<string, string>>,
   updateFailedEntry: (message: string | null) => (message ? `update failed: ${message}` : 'update failed'),
+  // Issue 31: declared bounds and the e-mail kind (src/schemas/kinds.ts).
+  tooShort: (label: string, min: number) => `The field '${label}' must have at least ${min} characters.`,
+  atLeast: (label: string, min: number) => `The field '${label}' must be at least ${min}.`,
+  atMost: (label: string, max: number) => `The field '${label}' must be at most ${max}.`,
+  schemaBoundsForNumbers: "'min' and 'max' are for the kinds integer and number",
+  schemaLengthForText: "'minLength' and 'maxLength' are for the kinds text, url and email",
+  schemaBoundsCrossed: 'its lower bound is above its upper bound',
   // Issue 30: rollouts (src/schemas/rollout.ts, server/rollouts/, docs/ROLLOUTS.md).
   rolloutFirmwareRequired: 'A firmware is required.',
   rolloutWaitMinutesRequired: "A wait in minutes is required when the next phase starts after a wait.",

@@ -128,8 +128,9 @@ export function acceptedValues(category: Category, body: Body): Body {
   for (const [name, field] of bodyFields(category)) {
     if (!Object.hasOwn(body, name)) continue;
     const value = body[name];
-    // A name is stored as it is compared: trimmed and composed (FieldSpec.lookalike).
-    input[name] = field.lookalike && typeof value === 'string' ? canonicalName(value) : value;
+    const stored = KINDS[field.kind].stored;
+    // A name is stored as it is compared: trimmed and composed (FieldSpec.lookalike); a kind's value in its one stored form.
+    input[name] = field.lookalike && typeof value === 'string' ? canonicalName(value) : stored && value !== undefined ? stored(value) : value;
   }
   return input;
 }

@@ -27,6 +27,10 @@ export function fieldDeclarationProblem(field: FieldSpec): string | undefined {
   if (field.offered?.some((v) => !field.values?.includes(v))) return ownMessages.schemaOfferedNotAValue;
   if (field.schema !== undefined && field.kind !== 'json') return ownMessages.schemaForJsonOnly;
   if (field.schemes !== undefined && field.kind !== 'url') return ownMessages.schemesForUrlOnly;
+  const numeric = field.kind === 'integer' || field.kind === 'number';
+  if ((field.min !== undefined || field.max !== undefined) && !numeric) return ownMessages.schemaBoundsForNumbers;
+  if ((field.minLength !== undefined || field.maxLength !== undefined) && !['text', 'url', 'email'].includes(field.kind)) return ownMessages.schemaLengthForText;
+  if ((field.min ?? -Infinity) > (field.max ?? Infinity) || (field.minLength ?? 0) > (field.maxLength ?? Infinity)) return ownMessages.schemaBoundsCrossed;
   if (field.default !== undefined && field.default !== null) {
     const result = kind.value(field, field.label, 'the default is not valid').safeParse(field.default);
     if (!result.success) return ownMessages.schemaDefaultInvalid(JSON.stringify(field.default), kind.expected(field));

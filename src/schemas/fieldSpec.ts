@@ -14,6 +14,7 @@ export type FieldKind =
   | 'datetime' // ISO 8601 instant with its offset ('2024-02-29T13:00:00Z')
   | 'enum' // one of `values`
   | 'url' // an absolute URL of one of `schemes` (http and https by default)
+  | 'email' // an e-mail address ('ann@example.org')
   | 'ref' // id of an object of another category (integer or null)
   | 'refList' // ordered list of objects of `ref`, as [{ "id": n }, ...] (plain ids accepted)
   | 'json'; // any JSON value (stored as jsonb), optionally checked against `schema`
@@ -29,6 +30,7 @@ export type InputKind =
   | 'date'
   | 'datetime'
   | 'url'
+  | 'email'
   | 'json'
   | 'customFields'
   | 'icon'
@@ -122,6 +124,12 @@ export interface FieldSpec {
   input?: InputKind;
   /** Maximum length of a text value (server and console). */
   maxLength?: number;
+  /** Minimum length of a text value (server and console; OpenAPI `minLength`, the input's `minlength`). */
+  minLength?: number;
+  /** Smallest value of an integer or number (server and console; OpenAPI `minimum`, the input's `min`). */
+  min?: number;
+  /** Largest value of an integer or number (server and console; OpenAPI `maximum`, the input's `max`). */
+  max?: number;
   /** Validation run on both sides when the value is present; returns the spec's message. `label` is the field's (for messages naming it). */
   check?: (value: unknown, label: string) => string | undefined;
   /**

@@ -162,6 +162,8 @@ export interface KindDef {
   filterAs?: 'integer' | 'number' | 'text' | 'boolean';
   /** Its text in a CSV export. */
   csv: (value: unknown) => string;
+  /** How a valid value is stored, when not as sent (one form of a value that may be written two ways). */
+  stored?: (value: unknown) => unknown;
 }
 
 const plain = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -170,11 +172,27 @@ const asJson = (value: unknown) => (value === null || value === undefined ? '' :
 const isoInstant = (value: unknown) => (value instanceof Date ? value.toISOString() : plain(value));
 const isoDate = (value: unknown) => isoInstant(value).slice(0, 10);
 
-const text = (field: FieldSpec, label: string, typeError: TypeError) => {
-  let s = z.string({ error: typeError });
-  if (field.maxLength !== undefined) s = s.max(field.maxLength, { error: ownMessages.tooLong(label, field.maxLength) });
-  return s.refine(isStorableText, { error: ownMessages.unstorableText(label) });
+/** `s` within the field's declared lengths (minLength, maxLength; `fallbackMax` when it declares none). */
+const lengths = <S extends z.ZodString | z.ZodEmail>(s: S, field: FieldSpec, label: string, fallbackMax?: number): S => {
+  if (field.minLength !== undefined) s = s.min(field.minLength, { error: ownMessages.tooShort(label, field.minLength) }) as S;
+  const max = field.maxLength ?? fallbackMax;
+  if (max !== undefined) s = s.max(max, { error: ownMessages.tooLong(label, max) }) as S;
+  return s;
 };
+
+const text = (field: FieldSpec, label: string, typeError: TypeError) =>
+  lengths(z.string({ error: typeError }), field, label).refine(isStorableText, { error: ownMessages.unstorableText(label) });
+
+/** A number within the field's declared range (min, max), besides `bounded`'s own. */
+const ranged = <T extends z.ZodNumber>(field: FieldSpec, label: string, bounded: T): z.ZodNumber => {
+  let n: z.ZodNumber = bounded;
+  if (field.min !== undefined) n = n.min(field.min, { error: ownMessages.atLeast(label, field.min) });
+  if (field.max !== undefined) n = n.max(field.max, { error: ownMessages.atMost(label, field.max) });
+  return n;
+};
+
+/** The longest e-mail address (RFC 5321's path limit). */
+export const MAX_EMAIL = 254;
 
 /** An object id as JSON sends it: a whole number from 1 to the database's largest integer. */
 export const idValue = (typeError: TypeError) => z.int({ error: typeError }).min(1, { error: typeError }).max(INT4_MAX, { error: typeError });
@@ -193,7 +211,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
   integer: {
     sql: 'integer',
     expected: () => 'a whole number',
-    value: (_f, _l, typeError) => z.int({ error: typeError }).min(-INT4_MAX, { error: typeError }).max(INT4_MAX, { error: typeError }),
+    value: (field, label, typeError) => ranged(field, label, z.int({ error: typeError }).min(-INT4_MAX, { error: typeError }).max(INT4_MAX, { error: typeError })),
     input: 'number',
     column: 'number',
     sortable: true,
@@ -203,7 +221,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
   number: {
     sql: 'double precision',
     expected: () => 'a number',
-    value: (_f, _l, typeError) => z.number({ error: typeError }),
+    value: (field, label, typeError) => ranged(field, label, z.number({ error: typeError })),
     input: 'number',
     column: 'number',
     sortable: true,
@@ -268,6 +286,17 @@ export const KINDS: Record<FieldKind, KindDef> = {
     filterAs: 'text',
     csv: plain,
   },
+  email: {
+    sql: 'text',
+    expected: () => 'an e-mail address',
+    // z.email's own check (one @, a domain with a dot, no blanks): format 'email' in the JSON Schema.
+    value: (field, label, typeError) => lengths(z.email({ error: typeError }), field, label, MAX_EMAIL),
+    input: 'email',
+    column: 'text',
+    sortable: true,
+    filterAs: 'text',
+    csv: plain,
+  },
   ref: {
     sql: 'integer',
     expected: () => 'an id',
@@ -289,6 +318,8 @@ export const KINDS: Record<FieldKind, KindDef> = {
     input: 'refList',
     sortable: false,
     csv: (value) => (refListIds(value) ?? []).join(' '),
+    // [2, {"id": 3}] is stored as the spec writes a list: [{"id": 2}, {"id": 3}].
+    stored: (value) => (value === null ? null : (refListIds(value) ?? []).map((id) => ({ id }))),
   },
   json: {
     sql: 'jsonb',

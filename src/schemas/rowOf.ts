@@ -16,6 +16,7 @@ interface KindValue {
   datetime: Date;
   enum: string;
   url: string;
+  email: string;
   ref: number;
   refList: readonly (number | { id: number })[];
   json: unknown;

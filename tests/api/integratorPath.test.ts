@@ -163,7 +163,7 @@ describe('the routes', () => {
     await expectError(alice.post('/api/maintenance_visit', { ...visit, site_id: bobSite }), 400, ownMessages.referenceNotFound(maintenanceVisit.fields.site_id.label));
     await expectError(alice.post('/api/maintenance_visit', { ...visit, visited_on: '2025-02-29' }), 400, typeErrorOf(maintenanceVisit.fields.visited_on));
     const made = await createOk(alice, 'maintenance_visit', { ...visit, documents: [aliceDoc] });
-    expect(made.documents).toEqual([aliceDoc]);
+    expect(made.documents).toEqual([{ id: aliceDoc }]);
 
     const full = (await alice.get(`/api/full/maintenance_visit/${String(made.id)}`)).json();
     expect(full.site).toMatchObject({ id: aliceSite, name: 'Depot', code: 'D-1' });

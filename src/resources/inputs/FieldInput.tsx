@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { InputKind } from '../../schemas';
 import { CustomFieldsInput } from './CustomFieldsInput';
-import { DateFieldInput, DateTimeFieldInput, UrlFieldInput } from './DateFieldInputs';
+import { DateFieldInput, DateTimeFieldInput, parseUrl, UrlFieldInput } from './DateFieldInputs';
+import { FormTextField } from './FormTextField';
+import { MAX_EMAIL } from '../../schemas/kinds';
 import { EnumFieldInput } from './EnumFieldInput';
 import { IconFieldInput } from './IconFieldInput';
 import type { GenericInputProps } from './inputProps';
@@ -15,6 +17,10 @@ import { TextAreaInput } from './TextAreaInput';
 import { TextFieldInput } from './TextFieldInput';
 
 const PasswordInput = (props: GenericInputProps) => <TextFieldInput {...props} type="password" />;
+/** An e-mail box: the phone's keyboard with '@'; empty is null, as for an address. */
+const EmailInput = (props: GenericInputProps) => (
+  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'email' })} htmlInput={{ inputMode: 'email', maxLength: props.field.maxLength ?? MAX_EMAIL, minLength: props.field.minLength }} />
+);
 
 /** The generic input of each kind; 'none' has none (the field is handled elsewhere, or not at all). */
 const INPUTS: Record<InputKind, ComponentType<GenericInputProps> | undefined> = {
@@ -27,6 +33,7 @@ const INPUTS: Record<InputKind, ComponentType<GenericInputProps> | undefined> = 
   date: DateFieldInput,
   datetime: DateTimeFieldInput,
   url: UrlFieldInput,
+  email: EmailInput,
   json: JsonFieldInput,
   customFields: CustomFieldsInput,
   icon: IconFieldInput,

@@ -28,7 +28,7 @@ export const FormTextField = ({ name, field, readOnly, label, error, helperText,
       disabled={disabled}
       required={field.required !== undefined && !readOnly}
       fullWidth
-      slotProps={{ ...slotProps, input: { readOnly }, htmlInput: htmlInput ?? { maxLength: field.maxLength } }}
+      slotProps={{ ...slotProps, input: { readOnly }, htmlInput: htmlInput ?? { maxLength: field.maxLength, minLength: field.minLength } }}
     />
   );
 };

@@ -23,7 +23,7 @@ export const NumberFieldInput = (props: GenericInputProps) => {
       {...props}
       parse={parseNumber(wholeOnly)}
       textField={() => ({ type: 'number' })}
-      htmlInput={{ step: wholeOnly ? 1 : 'any', inputMode: wholeOnly ? 'numeric' : 'decimal' }}
+      htmlInput={{ step: wholeOnly ? 1 : 'any', inputMode: wholeOnly ? 'numeric' : 'decimal', min: props.field.min, max: props.field.max }}
     />
   );
 };

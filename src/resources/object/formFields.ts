@@ -4,7 +4,7 @@
  */
 import { ID_FIELD, isEmptyValue, type Category, type FieldSpec } from '../../schemas';
 import { messages } from '../../messages';
-import { displayField } from '../displayField';
+import { displayField, NAME_FIELD } from '../displayField';
 import { valueText } from '../list/valueText';
 import { inputKind } from '../inputs/inputKind';
 
@@ -34,10 +34,12 @@ export const isOptionalField = (field: FieldSpec): boolean => field.required ===
 export const defaultName = (category: Category, values: Values): string =>
   category.console?.newName?.(values) ?? messages.newObjectName(category.singular);
 
-/** The field a default name goes in, or undefined when a new object has none (a user's name is their own). */
+/**
+ * The field a default name goes in: the category's `name` when it names its objects, else none (a
+ * user's name is their own; a visit named by its date gets no 'New visit' in its date).
+ */
 export function defaultNameField(category: Category): string | undefined {
-  const name = displayField(category);
-  return category.fieldSets.writable.includes(name) ? name : undefined;
+  return displayField(category) === NAME_FIELD && category.fieldSets.writable.includes(NAME_FIELD) ? NAME_FIELD : undefined;
 }
 
 /** A new object: the schema's defaults and the spec's default name. */

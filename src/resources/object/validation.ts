@@ -6,7 +6,7 @@
  */
 import { fieldProblem, isEmptyValue, objectProblems, takesFile, type Category, type UniqueRule } from '../../schemas';
 import { messages, ownMessages } from '../../messages';
-import { displayField } from '../displayField';
+import { displayField, NAME_FIELD } from '../displayField';
 import type { Values } from './formFields';
 import { TEAM_FIELD } from './pickerRules';
 import { uniqueValue } from '../../schemas/lookalike';
@@ -107,11 +107,12 @@ export function fileErrors(category: Category, state: FileState, values: Values)
 
 /**
  * The items of the error list under 'Please, fix the following errors:': the summary
- * 'Name is not valid.' first when the name is wrong, then each message once.
+ * 'Name is not valid.' first when the name is wrong (a category whose objects are named by another
+ * field says that field's own message, naming it by its label), then each message once.
  */
 export function errorListItems(category: Category, errors: FieldErrors): string[] {
   const items: string[] = [];
-  if (errors[displayField(category)]) items.push(messages.nameNotValid);
+  if (displayField(category) === NAME_FIELD && errors[NAME_FIELD]) items.push(messages.nameNotValid);
   for (const message of Object.values(errors)) if (!items.includes(message)) items.push(message);
   return items;
 }
