@@ -16,7 +16,8 @@ export type RolloutRow = {
   type_id: number | null;
   devices_group_id: number | null;
   device_filter: Record<string, unknown> | null;
-  device_ids: number[];
+  /** As stored: a reference list, [{id}] (src/schemas/kinds.ts refListIds reads it). */
+  device_ids: unknown;
   phases: Phase[];
   failure_threshold_percent: number;
   phase_timeout_minutes: number | null;

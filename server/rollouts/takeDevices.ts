@@ -16,6 +16,7 @@ import { conditionSql } from '../crud/listSql';
 import { SqlParams } from '../crud/sql';
 import { conflict } from '../http/errors';
 import { phaseSizes } from '../../src/schemas/rolloutPlan';
+import { refListIds } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import type { RolloutRow } from './row';
 
@@ -29,7 +30,7 @@ async function selectionWhere(tx: Queryable, registry: ServerRegistry, user: Ses
     const parsed = parseFilter(device, { filter: JSON.stringify(rollout.device_filter) }, (key) => registry.find(key));
     for (const condition of await resolveSearches(tx, user, parsed)) where.push(conditionSql(condition, params));
   } else {
-    where.push(`"t"."id" = ANY(${params.add(rollout.device_ids ?? [])}::int[])`);
+    where.push(`"t"."id" = ANY(${params.add(refListIds(rollout.device_ids) ?? [])}::int[])`);
   }
   return where.join(' AND ');
 }

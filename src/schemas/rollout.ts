@@ -10,8 +10,8 @@ import { RECENCY_VALUES } from './recency';
 import { ADVANCE_MODES, DEFAULT_PHASES, PHASES_SCHEMA, ROLLOUT_STATES } from './rolloutPlan';
 import { ownMessages } from '../messages';
 
-const wholeIn = (min: number, max: number) => (v: unknown, label: string) =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? undefined : ownMessages.wrongFieldType(label, `a whole number from ${min} to ${max}`);
+/** A year of minutes: the longest time limit or wait. */
+const MAX_MINUTES = 525_600;
 
 export const rollout = defineCategory({
   key: 'rollout',
@@ -55,9 +55,9 @@ export const rollout = defineCategory({
     },
     device_ids: { kind: 'refList', ref: 'device', label: 'Devices', default: [], input: 'none' },
     phases: { kind: 'json', label: 'Phases', default: [...DEFAULT_PHASES], schema: PHASES_SCHEMA },
-    failure_threshold_percent: { kind: 'integer', label: 'Failure threshold (%)', default: 20, list: true, check: wholeIn(1, 100) },
+    failure_threshold_percent: { kind: 'integer', label: 'Failure threshold (%)', default: 20, list: true, min: 1, max: 100 },
     // A phase's devices that neither succeeded nor failed by then count as failed; null: no limit.
-    phase_timeout_minutes: { kind: 'integer', label: 'Phase time limit (minutes)', default: null, check: wholeIn(1, 525_600) },
+    phase_timeout_minutes: { kind: 'integer', label: 'Phase time limit (minutes)', default: null, min: 1, max: MAX_MINUTES },
     advance: {
       kind: 'enum',
       label: 'After a phase',
@@ -67,7 +67,7 @@ export const rollout = defineCategory({
       list: true,
       checkWith: { on: ['wait_minutes'], check: (v, o) => (v === 'wait' && typeof o.wait_minutes !== 'number' ? ownMessages.rolloutWaitMinutesRequired : undefined) },
     },
-    wait_minutes: { kind: 'integer', label: 'Wait (minutes)', default: null, check: wholeIn(1, 525_600) },
+    wait_minutes: { kind: 'integer', label: 'Wait (minutes)', default: null, min: 1, max: MAX_MINUTES },
     // Abort then also gives the devices that succeeded the target they had before.
     rollback_on_abort: { kind: 'boolean', label: 'Roll back on abort', default: false },
     state: { kind: 'enum', label: 'State', values: ROLLOUT_STATES, valueLabels: ownMessages.rolloutStateLabels, system: true, default: 'draft', list: true, filter: true },
