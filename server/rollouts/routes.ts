@@ -73,11 +73,11 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
         await applyAction(tx, app.registry, user, rollout, request.body.action);
         return rollout;
       });
-      // A start's or a continue's devices told now, before the answer (the engine would at its next tick).
-      // Should it fail, the action stands: the engine tells them at its next tick.
+      // A start's or a continue's devices told now, before the answer; should that fail, the action
+      // stands and the engine tells them at its next tick.
       await tellPhase(deps, row.id, user).catch((err: unknown) => request.log.error(err));
       engine.nudge();
-      return rolloutProgress(app.db, (await visible(app.db, user, row.id, false)));
+      return rolloutProgress(app.db, await visible(app.db, user, row.id, false));
     },
   );
 
