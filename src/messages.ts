@@ -247,6 +247,11 @@ export const ownMessages = {
   rolloutNameNotUnique: (name: string) => `A rollout named '${name}' already exists in this team.`,
   rolloutStateLabels: { draft: 'Draft', running: 'Running', paused: 'Paused', finished: 'Finished', aborted: 'Aborted' } as Readonly<Record<string, string>>,
   rolloutAdvanceLabels: { auto: 'The next phase starts at once', wait: 'The next phase starts after a wait', manual: 'Someone continues the rollout' } as Readonly<Record<string, string>>,
+  // Issue 30: a device a rollout holds keeps the target the rollout gives it (server/rollouts/holds.ts, docs/ROLLOUTS.md).
+  deviceHeldByRollout: (device: string, rollout: string) =>
+    `The device '${device}' is in the rollout '${rollout}', which sets its target firmware and group: abort the rollout or wait until it finishes.`,
+  groupDeviceHeldByRollout: (device: string, rollout: string) =>
+    `The group's device '${device}' is in the rollout '${rollout}', which sets its target firmware: abort the rollout or wait until it finishes.`,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   neverSeen: 'Never',
   lessThanAMinuteAgo: 'less than a minute ago',
