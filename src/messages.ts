@@ -288,6 +288,13 @@ export const ownMessages = {
   dashboardNeverConfigured: 'Never configured',
   dashboardNoDevices: 'No devices in your teams yet: the charts appear with the first one.',
   dashboardUnreadable: 'The figures of your fleet could not be read.',
+  // Issue 30: updates and rollouts on the home page (src/custom/dashboard/UpdatesCard.tsx).
+  dashboardUpdates: 'Updates',
+  dashboardUpdatingNow: 'Updating now',
+  dashboardFailedUpdates: 'Failed updates',
+  dashboardRollouts: 'Rollouts under way',
+  dashboardNoRollouts: 'No rollout under way.',
+  dashboardRolloutPhase: (state: string, phase: number, phases: number) => `${state}, phase ${phase} of ${phases}`,
   dashboardChart: (title: string, parts: string[]) => `${title}: ${parts.join(', ')}`,
   dashboardCount: (label: string, count: number) => `${label} ${count}`,
   dashboardFirmwareCounts: (firmware: string, current: number, target: number) => `${firmware}: current ${current}, target ${target}`,
