@@ -252,6 +252,14 @@ export const ownMessages = {
     `The device '${device}' is in the rollout '${rollout}', which sets its target firmware and group: abort the rollout or wait until it finishes.`,
   groupDeviceHeldByRollout: (device: string, rollout: string) =>
     `The group's device '${device}' is in the rollout '${rollout}', which sets its target firmware: abort the rollout or wait until it finishes.`,
+  // Issue 30: a device's rollouts on its screen (src/resources/device/DeviceRolloutsPanel.tsx).
+  sectionRollouts: 'Rollouts',
+  deviceNoRollouts: 'This device has not been in a rollout.',
+  deviceRolloutsUnreadable: "The device's rollouts could not be read.",
+  deviceRolloutColumns: { name: 'Rollout', state: 'State', phase: 'Its phase', device_state: 'Its update', message: 'Failure' },
+  rolloutDeviceStateLabels: { pending: 'Waiting for its phase', downloading: 'Downloading', installing: 'Installing', succeeded: 'Succeeded', failed: 'Failed' } as Readonly<Record<string, string>>,
+  rolloutPhaseOf: (phase: number, current: number) => (phase === current ? `${phase} (under way)` : String(phase)),
+  targetSetByRollout: (rollout: string, phase: number) => `Set by the rollout '${rollout}' (phase ${phase})`,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   neverSeen: 'Never',
   lessThanAMinuteAgo: 'less than a minute ago',
