@@ -303,6 +303,8 @@ export const ownMessages = {
   dashboardRollouts: 'Rollouts under way',
   dashboardNoRollouts: 'No rollout under way.',
   dashboardRolloutPhase: (state: string, phase: number, phases: number) => `${state}, phase ${phase} of ${phases}`,
+  /** A table's enum filter set to several values by a link (src/resources/list/ListFilterBar.tsx). */
+  severalFilterValues: (labels: string[]) => labels.join(' or '),
   dashboardChart: (title: string, parts: string[]) => `${title}: ${parts.join(', ')}`,
   dashboardCount: (label: string, count: number) => `${label} ${count}`,
   dashboardFirmwareCounts: (firmware: string, current: number, target: number) => `${firmware}: current ${current}, target ${target}`,
