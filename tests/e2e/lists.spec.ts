@@ -97,6 +97,7 @@ test('the devices table shows the schema columns, with references by name', asyn
     '',
     '',
     ownMessages.recencyNever,
+    '',
   ]);
   await expect(cells(rows(page).nth(5)).nth(5)).toHaveText(`fw${fleet.run} (1.2.0)`);
   await expect(first.getByRole('link', { name: String(fleet.sensor.name) })).toHaveAttribute('href', `/type_view?id=${fleet.sensor.id}`);
