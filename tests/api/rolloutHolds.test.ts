@@ -3,7 +3,8 @@
  * change of its target firmware or group, or of the target of its group, is refused 409 naming the
  * rollout, through the one-object call and the batch alike; its other edits are allowed and keep the
  * rollout's target (a group's device is not re-derived from a group it stays in); once the rollout lets
- * it go (holds false) the same changes are allowed. The rollout's rows are written here with SQL, as
+ * it go (holds false) the same changes are allowed; a held device claimed by another team leaves its
+ * rollout (the new team never meets the old team's rollout). The rollout's rows are written here with SQL, as
  * the engine would: this is the fleet's rule, not the engine's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,5 +136,21 @@ describe('a device the rollout let go (holds false)', () => {
     expect((await read('device', inGroup)).target_firmware_id).toBe(otherFw);
     const moved = await c.put(`/api/device/${alone}`, { group_id: group });
     expect(moved.statusCode, moved.body).toBe(200);
+  });
+});
+
+describe('a held device claimed by another team', () => {
+  it('leaves the rollout: its new team sets its target, and is never told of the old team’s rollout', async () => {
+    const device = await newDevice({ target_firmware_id: oldFw });
+    await runningRollout('claimed rollout', [device]);
+    const code = ((await c.put(`/api/set_device_claimed_status/${device}`, {})).json() as { claim_code: string }).claim_code;
+    const claimer = await adminWithTeam(t, 'held_claimer');
+    const theirType = (await createOk(claimer.client, 'type', { name: 'their board', team_id: claimer.teamId })).id as number;
+    const theirFw = (await createOk(claimer.client, 'firmware', { name: 'theirs', version: '1.0.0', team_id: claimer.teamId, type_id: theirType })).id as number;
+    const claimed = await claimer.client.put(`/api/claim_device/${device}`, { claim_code: code, team_id: claimer.teamId, type_id: theirType, should_firmware_be_copied: false });
+    expect(claimed.statusCode, claimed.body).toBe(204);
+    const res = await claimer.client.put(`/api/device/${device}`, { target_firmware_id: theirFw });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await claimer.client.get(`/api/device/${device}/rollouts`)).json()).toEqual([]);
   });
 });
