@@ -35,6 +35,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { tokenRoutes } from './tokens/routes';
 import { auditRoutes } from './audit/routes';
 import { rolloutRoutes } from './rollouts/routes';
+import { deviceRolloutRoutes } from './rollouts/deviceRollouts';
 import { openApiPlugin } from './openapi/plugin';
 import { loadShedding, clientGoneAnswer } from './http/loadShedding';
 import { ClientGoneError } from './db/clientGone';
@@ -150,5 +151,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(tokenRoutes);
   await app.register(auditRoutes);
   await app.register(rolloutRoutes);
+  await app.register(deviceRolloutRoutes);
   return app;
 }

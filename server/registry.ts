@@ -13,6 +13,7 @@ import { userHooks } from './categories/user';
 import { roleHooks } from './categories/role';
 import { deviceHooks } from './categories/device';
 import { rolloutHooks } from './categories/rollout';
+import { devicesGroupHooks } from './categories/devicesGroup';
 
 /** Each category's hooks read its rows typed from its declaration. */
 export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<CategoryOf<K>>> } = {
@@ -21,6 +22,7 @@ export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<Category
   role: roleHooks,
   device: deviceHooks,
   rollout: rolloutHooks,
+  devices_group: devicesGroupHooks,
 };
 
 export const registry = serverRegistry(categories, hooks);

@@ -269,6 +269,19 @@ export const ownMessages = {
   rolloutDeviceLeft: "The device left the rollout's team or type before its phase started",
   rolloutStepFailed: (id: number, reason: string) => `A step of rollout ${id} failed (tried again at the next tick): ${reason}`,
   rolloutTickFailed: (reason: string) => `Reading the running rollouts failed (tried again at the next tick): ${reason}`,
+  // Issue 30: a device a rollout holds keeps the target the rollout gives it (server/rollouts/holds.ts, docs/ROLLOUTS.md).
+  deviceHeldByRollout: (device: string, rollout: string) =>
+    `The device '${device}' is in the rollout '${rollout}', which sets its target firmware and group: abort the rollout or wait until it finishes.`,
+  groupDeviceHeldByRollout: (device: string, rollout: string) =>
+    `The group's device '${device}' is in the rollout '${rollout}', which sets its target firmware: abort the rollout or wait until it finishes.`,
+  // Issue 30: a device's rollouts on its screen (src/resources/device/DeviceRolloutsPanel.tsx).
+  sectionRollouts: 'Rollouts',
+  deviceNoRollouts: 'This device has not been in a rollout.',
+  deviceRolloutsUnreadable: "The device's rollouts could not be read.",
+  deviceRolloutColumns: { name: 'Rollout', state: 'State', phase: 'Its phase', device_state: 'Its update', message: 'Failure' },
+  rolloutDeviceStateLabels: { pending: 'Waiting for its phase', downloading: 'Downloading', installing: 'Installing', succeeded: 'Succeeded', failed: 'Failed' } as Readonly<Record<string, string>>,
+  rolloutPhaseOf: (phase: number, current: number) => (phase === current ? `${phase} (under way)` : String(phase)),
+  targetSetByRollout: (rollout: string, phase: number) => `Set by the rollout '${rollout}' (phase ${phase})`,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   neverSeen: 'Never',
   lessThanAMinuteAgo: 'less than a minute ago',
@@ -305,6 +318,15 @@ export const ownMessages = {
   dashboardNeverConfigured: 'Never configured',
   dashboardNoDevices: 'No devices in your teams yet: the charts appear with the first one.',
   dashboardUnreadable: 'The figures of your fleet could not be read.',
+  // Issue 30: updates and rollouts on the home page (src/custom/dashboard/UpdatesCard.tsx).
+  dashboardUpdates: 'Updates',
+  dashboardUpdatingNow: 'Updating now',
+  dashboardFailedUpdates: 'Failed updates',
+  dashboardRollouts: 'Rollouts under way',
+  dashboardNoRollouts: 'No rollout under way.',
+  dashboardRolloutPhase: (state: string, phase: number, phases: number) => `${state}, phase ${phase} of ${phases}`,
+  /** A table's enum filter set to several values by a link (src/resources/list/ListFilterBar.tsx). */
+  severalFilterValues: (labels: string[]) => labels.join(' or '),
   dashboardChart: (title: string, parts: string[]) => `${title}: ${parts.join(', ')}`,
   dashboardCount: (label: string, count: number) => `${label} ${count}`,
   dashboardFirmwareCounts: (firmware: string, current: number, target: number) => `${firmware}: current ${current}, target ${target}`,

@@ -1,16 +1,18 @@
 /**
  * Devices: a user's write of config_id or config_state follows the configuration sync rules
  * (server/deviceApi/configSync.ts, docs/DEVICE_API.md): the server computes the state, and a body that
- * asks for another one is a 400 that changes nothing.
+ * asks for another one is a 400 that changes nothing. A device a rollout holds keeps the target and
+ * group the rollout counts on (server/rollouts/holds.ts): a change of either is a 409.
  */
 import type { CategoryHooks, CreateContext, Row, UpdateContext } from '../crud/hooks';
 import type { RowOf } from '../../src/schemas/rowOf';
 import type { device } from '../../src/schemas/device';
 import { ownMessages } from '../../src/messages';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { forgetDeviceKey } from '../certs/tables';
 import { audit } from '../audit/record';
 import { objectEntry } from '../audit/changes';
+import { deviceHold } from '../rollouts/holds';
 import { stateAfterUserWrite, type HistoryEntry, type StoredSync, type WriteBody } from '../deviceApi/configSync';
 
 type DeviceRow = RowOf<typeof device>;
@@ -59,6 +61,14 @@ async function leaveTeam({ tx, user, registry, input, existing }: UpdateContext<
 
 const movesTeam = (input: Row, existing: DeviceRow) => 'team_id' in input && input.team_id !== existing.team_id;
 const changesType = (input: Row, existing: DeviceRow) => 'type_id' in input && input.type_id !== existing.type_id;
+const changesTarget = (input: Row, existing: DeviceRow) =>
+  ('target_firmware_id' in input && input.target_firmware_id !== existing.target_firmware_id) || ('group_id' in input && input.group_id !== existing.group_id);
+
+/** A rollout holding the device sets its target: the user's change of it, or of its group (whose target it would follow), is refused. */
+async function refuseIfHeld(tx: UpdateContext['tx'], existing: DeviceRow): Promise<void> {
+  const hold = await deviceHold(tx, existing.id);
+  if (hold) throw conflict(ownMessages.deviceHeldByRollout(hold.device, hold.rollout));
+}
 
 export const deviceHooks: CategoryHooks<DeviceRow> = {
   async beforeCreate({ input }: CreateContext) {
@@ -66,6 +76,7 @@ export const deviceHooks: CategoryHooks<DeviceRow> = {
   },
   async prepareUpdate(ctx) {
     const { input, existing } = ctx;
+    if (changesTarget(input, existing)) await refuseIfHeld(ctx.tx, existing);
     if (movesTeam(input, existing)) await leaveTeam(ctx);
     // The current firmware is one of the device's type (server/deviceApi/checkin.ts): the next check-in finds it in the new type.
     if (changesType(input, existing)) input.current_firmware_id = null;

@@ -1,7 +1,8 @@
 /**
  * The move of a claimed device into the claimant's team, in the claim's transaction (the device
  * row already locked): what belongs to the old team is copied into the new one (type, target
- * firmware, configuration) or dropped (its group, documentation, histories, certificate and key);
+ * firmware, configuration) or dropped (its group, documentation, histories, certificate and key,
+ * its rollouts: server/rollouts/holds.ts);
  * the claimant becomes its owner and may put it in one of the team's groups.
  */
 import type { Category } from '../../src/schemas/defineCategory';
@@ -22,6 +23,7 @@ import { badRequest, conflict } from '../http/errors';
 import { lockHash } from '../files/references';
 import { forgetDeviceKey } from '../certs/tables';
 import { FORGOTTEN_UPDATE } from '../categories/device';
+import { leaveRollouts } from '../rollouts/holds';
 
 export interface ClaimChoice {
   teamId: number;
@@ -190,6 +192,7 @@ export async function moveDevice(tx: Queryable, registry: ServerRegistry, user: 
     throw mapDbError(err, deviceCategory, 'update', { ...device, ...values });
   });
   await forgetDeviceKey(tx, device.id as number);
+  await leaveRollouts(tx, device.id as number);
   // In the team it left and the team it joined, each seeing only its own: the team it left what it
   // had (not who took it, nor where), the team it joined what it has now (not what the other team kept).
   await audit(tx, [

@@ -21,9 +21,14 @@ import { readRows, type ReadMemo } from './readMemo';
 import { audit, type AuditActor } from '../audit/record';
 import { entryColumns, fieldEntries } from './sideEffectEntries';
 
+/** The body leaves the stored field as it is: not sent, or sent with its stored value. */
+const keeps = (input: Row, existing: Row, name: string) => !(name in input) || sameJson(input[name], existing[name]);
+
 /**
  * Sets the followed fields of a create (no `existing`) or update body, in place. A follower is
- * derived when it or its `via` is sent, or on create; otherwise it keeps its stored value.
+ * derived on create, or when its `via` or itself is sent with another value than the stored one;
+ * otherwise it keeps its stored value: a client writing back what it read changes nothing, even
+ * where the stored value is not the source's (a device a rollout holds, docs/ROLLOUTS.md).
  */
 export async function deriveFollowers(
   tx: Queryable,
@@ -38,7 +43,7 @@ export async function deriveFollowers(
   for (const [name, field] of Object.entries(category.fields)) {
     if (!field.follows) continue;
     const { via, always, message } = field.follows;
-    if (existing && !(name in input) && !(via in input)) continue;
+    if (existing && keeps(input, existing, via) && keeps(input, existing, name)) continue;
     const viaValue = via in input ? input[via] : existing?.[via];
     let value: unknown;
     if (viaValue !== null && viaValue !== undefined) {

@@ -5,6 +5,9 @@
  * only. Devices are scoped exactly like the devices table (visibleWhere: the teams the caller is a
  * member of, for a server administrator too), so the figures are those of the rows the table lists.
  *
+ * The update figures count the stored update_state as the table's 'Update' filter does (the filters the
+ * dashboard links to, dashboardFigures.ts); the rollouts under way are read by a second, small statement.
+ *
  * The states come from the stored config_state column, the one the table's 'Configuration state'
  * filter compares (the server keeps it by the sync rules on every write and check-in): a count
  * here is what that filter lists.
@@ -12,8 +15,10 @@
 import { CONFIG_STATES, device } from '../../src/schemas/device';
 import { type } from '../../src/schemas/type';
 import { firmware } from '../../src/schemas/firmware';
+import { rollout } from '../../src/schemas/rollout';
 import type { Category } from '../../src/schemas/defineCategory';
-import type { DashboardFigures, DeclaredField, FirmwareCount, TypeFigures } from '../../src/custom/dashboard/dashboardFigures';
+import { failedUpdatesFilter, updatingNowFilter } from '../../src/custom/dashboard/dashboardFigures';
+import type { DashboardFigures, DeclaredField, FirmwareCount, RolloutFigure, TypeFigures } from '../../src/custom/dashboard/dashboardFigures';
 import type { ConfigState } from '../../src/schemas/device';
 import type { Database } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
@@ -32,6 +37,12 @@ const SET = { all: 0b1111, type: 0b0111, current: 0b0011, target: 0b0101, state:
 /** How recently a device was seen, as the fine groups carry it. */
 const SEEN = { recently: 0, notForADay: 1, never: 2 } as const;
 
+/** Where a device's update stands, as the fine groups carry it. */
+const UPDATE = { other: 0, updating: 1, failed: 2 } as const;
+
+/** The rollouts under way the home page lists at most. */
+const ROLLOUTS_SHOWN = 20;
+
 interface Group {
   set: number;
   type_id: number | null;
@@ -40,6 +51,8 @@ interface Group {
   count: number;
   never_seen: number;
   not_seen_for_a_day: number;
+  updating_now: number;
+  failed_updates: number;
   type_name: string | null;
   firmware_name: string | null;
   firmware_version: string | null;
@@ -52,27 +65,32 @@ interface Group {
  */
 function statement(user: SessionUser): { sql: string; values: unknown[] } {
   const params = new SqlParams();
-  const [typeId, current, target, state, lastSeen] = [
+  const [typeId, current, target, state, lastSeen, update] = [
     col('d', device, 'type_id'),
     col('d', device, 'current_firmware_id'),
     col('d', device, 'target_firmware_id'),
     col('d', device, 'config_state'),
     col('d', device, 'last_seen'),
+    col('d', device, 'update_state'),
   ];
   const sql = `
 WITH "fine" AS (
   SELECT ${typeId} AS "type_id", ${current} AS "current", ${target} AS "target", ${state} AS "config_state",
     CASE WHEN ${lastSeen} IS NULL THEN ${SEEN.never} WHEN ${lastSeen} < now() - interval '${STALE_AFTER}' THEN ${SEEN.notForADay} ELSE ${SEEN.recently} END AS "seen",
+    CASE WHEN ${update} = ANY(${params.add(updatingNowFilter.update_state)}::text[]) THEN ${UPDATE.updating}
+      WHEN ${update} = ${params.add(failedUpdatesFilter.update_state)} THEN ${UPDATE.failed} ELSE ${UPDATE.other} END AS "update",
     count(*)::int AS "count"
   FROM ${ident(device.key)} "d"
   WHERE ${visibleWhere(device, user, 'd', params)}
-  GROUP BY 1, 2, 3, 4, 5
+  GROUP BY 1, 2, 3, 4, 5, 6
 ), "g" AS (
   SELECT GROUPING("type_id", "current", "target", "config_state")::int AS "set",
     "type_id", "config_state", COALESCE("current", "target") AS "firmware_id",
     sum("count")::int AS "count",
     COALESCE(sum("count") FILTER (WHERE "seen" = ${SEEN.never}), 0)::int AS "never_seen",
-    COALESCE(sum("count") FILTER (WHERE "seen" = ${SEEN.notForADay}), 0)::int AS "not_seen_for_a_day"
+    COALESCE(sum("count") FILTER (WHERE "seen" = ${SEEN.notForADay}), 0)::int AS "not_seen_for_a_day",
+    COALESCE(sum("count") FILTER (WHERE "update" = ${UPDATE.updating}), 0)::int AS "updating_now",
+    COALESCE(sum("count") FILTER (WHERE "update" = ${UPDATE.failed}), 0)::int AS "failed_updates"
   FROM "fine"
   GROUP BY GROUPING SETS ((), ("type_id"), ("type_id", "current"), ("type_id", "target"), ("config_state"))
 )
@@ -89,10 +107,24 @@ const byCount = <T extends { count: number; name: string | null; version?: strin
 
 const firmwareCount = (g: Group): FirmwareCount => ({ firmware_id: g.firmware_id, name: g.firmware_name, version: g.firmware_version, count: g.count });
 
+/** The rollouts under way of the teams `user` is a member of, newest first. */
+async function rolloutsUnderWay(db: Database, user: SessionUser): Promise<RolloutFigure[]> {
+  const params = new SqlParams();
+  const { rows } = await db.query<RolloutFigure>(
+    `SELECT "r"."id", ${col('r', rollout, 'name')} AS "name", ${col('r', rollout, 'state')} AS "state", ${col('r', rollout, 'phase')} AS "phase",
+       jsonb_array_length(${col('r', rollout, 'phases')})::int AS "phases"
+     FROM ${ident(rollout.key)} "r"
+     WHERE ${col('r', rollout, 'state')} IN ('running', 'paused') AND ${visibleWhere(rollout, user, 'r', params)}
+     ORDER BY "r"."id" DESC LIMIT ${ROLLOUTS_SHOWN}`,
+    params.values,
+  );
+  return rows;
+}
+
 /** The figures over the devices `user` may see. */
 export async function dashboardFigures(db: Database, user: SessionUser): Promise<DashboardFigures> {
   const { sql, values } = statement(user);
-  const { rows } = await db.query<Group>(sql, values);
+  const [{ rows }, rollouts] = await Promise.all([db.query<Group>(sql, values), rolloutsUnderWay(db, user)]);
   const total = rows.find((g) => g.set === SET.all);
   const types = new Map<number | null, TypeFigures>();
   for (const g of rows.filter((r) => r.set === SET.type)) {
@@ -113,5 +145,8 @@ export async function dashboardFigures(db: Database, user: SessionUser): Promise
     never_seen: total?.never_seen ?? 0,
     config_states: [...CONFIG_STATES, null].map((s) => ({ config_state: s, count: states.get(s) ?? 0 })),
     types: [...types.values()].sort(byCount),
+    updating_now: total?.updating_now ?? 0,
+    failed_updates: total?.failed_updates ?? 0,
+    rollouts,
   };
 }

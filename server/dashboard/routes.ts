@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONFIG_STATES } from '../../src/schemas/device';
+import { ROLLOUT_STATES } from '../../src/schemas/rolloutPlan';
 import { answers, errors, json, objectId } from '../openapi/contract';
 import { DASHBOARD_PATH, type DashboardFigures } from '../../src/custom/dashboard/dashboardFigures';
 import { memberTeamIds } from '../auth/sessionUser';
@@ -54,6 +55,19 @@ const FIGURES = z.object({
       }),
     )
     .describe('Devices per type, most first, each with its devices per current and per target firmware (most first).'),
+  updating_now: count('Devices downloading or installing an update (`update_state`, as the devices table filters it).'),
+  failed_updates: count('Devices whose last update failed (`update_state` failed).'),
+  rollouts: z
+    .array(
+      z.object({
+        id: objectId,
+        name: z.string(),
+        state: z.enum(ROLLOUT_STATES),
+        phase: z.number().int().describe('Its current phase, from 1.'),
+        phases: z.number().int().describe('How many phases it has.'),
+      }),
+    )
+    .describe('The running and paused rollouts, newest first (at most 20).'),
 }) satisfies z.ZodType<DashboardFigures>; // the documented answer is the one the console reads
 
 const DASHBOARD_SCHEMA = {
@@ -62,7 +76,8 @@ const DASHBOARD_SCHEMA = {
   description:
     'Counts over the devices of the teams the caller is a member of, as the devices table lists them (a server administrator too sees those teams only), ' +
     'from one aggregate query: the total, the devices per type, per firmware in the field (current and target, per type), per configuration state ' +
-    "(`config_state`, as the table's filter), and those not seen for a day or never seen. The console's own call, not one of the spec.",
+    "(`config_state`, as the table's filter), those not seen for a day or never seen, those updating and those whose update failed; " +
+    "and the rollouts under way. The console's own call, not one of the spec.",
   tags: ['device'],
   response: answers({ 200: { description: 'The figures.', content: json(FIGURES) }, ...errors('401') }),
 };

@@ -102,7 +102,7 @@ describe('CSV export', () => {
   it('has the list columns, id first, keys in the header, every visible row once', async () => {
     const { header, rows } = await exportOf(c);
     expect(header.filter((c) => !c.endsWith('_name'))).toEqual(csvColumns(mustGetCategory('device')));
-    expect(header).toEqual(['id', 'name', 'team_id', 'team_name', 'type_id', 'type_name', 'group_id', 'group_name', 'uid_for_type', 'target_firmware_id', 'target_firmware_name', 'current_firmware_id', 'current_firmware_name', 'config_state', 'last_seen']);
+    expect(header).toEqual(['id', 'name', 'team_id', 'team_name', 'type_id', 'type_name', 'group_id', 'group_name', 'uid_for_type', 'target_firmware_id', 'target_firmware_name', 'current_firmware_id', 'current_firmware_name', 'config_state', 'last_seen', 'update_state']);
     expect(rows).toHaveLength(TRICKY.length + 1 + 2500);
     const ids = rows.map((r) => Number(r[0]));
     expect(new Set(ids).size).toBe(ids.length);

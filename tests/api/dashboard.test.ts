@@ -104,6 +104,9 @@ describe('GET /api/dashboard', () => {
           target_firmware: [{ firmware_id: null, name: null, version: null, count: 1 }],
         },
       ],
+      updating_now: 0,
+      failed_updates: 0,
+      rollouts: [],
     });
   });
 
@@ -136,6 +139,9 @@ describe('GET /api/dashboard', () => {
         { config_state: null, count: 0 },
       ],
       types: [],
+      updating_now: 0,
+      failed_updates: 0,
+      rollouts: [],
     });
   });
 

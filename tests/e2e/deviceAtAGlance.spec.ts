@@ -12,7 +12,7 @@ import { firmwareStatusText } from '../../src/resources/device/firmwareStatus';
 import { signInByApi } from './signIn';
 import { adminTeamId, createDevice, createType } from './typeGroupApi';
 
-const SECTIONS = [ownMessages.sectionDetails, ownMessages.sectionFirmware, ownMessages.sectionConfiguration, ownMessages.sectionIdentity, ownMessages.documentation];
+const SECTIONS = [ownMessages.sectionDetails, ownMessages.sectionFirmware, ownMessages.sectionConfiguration, ownMessages.sectionRollouts, ownMessages.sectionIdentity, ownMessages.documentation];
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true }).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const summaryValue = (summary: Locator, label: string) => summary.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');

@@ -85,7 +85,7 @@ test('the devices table shows the schema columns, with references by name', asyn
   await devicesOfTeamA(page);
   // The first column is the bulk actions' checkboxes (issue 13 item 3); the schema's columns follow.
   await expect(page.locator('#main-content thead th.MuiTableCell-paddingCheckbox')).toHaveCount(1);
-  await expect(page.locator('#main-content thead th:not(.MuiTableCell-paddingCheckbox)')).toHaveText(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Configuration state', 'Last seen']);
+  await expect(page.locator('#main-content thead th:not(.MuiTableCell-paddingCheckbox)')).toHaveText(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Configuration state', 'Last seen', 'Update']);
   const first = rows(page).first();
   const cells = (row: ReturnType<typeof rows>) => row.locator('td:not(.MuiTableCell-paddingCheckbox)');
   await expect(cells(first)).toHaveText([
@@ -97,6 +97,7 @@ test('the devices table shows the schema columns, with references by name', asyn
     '',
     '',
     ownMessages.recencyNever,
+    '',
   ]);
   await expect(cells(rows(page).nth(5)).nth(5)).toHaveText(`fw${fleet.run} (1.2.0)`);
   await expect(first.getByRole('link', { name: String(fleet.sensor.name) })).toHaveAttribute('href', `/type_view?id=${fleet.sensor.id}`);
@@ -178,7 +179,7 @@ test('the CSV export downloads the filtered devices, every page of them', async 
   expect(download.suggestedFilename()).toMatch(/^devices-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    'id,name,team_id,team_name,type_id,type_name,group_id,group_name,uid_for_type,target_firmware_id,target_firmware_name,current_firmware_id,current_firmware_name,config_state,last_seen',
+    'id,name,team_id,team_name,type_id,type_name,group_id,group_name,uid_for_type,target_firmware_id,target_firmware_name,current_firmware_id,current_firmware_name,config_state,last_seen,update_state',
   );
   const names = lines.slice(1).map((line) => line.split(',')[1]);
   expect(names).toEqual(Array.from({ length: 27 }, (_, i) => `${fleet.run}-dev-${pad(i + 1)}`));

@@ -44,8 +44,11 @@ const FLEET: DashboardFigures = {
     },
     { type_id: 8, name: 'Gateway', count: 1, current_firmware: [{ ...none, count: 1 }], target_firmware: [{ ...none, count: 1 }] },
   ],
+  updating_now: 2,
+  failed_updates: 1,
+  rollouts: [{ id: 31, name: 'greenhouses 2.1', state: 'paused', phase: 2, phases: 4 }],
 };
-const EMPTY: DashboardFigures = { ...FLEET, device_count: 0, not_seen_for_a_day: 0, never_seen: 0, types: [], config_states: FLEET.config_states.map((s) => ({ ...s, count: 0 })) };
+const EMPTY: DashboardFigures = { ...FLEET, updating_now: 0, failed_updates: 0, rollouts: [], device_count: 0, not_seen_for_a_day: 0, never_seen: 0, types: [], config_states: FLEET.config_states.map((s) => ({ ...s, count: 0 })) };
 
 async function renderHome(figures: DashboardFigures, me: Profile = profile) {
   setErrorUi({ alert: vi.fn(), goHome: vi.fn() });
@@ -86,6 +89,25 @@ describe('the home page', () => {
     fireEvent.click(conflict);
     expect(router.state.location.pathname).toBe('/devices');
     expect(JSON.parse(new URLSearchParams(router.state.location.search).get('filter') ?? '')).toEqual({ config_state: 'conflict' });
+  });
+
+  it('links the devices updating now and those whose update failed to the devices table filtered by their update state', async () => {
+    const router = await renderHome(FLEET);
+    const card = (await screen.findByRole('heading', { name: ownMessages.dashboardUpdates })).closest('.MuiCard-root') as HTMLElement;
+    const updating = within(card).getByRole('link', { name: ownMessages.dashboardUpdatingNow });
+    expect(updating.previousSibling?.textContent).toBe('2');
+    expect(within(card).getByRole('link', { name: ownMessages.dashboardFailedUpdates }).previousSibling?.textContent).toBe('1');
+    fireEvent.click(updating);
+    expect(router.state.location.pathname).toBe('/devices');
+    expect(JSON.parse(new URLSearchParams(router.state.location.search).get('filter') ?? '')).toEqual({ update_state: ['downloading', 'installing'] });
+  });
+
+  it('lists the rollouts under way, each linked to its page with its state and phase of how many', async () => {
+    const router = await renderHome(FLEET);
+    const link = await screen.findByRole('link', { name: 'greenhouses 2.1' });
+    expect(screen.getByText(ownMessages.dashboardRolloutPhase('Paused', 2, 4))).toBeTruthy();
+    fireEvent.click(link);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/rollout_view?id=31');
   });
 
   it('labels the chart of devices per type, and the firmware chart of the type chosen', async () => {

@@ -11,7 +11,7 @@ const names = (key: string) => filterFields(mustGetCategory(key)).map((f) => f.n
 describe('filters of each table', () => {
   it('are the filter fields the schema declares: team, type and group where the category has them, enums, ages', () => {
     // Then a comparison of two fields (the device's firmware status).
-    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id', 'config_state', 'last_seen', 'firmware_status']);
+    expect(names('device')).toEqual(['team_id', 'type_id', 'group_id', 'config_state', 'last_seen', 'update_state', 'firmware_status']);
     expect(names('firmware')).toEqual(['team_id', 'type_id']);
     expect(names('devices_group')).toEqual(['team_id', 'type_id']);
     expect(names('type')).toEqual(['team_id']);

@@ -106,7 +106,7 @@ describe('the devices table', () => {
     renderList('/devices');
     await waitFor(() => expect(bodyRows()).toHaveLength(25));
     const headers = [...document.querySelectorAll('thead th')].filter((th) => !th.querySelector('input[type="checkbox"]')).map((th) => th.textContent);
-    expect(headers).toEqual(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Configuration state', 'Last seen']);
+    expect(headers).toEqual(['Name', 'Team', 'Type', 'Group', 'Unique ID by type', 'Target firmware', 'Configuration state', 'Last seen', 'Update']);
     // Devices have bulk actions: a checkbox column first.
     expect(document.querySelectorAll('tbody input[type="checkbox"]')).toHaveLength(25);
     expect(dialect(listCalls('device')[0])).toEqual({ sort: ['name', 'ASC'], range: [0, 24], filter: {} });

@@ -9,6 +9,7 @@ import { useObjectRead } from '../../dataProvider/useObjectCalls';
 import { ownMessages } from '../../messages';
 import { ConfigStatesCard, LastSeenCard } from './FleetStates';
 import { DevicesPerTypeCard, FirmwareInFieldCard } from './TypeCharts';
+import { UpdatesCard } from './UpdatesCard';
 
 const DashboardCharts = () => {
   // Cached with the devices it counts: a change to devices made anywhere in the console refreshes it.
@@ -23,6 +24,9 @@ const DashboardCharts = () => {
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
         <ConfigStatesCard figures={data} />
+      </Grid>
+      <Grid size={{ xs: 12 }}>
+        <UpdatesCard figures={data} />
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
         <DevicesPerTypeCard figures={data} />

@@ -3,7 +3,8 @@
  * home page that draws it, so that both read one shape. Every figure counts the devices of the
  * caller's teams only.
  */
-import type { ConfigState } from '../../schemas/device';
+import type { ConfigState, UpdateState } from '../../schemas/device';
+import type { RolloutState } from '../../schemas/rolloutPlan';
 
 /**
  * A field the category declares (the wide index signature of Category left out), for naming a
@@ -30,6 +31,19 @@ export interface TypeFigures {
   target_firmware: FirmwareCount[];
 }
 
+/** The devices table's filters of the update figures (its 'Update' filter), which the dashboard links to. */
+export const updatingNowFilter: { update_state: UpdateState[] } = { update_state: ['downloading', 'installing'] };
+export const failedUpdatesFilter: { update_state: UpdateState } = { update_state: 'failed' };
+
+/** A rollout under way (running or paused): in its phase `phase` of `phases`. */
+export interface RolloutFigure {
+  id: number;
+  name: string;
+  state: RolloutState;
+  phase: number;
+  phases: number;
+}
+
 export interface DashboardFigures {
   device_count: number;
   /** Devices last seen more than a day ago (never seen ones are not in this count). */
@@ -39,4 +53,10 @@ export interface DashboardFigures {
   config_states: { config_state: ConfigState | null; count: number }[];
   /** Most devices first. */
   types: TypeFigures[];
+  /** Devices downloading or installing an update (updatingNowFilter). */
+  updating_now: number;
+  /** Devices whose last update failed (failedUpdatesFilter). */
+  failed_updates: number;
+  /** The running and paused rollouts, newest first. */
+  rollouts: RolloutFigure[];
 }

@@ -1,6 +1,6 @@
 /**
  * A device's state at a glance, at the top of its screen (issue 27): when it was last seen, its
- * current and target firmware and whether an update is pending, its configuration state (a
+ * current and target firmware (and the rollout that set it, while one holds the device: issue 30) and whether an update is pending, its configuration state (a
  * conflict with, for the team's admins, the way to resolve it) and its claim state. The same
  * pieces as its sections say them in full, so the two never disagree.
  */
@@ -18,6 +18,7 @@ import { firmwareStatus, firmwareStatusText } from './firmwareStatus';
 import { FirmwareStatusIcon } from './FirmwareStatusIcon';
 import { LastSeenText } from './LastSeenInput';
 import { CONFIGURATION_SECTION } from './sections';
+import { HeldTargetNote } from './DeviceRolloutsPanel';
 
 interface FirmwareSummary {
   name?: string;
@@ -61,7 +62,10 @@ export const DeviceSummary = ({ category, record, isAdmin }: ObjectPanelProps) =
           <Typography variant="body2">{firmwareText(category, record, 'current_firmware_id')}</Typography>
         </Row>
         <Row label={fields.target_firmware_id.label}>
-          <Typography variant="body2">{firmwareText(category, record, 'target_firmware_id')}</Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="body2">{firmwareText(category, record, 'target_firmware_id')}</Typography>
+            <HeldTargetNote deviceId={record.id} />
+          </Stack>
         </Row>
         <Row label={ownMessages.firmwareStatus}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -84,26 +84,39 @@ export const ListFilterBar = ({ category, categories = [category] }: ListFilterB
 
 const toId = (value: unknown): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
 
-const EnumFilter = ({ field, value, onChange }: { field: FilterField; value: unknown; onChange: (value: string) => void }) => (
-  <TextField
-    select
-    name={field.name}
-    label={field.label}
-    value={typeof value === 'string' ? value : ''}
-    onChange={(event) => onChange(event.target.value)}
-    size="small"
-    fullWidth={false}
-    sx={{ minWidth: 160 }}
-    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-  >
-    <option value="">{ownMessages.allValues}</option>
-    {field.options?.map((o) => (
-      <option key={o.value} value={o.value}>
-        {o.label}
-      </option>
-    ))}
-  </TextField>
-);
+/**
+ * An enum's select. A link may filter by several values at once (the home page's 'Updating now'): the
+ * select then shows them as one choice, not 'All', until the user picks another.
+ */
+const EnumFilter = ({ field, value, onChange }: { field: FilterField; value: unknown; onChange: (value: string) => void }) => {
+  const several = Array.isArray(value) ? value.map(String) : undefined;
+  const labelOf = (v: string) => field.options?.find((o) => o.value === v)?.label ?? v;
+  return (
+    <TextField
+      select
+      name={field.name}
+      label={field.label}
+      value={typeof value === 'string' ? value : (several?.join(',') ?? '')}
+      onChange={(event) => onChange(event.target.value)}
+      size="small"
+      fullWidth={false}
+      sx={{ minWidth: 160 }}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{ownMessages.allValues}</option>
+      {several && (
+        <option value={several.join(',')} disabled>
+          {ownMessages.severalFilterValues(several.map(labelOf))}
+        </option>
+      )}
+      {field.options?.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </TextField>
+  );
+};
 
 interface SearchBoxProps {
   label: string;

@@ -1,0 +1,21 @@
+/**
+ * Groups: the spec makes a group's devices follow its target firmware (server/crud/follows.ts), but a
+ * device a rollout holds takes its target from the rollout (server/rollouts/holds.ts): a change of the
+ * target of a group holding such a device is refused 409 naming the device and the rollout.
+ */
+import type { CategoryHooks } from '../crud/hooks';
+import type { RowOf } from '../../src/schemas/rowOf';
+import type { devicesGroup } from '../../src/schemas/devicesGroup';
+import { ownMessages } from '../../src/messages';
+import { conflict } from '../http/errors';
+import { groupHold } from '../rollouts/holds';
+
+type GroupRow = RowOf<typeof devicesGroup>;
+
+export const devicesGroupHooks: CategoryHooks<GroupRow> = {
+  async prepareUpdate({ tx, input, existing }) {
+    if (!('target_firmware_id' in input) || input.target_firmware_id === existing.target_firmware_id) return;
+    const hold = await groupHold(tx, existing.id);
+    if (hold) throw conflict(ownMessages.groupDeviceHeldByRollout(hold.device, hold.rollout));
+  },
+};

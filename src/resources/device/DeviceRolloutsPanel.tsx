@@ -1,0 +1,60 @@
+/**
+ * The device's rollouts on its screen (issue 30): each rollout it is or was in, newest first, its name
+ * linked to the rollout's page, the rollout's state, the device's phase in it and how its update went
+ * there (with the failure message).
+ */
+import { Alert, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { LinkBase } from 'react-admin';
+import { ownMessages } from '../../messages';
+import { rollout } from '../../schemas/rollout';
+import { objectHref, viewRoute } from '../consoleRoutes';
+import type { ObjectPanelProps } from '../overrides';
+import { useDeviceRollouts } from './deviceRollouts';
+
+const COLUMNS = ownMessages.deviceRolloutColumns;
+
+export const DeviceRolloutsPanel = ({ record }: ObjectPanelProps) => {
+  const { data, isError } = useDeviceRollouts(record?.id);
+  if (!record) return null;
+  if (isError) return <Alert severity="warning">{ownMessages.deviceRolloutsUnreadable}</Alert>;
+  if (!data) return null;
+  if (data.length === 0) return <Typography color="text.secondary">{ownMessages.deviceNoRollouts}</Typography>;
+  return (
+    <Table size="small" aria-label={ownMessages.sectionRollouts}>
+      <TableHead>
+        <TableRow>
+          {[COLUMNS.name, COLUMNS.state, COLUMNS.phase, COLUMNS.device_state, COLUMNS.message].map((label) => (
+            <TableCell key={label}>{label}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.map((r) => (
+          <TableRow key={r.id}>
+            <TableCell>
+              <Link component={LinkBase} to={objectHref(viewRoute(rollout), r.id)}>
+                {r.name}
+              </Link>
+            </TableCell>
+            <TableCell>{ownMessages.rolloutStateLabels[r.state]}</TableCell>
+            <TableCell>{ownMessages.rolloutPhaseOf(r.device_phase, r.phase)}</TableCell>
+            <TableCell>{ownMessages.rolloutDeviceStateLabels[r.device_state]}</TableCell>
+            <TableCell>{r.message ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+/** Beside the target firmware: the rollout that set it, while it holds the device. */
+export const HeldTargetNote = ({ deviceId }: { deviceId: number | string }) => {
+  const { data } = useDeviceRollouts(deviceId);
+  const held = data?.find((r) => r.holds);
+  if (!held) return null;
+  return (
+    <Link component={LinkBase} to={objectHref(viewRoute(rollout), held.id)} variant="body2" data-testid="held-target">
+      {ownMessages.targetSetByRollout(held.name, held.device_phase)}
+    </Link>
+  );
+};
