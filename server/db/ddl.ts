@@ -17,6 +17,7 @@ import { sortKey, standingSql, valuesTextSql } from '../crud/listSql';
 import { TEAM_FIELD } from '../../src/schemas/referrers';
 import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
+import { dependentKey, dropDependentSql, type ColumnDependents } from './columnDependents';
 
 export interface ColumnInfo {
   /** format_type() of the column: 'integer', 'timestamp with time zone', ... */
@@ -55,6 +56,8 @@ export interface ExistingSchema {
   statistics?: Set<string>;
   /** pg_trgm (the name search's index): installed, installable by us, or absent (undefined). */
   trigram?: 'installed' | 'available';
+  /** The indexes and statistics built on each column, when read from a database. */
+  dependents?: ColumnDependents;
 }
 
 export const emptySchema = (): ExistingSchema => ({ columns: new Map(), constraints: new Map(), indexes: new Set() });
@@ -256,7 +259,9 @@ function castFor(from: string, field: FieldSpec): Cast | undefined {
   if (to === 'text') return { using: (c) => (from === 'jsonb' ? `${c} #>> '{}'` : `to_json(${c}) #>> '{}'`) };
   if (to === 'jsonb') {
     if (field.kind === 'json') return { using: (c) => `to_jsonb(${c})` };
-    if (field.kind === 'refList' && from === 'integer') return { using: (c) => `jsonb_build_array(jsonb_build_object('id', ${c}))` };
+    if (field.kind === 'refList' && from === 'integer') {
+      return { using: (c) => `CASE WHEN ${c} IS NULL THEN NULL ELSE jsonb_build_array(jsonb_build_object('id', ${c})) END` };
+    }
     return undefined;
   }
   if (from === 'text') return { using: (c) => `${c}::${to}`, unfit: (c) => `NOT pg_temp.pucs_castable(${c}, '${to}')`, usesCastable: true };
@@ -283,6 +288,8 @@ export function planMigration(categories: readonly Category[], existing: Existin
   const constraints: string[] = [];
   const indexes: string[] = [];
   const renamedIndexes = new Set<string>();
+  /** Indexes and statistics dropped (built on a column changing type, or no longer declared): made again if declared. */
+  const gone = new Set<string>();
   const checks: DataCheck[] = [];
   const rowsOf = (t: string) => `SELECT count(*)::int AS n FROM ${ident(t)}`;
 
@@ -295,6 +302,8 @@ export function planMigration(categories: readonly Category[], existing: Existin
 
     /** field name -> its column as the database holds it now (its old name while being renamed) */
     const current = new Map<string, string>();
+    /** index or statistics name -> its name once the renames are applied */
+    const renamedTo = new Map<string, string>();
     for (const [name, field] of fields) {
       if (!have) continue;
       if (have.has(name)) {
@@ -312,12 +321,14 @@ export function planMigration(categories: readonly Category[], existing: Existin
           if (existing.indexes.has(oldIdx) && !existing.indexes.has(newIdx)) {
             renames.push(`ALTER INDEX ${ident(oldIdx)} RENAME TO ${ident(newIdx)}`);
             renamedIndexes.add(newIdx);
+            renamedTo.set(oldIdx, newIdx);
           }
         }
         const [oldStat, newStat] = [teamStatisticsName(table, old), teamStatisticsName(table, name)];
         if (existing.statistics?.has(oldStat) && !existing.statistics.has(newStat)) {
           renames.push(`ALTER STATISTICS ${ident(oldStat)} RENAME TO ${ident(newStat)}`);
           renamedIndexes.add(newStat);
+          renamedTo.set(oldStat, newStat);
         }
       }
     }
@@ -329,12 +340,23 @@ export function planMigration(categories: readonly Category[], existing: Existin
       return name;
     };
     const columnNow = (col: string) => [...current].find(([, c]) => c === col)?.[0] ?? col;
+    /** Drops what is built on a column (by its name in the database now); the declared ones are made again below. */
+    const clearColumn = (col: string) => {
+      for (const d of existing.dependents?.get(dependentKey(table, col)) ?? []) {
+        const name = renamedTo.get(d.name) ?? d.name;
+        if (gone.has(name)) continue;
+        gone.add(name);
+        drops.push(dropDependentSql({ ...d, name }));
+      }
+    };
 
     if (have) {
       const kept = new Set(current.values());
       for (const [col, info] of have) {
         // A column the schema no longer declares is kept as data, without its constraints.
-        if (col !== 'id' && !kept.has(col) && info.notNull) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${ident(col)} DROP NOT NULL`);
+        if (col === 'id' || kept.has(col)) continue;
+        if (info.notNull) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${ident(col)} DROP NOT NULL`);
+        clearColumn(col);
       }
       for (const [name, field] of fields) {
         const col = current.get(name);
@@ -349,6 +371,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
         if (info.type !== wanted) {
           const cast = castFor(info.type, field);
           const old = ident(col);
+          clearColumn(col);
           if (cast?.unfit) {
             checks.push({
               sql: `SELECT count(*)::int AS n, ${samples(old)} FROM ${T} WHERE ${old} IS NOT NULL AND (${cast.unfit(old)})`,
@@ -373,9 +396,10 @@ export function planMigration(categories: readonly Category[], existing: Existin
           alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} ${def === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${def}`}`);
         }
         if (field.kind === 'enum' && field.values) {
-          const old = ident(col);
+          // The values as they will be once converted (a json string without its quotes).
+          const old = info.type === 'text' ? ident(col) : `(${castFor(info.type, field)!.using(ident(col))})`;
           checks.push({
-            sql: `SELECT count(*)::int AS n, ${samples(`${old}::text`)} FROM ${T} WHERE ${old} IS NOT NULL AND ${old}::text NOT IN (${field.values.map(quoteLiteral).join(', ')})`,
+            sql: `SELECT count(*)::int AS n, ${samples(old)} FROM ${T} WHERE ${old} IS NOT NULL AND ${old} NOT IN (${field.values.map(quoteLiteral).join(', ')})`,
             refusal: (n, sample) => ownMessages.migrationValuesNotDeclared(subject, n, quoteSample(sample)),
             onRegistryChange: true,
           });
@@ -476,18 +500,20 @@ export function planMigration(categories: readonly Category[], existing: Existin
         }
       }
       const indexName = refIndexName(table, name);
-      const hasIndex = existing.indexes.has(indexName) || (current.get(name) !== name && existing.indexes.has(refIndexName(table, current.get(name) ?? '')));
+      const hasIndex =
+        !gone.has(indexName) && (existing.indexes.has(indexName) || (current.get(name) !== name && existing.indexes.has(refIndexName(table, current.get(name) ?? ''))));
       if (!hasIndex) indexes.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName)} ON ${T} (${ident(name)})`);
     }
     for (const [name, sql] of listIndexes(category, existing.trigram !== undefined)) {
       // Made before its sort key's column was included (listIndexes): made again.
       const outdated = sql.includes(' INCLUDE (') && existing.indexDefinitions?.get(name)?.includes(' INCLUDE (') === false;
-      if (outdated) indexes.push(`DROP INDEX IF EXISTS ${ident(name)}`, sql);
+      if (gone.has(name)) indexes.push(sql);
+      else if (outdated) indexes.push(`DROP INDEX IF EXISTS ${ident(name)}`, sql);
       else if (!existing.indexes.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
     }
-    for (const [name, sql] of lookalikeIndexes(category)) if (!existing.indexes.has(name)) indexes.push(sql);
+    for (const [name, sql] of lookalikeIndexes(category)) if (gone.has(name) || !existing.indexes.has(name)) indexes.push(sql);
     for (const [name, sql] of teamStatistics(category)) {
-      if (!existing.statistics?.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
+      if (gone.has(name) || (!existing.statistics?.has(name) && !renamedIndexes.has(name))) indexes.push(sql);
     }
   }
   const extensions = existing.trigram === 'available' ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : [];

@@ -19,6 +19,7 @@ import { ownMessages } from '../../src/messages';
 import { backfillNameKeys } from '../crud/nameKeys';
 import { backfillUsernameKeys, declaresUsernameKey } from '../auth/usernameKey';
 import { clearStrayServerRefs } from '../crud/references';
+import { readColumnDependents } from './columnDependents';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
 const MIGRATION_LOCK = 7_311_020;
@@ -89,6 +90,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
     indexDefinitions: new Map(idx.rows.map((r) => [r.indexname, r.indexdef])),
     statistics: new Set(stats.rows.map((r) => r.name)),
     trigram: trgm.rows[0].installed ? 'installed' : trgm.rows[0].installable ? 'available' : undefined,
+    dependents: await readColumnDependents(db),
   };
 }
 
