@@ -655,6 +655,17 @@ export const ownMessages = {
     `${samples.map((v) => `(${v})`).join(', ')}. Make them distinct, or drop the rule.`,
   migrationDanglingRefs: (subject: string, n: number, ref: string, ids: readonly string[]) =>
     `${subject}: ${n} row(s) point at ${ref} objects that do not exist (ids ${ids.join(', ')}). Clear or correct them, or keep the field as it was.`,
+  // Removed fields (docs/INTEGRATOR.md, "Removing a field"): no value disappears or comes back without a word
+  migrationFieldVanished: (table: string, gone: string, added: string, n: number) =>
+    `${table}: the field '${gone}' is gone, its column holding ${n} value(s), and '${added}' of the same kind is new. ` +
+    `If it was renamed, declare renamedFrom: '${gone}' on '${added}'; if not, declare removed: ['${gone}'] on the category (its values are deleted).`,
+  migrationFieldKept: (table: string, column: string, n: number) =>
+    `${table}.${column} is no longer declared: its column and its ${n} value(s) are kept as data, out of the API. ` +
+    `Declare removed: ['${column}'] on the category to delete them at the next start (or npm run db -- sql "ALTER TABLE ${table} DROP COLUMN ${column}").`,
+  migrationKeptColumnDeclared: (subject: string, n: number) =>
+    `${subject} is declared again over the column kept from its removal, holding ${n} value(s): ` +
+    `declare formerValues: 'reuse' to take them back, or formerValues: 'purge' to start empty.`,
+  schemaRemovedDeclared: (name: string) => `'removed' names '${name}', which is a declared field`,
 
   // Label downloads and custom templates (server/labels/, docs/LABELS.md)
   labelUnknownKey: (key: string, line: number, column: number, keys: readonly string[]) =>

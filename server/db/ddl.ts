@@ -18,6 +18,7 @@ import { TEAM_FIELD } from '../../src/schemas/referrers';
 import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import { dependentKey, dropDependentSql, type ColumnDependents } from './columnDependents';
+import { dropColumnSql, markKeptSql, unmarkKeptSql, valuesSql } from './keptColumns';
 
 export interface ColumnInfo {
   /** format_type() of the column: 'integer', 'timestamp with time zone', ... */
@@ -31,6 +32,8 @@ export interface ColumnInfo {
    * since PostgreSQL prints a default in its own form. Absent: not asked, taken as the same.
    */
   defaultDiffers?: boolean;
+  /** The column of a removed field, kept as data (marked by keptColumns.ts). */
+  kept?: boolean;
 }
 
 export interface ConstraintInfo {
@@ -79,9 +82,18 @@ export interface DataCheck {
   onRegistryChange?: boolean;
 }
 
+/** A question whose answer is reported at start, the migration going on: the line, or none when there is nothing to say. */
+export interface DataReport {
+  sql: string;
+  notice: (n: number, sample: readonly string[]) => string | undefined;
+  /** Asked only when the registry changed since the last migration (DataCheck.onRegistryChange). */
+  onRegistryChange?: boolean;
+}
+
 export interface MigrationPlan {
   statements: string[];
   checks: DataCheck[];
+  reports: DataReport[];
 }
 
 /** The table columns besides `id` (fieldSets.stored: every field but the write-only inputs), with their declarations. */
@@ -283,6 +295,8 @@ export function planMigration(categories: readonly Category[], existing: Existin
   const tables: string[] = [];
   const renames: string[] = [];
   const drops: string[] = [];
+  /** Columns deleted: removed fields, and kept columns whose field comes back purged. */
+  const purges: string[] = [];
   const alters: string[] = [];
   const columns: string[] = [];
   const constraints: string[] = [];
@@ -291,6 +305,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
   /** Indexes and statistics dropped (built on a column changing type, or no longer declared): made again if declared. */
   const gone = new Set<string>();
   const checks: DataCheck[] = [];
+  const reports: DataReport[] = [];
   const rowsOf = (t: string) => `SELECT count(*)::int AS n FROM ${ident(t)}`;
 
   for (const category of categories) {
@@ -304,10 +319,21 @@ export function planMigration(categories: readonly Category[], existing: Existin
     const current = new Map<string, string>();
     /** index or statistics name -> its name once the renames are applied */
     const renamedTo = new Map<string, string>();
+    const purged = new Set<string>();
     for (const [name, field] of fields) {
       if (!have) continue;
-      if (have.has(name)) {
+      const info = have.get(name);
+      if (info?.kept && field.formerValues === 'purge') {
+        purges.push(dropColumnSql(table, name));
+        purged.add(name);
+      } else if (info) {
         current.set(name, name);
+        if (!info.kept) continue;
+        // Declared again over the kept column: its old values come back only when the field says so.
+        alters.push(unmarkKeptSql(table, name));
+        if (field.formerValues !== 'reuse') {
+          checks.push({ sql: valuesSql(table, name), refusal: (n) => ownMessages.migrationKeptColumnDeclared(`${table}.${name}`, n) });
+        }
       } else if (field.renamedFrom && have.has(field.renamedFrom)) {
         const old = field.renamedFrom;
         current.set(name, old);
@@ -350,13 +376,24 @@ export function planMigration(categories: readonly Category[], existing: Existin
       }
     };
 
+    /** Columns that lost their field at this start, by column type: a new field of that type may be a rename. */
+    const vanished: { column: string; type: string }[] = [];
     if (have) {
       const kept = new Set(current.values());
+      const removed = new Set(category.removed ?? []);
       for (const [col, info] of have) {
-        // A column the schema no longer declares is kept as data, without its constraints.
-        if (col === 'id' || kept.has(col)) continue;
+        if (col === 'id' || kept.has(col) || purged.has(col)) continue;
+        if (removed.has(col)) {
+          purges.push(dropColumnSql(table, col));
+          continue;
+        }
+        // A column the schema no longer declares is kept as data, without its constraints, indexes and statistics.
         if (info.notNull) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${ident(col)} DROP NOT NULL`);
         clearColumn(col);
+        if (info.kept) continue;
+        alters.push(markKeptSql(table, col));
+        reports.push({ sql: valuesSql(table, col), notice: (n) => ownMessages.migrationFieldKept(table, col, n) });
+        vanished.push({ column: col, type: info.type });
       }
       for (const [name, field] of fields) {
         const col = current.get(name);
@@ -422,6 +459,12 @@ export function planMigration(categories: readonly Category[], existing: Existin
     }
 
     function addColumn(name: string, field: FieldSpec, subject: string) {
+      // A field gone while one of its kind appears may be a rename without renamedFrom: asked, if its values would be left behind.
+      const gone = vanished.findIndex((v) => v.type === columnType(field));
+      if (gone >= 0) {
+        const [{ column }] = vanished.splice(gone, 1);
+        checks.push({ sql: valuesSql(table, column), refusal: (n) => ownMessages.migrationFieldVanished(table, column, name, n) });
+      }
       const backfill = literalSql(field, field.backfill);
       if (backfill === undefined) {
         columns.push(`ALTER TABLE ${T} ADD COLUMN ${columnSql(name, field)}`);
@@ -517,5 +560,5 @@ export function planMigration(categories: readonly Category[], existing: Existin
     }
   }
   const extensions = existing.trigram === 'available' ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : [];
-  return { statements: [...extensions, ...tables, ...renames, ...drops, ...alters, ...columns, ...constraints, ...indexes], checks };
+  return { statements: [...extensions, ...tables, ...renames, ...drops, ...purges, ...alters, ...columns, ...constraints, ...indexes], checks, reports };
 }
