@@ -974,4 +974,18 @@ export const ownMessages = {
     'Do it through that server instead: sign in to the console as a server administrator and open Users ' +
     '(New user gives a one-time link where the person chooses their password; New link replaces a forgotten password), ' +
     'or call POST /api/user and POST /api/user_invitation/{id} (docs/API.md). With DATABASE_URL set (PostgreSQL), this command works while the server runs.',
+  // npm run db (server/cli/db.ts): SQL on the database, to inspect and mend it
+  cliDbUsage:
+    'Usage: npm run db -- sql "STATEMENT" (one statement, in a transaction: an error changes nothing) | ' +
+    'npm run db -- query "STATEMENT" (read only, the same as sql --read-only: nothing can change). ' +
+    "It opens PUCS_DATA_DIR's embedded database with the server stopped, or DATABASE_URL's PostgreSQL; it never migrates.",
+  cliDbRows: (n: number) => `(${n} row(s))`,
+  cliDbDone: 'Done (no rows returned).',
+  cliDbFailed: (reason: string) => `${reason}. Nothing was changed.`,
+  cliNoEmbeddedDatabase: (dir: string) =>
+    `There is no embedded database in ${dir}: start the server once (npm start), or set PUCS_DATA_DIR to the folder that holds it.`,
+  cliServerHoldsDatabase: (dir: string, pid: number) =>
+    `The embedded database in ${dir} is held by the running PUCS server (pid ${pid}), so this command cannot open it. ` +
+    'Stop the server (Ctrl+C where it runs), run the command again, then start the server. ' +
+    'With DATABASE_URL set (PostgreSQL), this command works while the server runs.',
 } as const;
