@@ -666,6 +666,12 @@ export const ownMessages = {
     `${subject} is declared again over the column kept from its removal, holding ${n} value(s): ` +
     `declare formerValues: 'reuse' to take them back, or formerValues: 'purge' to start empty.`,
   schemaRemovedDeclared: (name: string) => `'removed' names '${name}', which is a declared field`,
+  // A rule made stricter than the stored values (server/db/tightenedRules.ts): reported, the values kept
+  migrationRuleBroken: (subject: string, n: number, rules: string, sampleId: number) =>
+    `${subject}: ${n} row(s) break its rule (${rules}), for example id ${sampleId}: such an object cannot be saved until that value is corrected.`,
+  ruleMaxLength: (n: number) => `at most ${n} characters`,
+  ruleRequired: 'required',
+  ruleSchemes: (schemes: readonly string[]) => `${schemes.join(' or ')} only`,
 
   // Label downloads and custom templates (server/labels/, docs/LABELS.md)
   labelUnknownKey: (key: string, line: number, column: number, keys: readonly string[]) =>

@@ -19,6 +19,7 @@ import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import { dependentKey, dropDependentSql, type ColumnDependents } from './columnDependents';
 import { dropColumnSql, markKeptSql, unmarkKeptSql, valuesSql } from './keptColumns';
+import { tightenedRuleReports, type DataReport } from './tightenedRules';
 
 export interface ColumnInfo {
   /** format_type() of the column: 'integer', 'timestamp with time zone', ... */
@@ -79,14 +80,6 @@ export interface DataCheck {
    * A rule the database does not hold (an enum's values): asked only when the registry changed
    * since the last migration, not on every start.
    */
-  onRegistryChange?: boolean;
-}
-
-/** A question whose answer is reported at start, the migration going on: the line, or none when there is nothing to say. */
-export interface DataReport {
-  sql: string;
-  notice: (n: number, sample: readonly string[]) => string | undefined;
-  /** Asked only when the registry changed since the last migration (DataCheck.onRegistryChange). */
   onRegistryChange?: boolean;
 }
 
@@ -233,8 +226,13 @@ export function foreignKeySql(category: Category, column: string, field: FieldSp
   );
 }
 
-/** What the database's shape depends on in a field; labels, hints and checks do not count. */
+/**
+ * What the database's shape depends on in a field, and the rules a start reports stored values
+ * breaking (tightenedRules.ts); labels, hints and checks do not count.
+ */
 const storedShape = (f: FieldSpec) => ({
+  maxLength: f.maxLength,
+  schemes: f.schemes,
   kind: f.kind,
   ref: f.ref,
   required: f.required !== undefined,
@@ -379,6 +377,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
     /** Columns that lost their field at this start, by column type: a new field of that type may be a rename. */
     const vanished: { column: string; type: string }[] = [];
     if (have) {
+      reports.push(...tightenedRuleReports(category, fields));
       const kept = new Set(current.values());
       const removed = new Set(category.removed ?? []);
       for (const [col, info] of have) {

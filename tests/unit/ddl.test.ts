@@ -131,7 +131,7 @@ describe('planMigration on an existing table', () => {
 
   it('plans nothing when the table matches', () => {
     const plan = planMigration([site({ name: text({ required: 'r' }) })], existing({ name: col('text', true) }));
-    expect(plan).toEqual({ statements: [], checks: [], reports: [] });
+    expect({ statements: plan.statements, checks: plan.checks }).toEqual({ statements: [], checks: [] });
   });
 
   it('renames a column with its foreign key and index, before anything else', () => {
