@@ -16,6 +16,7 @@ import { ident, quoteLiteral } from '../crud/sql';
 import { sortKey, standingSql, valuesTextSql } from '../crud/listSql';
 import { TEAM_FIELD } from '../../src/schemas/referrers';
 import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
+import { lookalikeColumn } from '../../src/schemas/lookalike';
 import { ownMessages } from '../../src/messages';
 import { dependentKey, dropDependentSql, type ColumnDependents } from './columnDependents';
 import { dropColumnSql, markKeptSql, unmarkKeptSql, valuesSql } from './keptColumns';
@@ -379,7 +380,8 @@ export function planMigration(categories: readonly Category[], existing: Existin
     if (have) {
       reports.push(...tightenedRuleReports(category, fields));
       const kept = new Set(current.values());
-      const removed = new Set(category.removed ?? []);
+      // A look-alike key no unique rule needs any more is the server's own, computed from a field: it goes.
+      const removed = new Set([...(category.removed ?? []), ...Object.keys(category.fields).map(lookalikeColumn)]);
       for (const [col, info] of have) {
         if (col === 'id' || kept.has(col) || purged.has(col)) continue;
         if (removed.has(col)) {

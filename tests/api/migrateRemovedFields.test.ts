@@ -77,6 +77,19 @@ describe('a field gone while one of its kind appears', () => {
   });
 });
 
+describe("a look-alike key's column (computed by the server from a name)", () => {
+  it('goes without a word when no unique rule needs it any more, even as a text field appears', async () => {
+    const withRule = defineCategory({
+      ...category('rm_key', { name: text({ lookalike: true }) }),
+      unique: [{ name: 'rm_key_name_key', fields: ['team_id', 'name'], message: () => 'taken' }],
+    });
+    await migrate(t.db, [withRule]);
+    await t.db.exec(`INSERT INTO rm_key (team_id, name, name_key) VALUES (${teamId}, 'Pump', 'pump')`);
+    expect(await notices([category('rm_key', { name: text({ lookalike: true }), note: text() })])).toEqual([]);
+    expect(await columnsOf('rm_key')).toEqual(['id', 'name', 'note', 'team_id']);
+  });
+});
+
 describe('a removed field', () => {
   it('is reported once, its values kept without its indexes and statistics', async () => {
     const filtered: FieldSpec = { kind: 'enum', label: 'State', values: ['on', 'off'], list: true, filter: true };
