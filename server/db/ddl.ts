@@ -337,6 +337,8 @@ export function planMigration(categories: readonly Category[], existing: Existin
         const old = field.renamedFrom;
         current.set(name, old);
         renames.push(`ALTER TABLE ${T} RENAME COLUMN ${ident(old)} TO ${ident(name)}`);
+        // Named by renamedFrom, a kept column is taken back: it is the field's again.
+        if (have.get(old)?.kept) alters.push(unmarkKeptSql(table, name));
         const [oldFk, newFk] = [foreignKeyName(table, old), foreignKeyName(table, name)];
         if (existing.constraints.has(oldFk) && !existing.constraints.has(newFk)) {
           renames.push(`ALTER TABLE ${T} RENAME CONSTRAINT ${ident(oldFk)} TO ${ident(newFk)}`);

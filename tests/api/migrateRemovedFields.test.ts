@@ -107,6 +107,16 @@ describe('a removed field', () => {
     expect(await columnsOf('rm_kept')).toEqual(['code', 'id', 'team_id']);
   });
 
+  it('renamedFrom takes a kept column back, with its values, for good', async () => {
+    await migrate(t.db, [category('rm_ren_kept', { code: text() })]);
+    await t.db.exec(`INSERT INTO rm_ren_kept (team_id, code) VALUES (${teamId}, 'A-1')`);
+    await migrate(t.db, [category('rm_ren_kept', {})]);
+    const renamed = [category('rm_ren_kept', { label: text({ renamedFrom: 'code' }) })];
+    await migrate(t.db, renamed);
+    expect(await values('rm_ren_kept', 'label')).toEqual(['A-1']);
+    expect(await migrate(t.db, renamed)).toEqual({ statements: [], notices: [] });
+  });
+
   it('declared again is refused while its old column holds values, unless it says to reuse or purge them', async () => {
     await migrate(t.db, [category('rm_back', { code: text({ list: true }), note: text() })]);
     await t.db.exec(`INSERT INTO rm_back (team_id, code, note) VALUES (${teamId}, 'A-1', 'n'), (${teamId}, 'A-2', NULL)`);
