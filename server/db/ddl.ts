@@ -15,12 +15,13 @@ import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { ident, quoteLiteral } from '../crud/sql';
 import { sortKey, standingSql, valuesTextSql } from '../crud/listSql';
 import { TEAM_FIELD } from '../../src/schemas/referrers';
-import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
+import { sqlType } from '../../src/schemas/kinds';
 import { lookalikeColumn } from '../../src/schemas/lookalike';
 import { ownMessages } from '../../src/messages';
 import { dependentKey, dropDependentSql, type ColumnDependents } from './columnDependents';
 import { dropColumnSql, markKeptSql, unmarkKeptSql, valuesSql } from './keptColumns';
 import { tightenedRuleReports, type DataReport } from './tightenedRules';
+import { castFor, columnType } from './casts';
 
 export interface ColumnInfo {
   /** format_type() of the column: 'integer', 'timestamp with time zone', ... */
@@ -103,11 +104,6 @@ const ON_DELETE: Record<NonNullable<FieldSpec['onDelete']>, { sql: string; lette
 };
 
 
-/** How format_type() names the column type of a field. */
-export const columnType = (field: FieldSpec): string => {
-  const t = sqlType(field);
-  return t === 'timestamptz' ? 'timestamp with time zone' : t;
-};
 
 /** A value of the field as an SQL literal (the registry has checked it against its field). */
 export function literalSql(field: FieldSpec, value: FieldSpec['default']): string | undefined {
@@ -251,39 +247,6 @@ export function registryFingerprint(categories: readonly Category[]): string {
     unique: (c.unique ?? []).map((u) => [u.name, u.fields]),
   }));
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
-}
-
-/** How a column of one type becomes another: the USING expression, and the values that would not convert. */
-interface Cast {
-  using: (c: string) => string;
-  /** A condition true of a value that would not convert; absent when every value does. */
-  unfit?: (c: string) => string;
-  usesCastable?: boolean;
-}
-
-/**
- * The conversions applied without asking: lossless ones always, narrowing ones only when every
- * value converts (checked first). Anything else is refused while the column holds values.
- */
-function castFor(from: string, field: FieldSpec): Cast | undefined {
-  const to = columnType(field);
-  if (to === 'text') return { using: (c) => (from === 'jsonb' ? `${c} #>> '{}'` : `to_json(${c}) #>> '{}'`) };
-  if (to === 'jsonb') {
-    if (field.kind === 'json') return { using: (c) => `to_jsonb(${c})` };
-    if (field.kind === 'refList' && from === 'integer') {
-      return { using: (c) => `CASE WHEN ${c} IS NULL THEN NULL ELSE jsonb_build_array(jsonb_build_object('id', ${c})) END` };
-    }
-    return undefined;
-  }
-  if (from === 'text') return { using: (c) => `${c}::${to}`, unfit: (c) => `NOT pg_temp.pucs_castable(${c}, '${to}')`, usesCastable: true };
-  if (from === 'integer' && to === 'double precision') return { using: (c) => `${c}::double precision` };
-  if (from === 'boolean' && to === 'integer') return { using: (c) => `${c}::integer` };
-  if (from === 'integer' && to === 'boolean') return { using: (c) => `${c} <> 0`, unfit: (c) => `${c} NOT IN (0, 1)` };
-  if (from === 'double precision' && to === 'integer') {
-    return { using: (c) => `${c}::integer`, unfit: (c) => `${c} = 'NaN' OR ${c} <> trunc(${c}) OR abs(${c}) > ${INT4_MAX}` };
-  }
-  if (from === 'date' && to === 'timestamp with time zone') return { using: (c) => `${c}::timestamp AT TIME ZONE 'UTC'` };
-  return undefined;
 }
 
 const samples = (expr: string) => `(array_agg(DISTINCT (${expr})::text ORDER BY (${expr})::text))[1:5] AS sample`;

@@ -11,7 +11,7 @@
 import type { Database, Queryable } from './database';
 import type { Category } from '../../src/schemas/defineCategory';
 import { categories as registry } from '../../src/schemas/index';
-import { columnType, defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
+import { defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
 import { dropRowChangeTriggersSql, rowChangeTriggersSql } from '../crud/countCache';
 import { HISTORY_TABLES, lastFingerprint, recordMigration } from './migrationHistory';
 import { checkServerTables, FEATURE_TABLES } from './serverTables';
@@ -21,6 +21,7 @@ import { backfillUsernameKeys, declaresUsernameKey } from '../auth/usernameKey';
 import { clearStrayServerRefs } from '../crud/references';
 import { readColumnDependents } from './columnDependents';
 import { KEPT_COMMENT } from './keptColumns';
+import { columnType } from './casts';
 import { quoteLiteral } from '../crud/sql';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
