@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runDbCli } from '../../server/cli/db';
-import type { CliIo } from '../../server/cli/user';
+import { runUserCli, type CliIo } from '../../server/cli/user';
 import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -107,5 +107,14 @@ describe('npm run db while the server holds the embedded database', () => {
     });
     expect(r.stdout).toBe(`{"name":"North"}\n${ownMessages.cliDbRows(1)}\n`);
     expect(r.status).toBe(0);
+  });
+});
+
+describe('npm run user after a field was removed', () => {
+  it('says what the migration reports, as npm start would', async () => {
+    expect((await run('sql', `ALTER TABLE team ADD COLUMN old_code text`)).code).toBe(0);
+    const err: string[] = [];
+    const code = await runUserCli(['list'], config, { out: () => {}, err: (l) => err.push(l) });
+    expect({ code, err }).toEqual({ code: 0, err: [ownMessages.migrationFieldKept('team', 'old_code', 0)] });
   });
 });
