@@ -103,8 +103,6 @@ const ON_DELETE: Record<NonNullable<FieldSpec['onDelete']>, { sql: string; lette
   cascade: { sql: 'CASCADE', letter: 'c' },
 };
 
-
-
 /** A value of the field as an SQL literal (the registry has checked it against its field). */
 export function literalSql(field: FieldSpec, value: FieldSpec['default']): string | undefined {
   if (value === undefined || value === null) return undefined;
