@@ -56,7 +56,7 @@ async function prepareDatabase(config: ServerConfig): Promise<{ opened: OpenedDa
   say(ownMessages.openingDatabase(describeDatabase(config)));
   let opened: OpenedDatabase;
   try {
-    opened = await openConfiguredDatabase(config, (statement) => say(ownMessages.migrationApplied(statement)));
+    opened = await openConfiguredDatabase(config, (statement) => say(ownMessages.migrationApplied(statement)), say);
   } catch (err) {
     // A RegistryError here: a category named like one of the server's own tables (migrate.ts).
     if (err instanceof DatabaseInUseError || err instanceof MigrationError || err instanceof RegistryError) fail(err.message);

@@ -699,6 +699,23 @@ export const ownMessages = {
     `${samples.map((v) => `(${v})`).join(', ')}. Make them distinct, or drop the rule.`,
   migrationDanglingRefs: (subject: string, n: number, ref: string, ids: readonly string[]) =>
     `${subject}: ${n} row(s) point at ${ref} objects that do not exist (ids ${ids.join(', ')}). Clear or correct them, or keep the field as it was.`,
+  // Removed fields (docs/INTEGRATOR.md, "Removing a field"): no value disappears or comes back without a word
+  migrationFieldVanished: (table: string, gone: string, added: string, n: number) =>
+    `${table}: the field '${gone}' is gone, its column holding ${n} value(s), and '${added}' of the same kind is new. ` +
+    `If it was renamed, declare renamedFrom: '${gone}' on '${added}'; if not, declare removed: ['${gone}'] on the category (its values are deleted).`,
+  migrationFieldKept: (table: string, column: string, n: number) =>
+    `${table}.${column} is no longer declared: its column and its ${n} value(s) are kept as data, out of the API. ` +
+    `Declare removed: ['${column}'] on the category to delete them at the next start (or npm run db -- sql "ALTER TABLE ${table} DROP COLUMN ${column}").`,
+  migrationKeptColumnDeclared: (subject: string, n: number) =>
+    `${subject} is declared again over the column kept from its removal, holding ${n} value(s): ` +
+    `declare formerValues: 'reuse' to take them back, or formerValues: 'purge' to start empty.`,
+  schemaRemovedDeclared: (name: string) => `'removed' names '${name}', which is a declared field`,
+  // A rule made stricter than the stored values (server/db/tightenedRules.ts): reported, the values kept
+  migrationRuleBroken: (subject: string, n: number, rules: string, sampleId: number) =>
+    `${subject}: ${n} row(s) break its rule (${rules}), for example id ${sampleId}: such an object cannot be saved until that value is corrected.`,
+  ruleMaxLength: (n: number) => `at most ${n} characters`,
+  ruleRequired: 'required',
+  ruleSchemes: (schemes: readonly string[]) => `${schemes.join(' or ')} only`,
 
   // Label downloads and custom templates (server/labels/, docs/LABELS.md)
   labelUnknownKey: (key: string, line: number, column: number, keys: readonly string[]) =>
@@ -1007,4 +1024,18 @@ export const ownMessages = {
     'Do it through that server instead: sign in to the console as a server administrator and open Users ' +
     '(New user gives a one-time link where the person chooses their password; New link replaces a forgotten password), ' +
     'or call POST /api/user and POST /api/user_invitation/{id} (docs/API.md). With DATABASE_URL set (PostgreSQL), this command works while the server runs.',
+  // npm run db (server/cli/db.ts): SQL on the database, to inspect and mend it
+  cliDbUsage:
+    'Usage: npm run db -- sql "STATEMENT" (one statement, in a transaction: an error changes nothing) | ' +
+    'npm run db -- query "STATEMENT" (read only, the same as sql --read-only: nothing can change). ' +
+    "It opens PUCS_DATA_DIR's embedded database with the server stopped, or DATABASE_URL's PostgreSQL; it never migrates.",
+  cliDbRows: (n: number) => `(${n} row(s))`,
+  cliDbDone: 'Done (no rows returned).',
+  cliDbFailed: (reason: string) => `${reason}. Nothing was changed.`,
+  cliNoEmbeddedDatabase: (dir: string) =>
+    `There is no embedded database in ${dir}: start the server once (npm start), or set PUCS_DATA_DIR to the folder that holds it.`,
+  cliServerHoldsDatabase: (dir: string, pid: number) =>
+    `The embedded database in ${dir} is held by the running PUCS server (pid ${pid}), so this command cannot open it. ` +
+    'Stop the server (Ctrl+C where it runs), run the command again, then start the server. ' +
+    'With DATABASE_URL set (PostgreSQL), this command works while the server runs.',
 } as const;

@@ -56,7 +56,8 @@ export async function runUserCli(argv: string[], config: ServerConfig = readConf
 
   let opened;
   try {
-    opened = await openConfiguredDatabase(config);
+    // What the migration reports (a removed field's kept column) is said once, by whichever start meets it.
+    opened = await openConfiguredDatabase(config, undefined, io.err);
   } catch (err) {
     // The server holding the embedded database manages users meanwhile: the message says how.
     if (err instanceof DatabaseInUseError) {

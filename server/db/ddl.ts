@@ -15,8 +15,13 @@ import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
 import { ident, quoteLiteral } from '../crud/sql';
 import { sortKey, standingSql, valuesTextSql } from '../crud/listSql';
 import { TEAM_FIELD } from '../../src/schemas/referrers';
-import { INT4_MAX, sqlType } from '../../src/schemas/kinds';
+import { sqlType } from '../../src/schemas/kinds';
+import { lookalikeColumn } from '../../src/schemas/lookalike';
 import { ownMessages } from '../../src/messages';
+import { dependentKey, dropDependentSql, type ColumnDependents } from './columnDependents';
+import { dropColumnSql, markKeptSql, unmarkKeptSql, valuesSql } from './keptColumns';
+import { tightenedRuleReports, type DataReport } from './tightenedRules';
+import { castFor, columnType } from './casts';
 
 export interface ColumnInfo {
   /** format_type() of the column: 'integer', 'timestamp with time zone', ... */
@@ -30,6 +35,8 @@ export interface ColumnInfo {
    * since PostgreSQL prints a default in its own form. Absent: not asked, taken as the same.
    */
   defaultDiffers?: boolean;
+  /** The column of a removed field, kept as data (marked by keptColumns.ts). */
+  kept?: boolean;
 }
 
 export interface ConstraintInfo {
@@ -55,6 +62,8 @@ export interface ExistingSchema {
   statistics?: Set<string>;
   /** pg_trgm (the name search's index): installed, installable by us, or absent (undefined). */
   trigram?: 'installed' | 'available';
+  /** The indexes and statistics built on each column, when read from a database. */
+  dependents?: ColumnDependents;
 }
 
 export const emptySchema = (): ExistingSchema => ({ columns: new Map(), constraints: new Map(), indexes: new Set() });
@@ -79,6 +88,7 @@ export interface DataCheck {
 export interface MigrationPlan {
   statements: string[];
   checks: DataCheck[];
+  reports: DataReport[];
 }
 
 /** The table columns besides `id` (fieldSets.stored: every field but the write-only inputs), with their declarations. */
@@ -91,13 +101,6 @@ const ON_DELETE: Record<NonNullable<FieldSpec['onDelete']>, { sql: string; lette
   restrict: { sql: 'RESTRICT', letter: 'r' },
   setNull: { sql: 'SET NULL', letter: 'n' },
   cascade: { sql: 'CASCADE', letter: 'c' },
-};
-
-
-/** How format_type() names the column type of a field. */
-export const columnType = (field: FieldSpec): string => {
-  const t = sqlType(field);
-  return t === 'timestamptz' ? 'timestamp with time zone' : t;
 };
 
 /** A value of the field as an SQL literal (the registry has checked it against its field). */
@@ -218,8 +221,13 @@ export function foreignKeySql(category: Category, column: string, field: FieldSp
   );
 }
 
-/** What the database's shape depends on in a field; labels, hints and checks do not count. */
+/**
+ * What the database's shape depends on in a field, and the rules a start reports stored values
+ * breaking (tightenedRules.ts); labels, hints and checks do not count.
+ */
 const storedShape = (f: FieldSpec) => ({
+  maxLength: f.maxLength,
+  schemes: f.schemes,
   kind: f.kind,
   ref: f.ref,
   required: f.required !== undefined,
@@ -239,37 +247,6 @@ export function registryFingerprint(categories: readonly Category[]): string {
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
 }
 
-/** How a column of one type becomes another: the USING expression, and the values that would not convert. */
-interface Cast {
-  using: (c: string) => string;
-  /** A condition true of a value that would not convert; absent when every value does. */
-  unfit?: (c: string) => string;
-  usesCastable?: boolean;
-}
-
-/**
- * The conversions applied without asking: lossless ones always, narrowing ones only when every
- * value converts (checked first). Anything else is refused while the column holds values.
- */
-function castFor(from: string, field: FieldSpec): Cast | undefined {
-  const to = columnType(field);
-  if (to === 'text') return { using: (c) => (from === 'jsonb' ? `${c} #>> '{}'` : `to_json(${c}) #>> '{}'`) };
-  if (to === 'jsonb') {
-    if (field.kind === 'json') return { using: (c) => `to_jsonb(${c})` };
-    if (field.kind === 'refList' && from === 'integer') return { using: (c) => `jsonb_build_array(jsonb_build_object('id', ${c}))` };
-    return undefined;
-  }
-  if (from === 'text') return { using: (c) => `${c}::${to}`, unfit: (c) => `NOT pg_temp.pucs_castable(${c}, '${to}')`, usesCastable: true };
-  if (from === 'integer' && to === 'double precision') return { using: (c) => `${c}::double precision` };
-  if (from === 'boolean' && to === 'integer') return { using: (c) => `${c}::integer` };
-  if (from === 'integer' && to === 'boolean') return { using: (c) => `${c} <> 0`, unfit: (c) => `${c} NOT IN (0, 1)` };
-  if (from === 'double precision' && to === 'integer') {
-    return { using: (c) => `${c}::integer`, unfit: (c) => `${c} = 'NaN' OR ${c} <> trunc(${c}) OR abs(${c}) > ${INT4_MAX}` };
-  }
-  if (from === 'date' && to === 'timestamp with time zone') return { using: (c) => `${c}::timestamp AT TIME ZONE 'UTC'` };
-  return undefined;
-}
-
 const samples = (expr: string) => `(array_agg(DISTINCT (${expr})::text ORDER BY (${expr})::text))[1:5] AS sample`;
 const quoteSample = (sample: readonly string[]) => sample.map((v) => `'${v}'`).join(', ');
 
@@ -278,12 +255,17 @@ export function planMigration(categories: readonly Category[], existing: Existin
   const tables: string[] = [];
   const renames: string[] = [];
   const drops: string[] = [];
+  /** Columns deleted: removed fields, and kept columns whose field comes back purged. */
+  const purges: string[] = [];
   const alters: string[] = [];
   const columns: string[] = [];
   const constraints: string[] = [];
   const indexes: string[] = [];
   const renamedIndexes = new Set<string>();
+  /** Indexes and statistics dropped (built on a column changing type, or no longer declared): made again if declared. */
+  const gone = new Set<string>();
   const checks: DataCheck[] = [];
+  const reports: DataReport[] = [];
   const rowsOf = (t: string) => `SELECT count(*)::int AS n FROM ${ident(t)}`;
 
   for (const category of categories) {
@@ -295,14 +277,29 @@ export function planMigration(categories: readonly Category[], existing: Existin
 
     /** field name -> its column as the database holds it now (its old name while being renamed) */
     const current = new Map<string, string>();
+    /** index or statistics name -> its name once the renames are applied */
+    const renamedTo = new Map<string, string>();
+    const purged = new Set<string>();
     for (const [name, field] of fields) {
       if (!have) continue;
-      if (have.has(name)) {
+      const info = have.get(name);
+      if (info?.kept && field.formerValues === 'purge') {
+        purges.push(dropColumnSql(table, name));
+        purged.add(name);
+      } else if (info) {
         current.set(name, name);
+        if (!info.kept) continue;
+        // Declared again over the kept column: its old values come back only when the field says so.
+        alters.push(unmarkKeptSql(table, name));
+        if (field.formerValues !== 'reuse') {
+          checks.push({ sql: valuesSql(table, name), refusal: (n) => ownMessages.migrationKeptColumnDeclared(`${table}.${name}`, n) });
+        }
       } else if (field.renamedFrom && have.has(field.renamedFrom)) {
         const old = field.renamedFrom;
         current.set(name, old);
         renames.push(`ALTER TABLE ${T} RENAME COLUMN ${ident(old)} TO ${ident(name)}`);
+        // Named by renamedFrom, a kept column is taken back: it is the field's again.
+        if (have.get(old)?.kept) alters.push(unmarkKeptSql(table, name));
         const [oldFk, newFk] = [foreignKeyName(table, old), foreignKeyName(table, name)];
         if (existing.constraints.has(oldFk) && !existing.constraints.has(newFk)) {
           renames.push(`ALTER TABLE ${T} RENAME CONSTRAINT ${ident(oldFk)} TO ${ident(newFk)}`);
@@ -312,12 +309,14 @@ export function planMigration(categories: readonly Category[], existing: Existin
           if (existing.indexes.has(oldIdx) && !existing.indexes.has(newIdx)) {
             renames.push(`ALTER INDEX ${ident(oldIdx)} RENAME TO ${ident(newIdx)}`);
             renamedIndexes.add(newIdx);
+            renamedTo.set(oldIdx, newIdx);
           }
         }
         const [oldStat, newStat] = [teamStatisticsName(table, old), teamStatisticsName(table, name)];
         if (existing.statistics?.has(oldStat) && !existing.statistics.has(newStat)) {
           renames.push(`ALTER STATISTICS ${ident(oldStat)} RENAME TO ${ident(newStat)}`);
           renamedIndexes.add(newStat);
+          renamedTo.set(oldStat, newStat);
         }
       }
     }
@@ -329,12 +328,36 @@ export function planMigration(categories: readonly Category[], existing: Existin
       return name;
     };
     const columnNow = (col: string) => [...current].find(([, c]) => c === col)?.[0] ?? col;
+    /** Drops what is built on a column (by its name in the database now); the declared ones are made again below. */
+    const clearColumn = (col: string) => {
+      for (const d of existing.dependents?.get(dependentKey(table, col)) ?? []) {
+        const name = renamedTo.get(d.name) ?? d.name;
+        if (gone.has(name)) continue;
+        gone.add(name);
+        drops.push(dropDependentSql({ ...d, name }));
+      }
+    };
 
+    /** Columns that lost their field at this start, by column type: a new field of that type may be a rename. */
+    const vanished: { column: string; type: string }[] = [];
     if (have) {
+      reports.push(...tightenedRuleReports(category, fields));
       const kept = new Set(current.values());
+      // A look-alike key no unique rule needs any more is the server's own, computed from a field: it goes.
+      const removed = new Set([...(category.removed ?? []), ...Object.keys(category.fields).map(lookalikeColumn)]);
       for (const [col, info] of have) {
-        // A column the schema no longer declares is kept as data, without its constraints.
-        if (col !== 'id' && !kept.has(col) && info.notNull) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${ident(col)} DROP NOT NULL`);
+        if (col === 'id' || kept.has(col) || purged.has(col)) continue;
+        if (removed.has(col)) {
+          purges.push(dropColumnSql(table, col));
+          continue;
+        }
+        // A column the schema no longer declares is kept as data, without its constraints, indexes and statistics.
+        if (info.notNull) alters.push(`ALTER TABLE ${T} ALTER COLUMN ${ident(col)} DROP NOT NULL`);
+        clearColumn(col);
+        if (info.kept) continue;
+        alters.push(markKeptSql(table, col));
+        reports.push({ sql: valuesSql(table, col), notice: (n) => ownMessages.migrationFieldKept(table, col, n) });
+        vanished.push({ column: col, type: info.type });
       }
       for (const [name, field] of fields) {
         const col = current.get(name);
@@ -349,6 +372,7 @@ export function planMigration(categories: readonly Category[], existing: Existin
         if (info.type !== wanted) {
           const cast = castFor(info.type, field);
           const old = ident(col);
+          clearColumn(col);
           if (cast?.unfit) {
             checks.push({
               sql: `SELECT count(*)::int AS n, ${samples(old)} FROM ${T} WHERE ${old} IS NOT NULL AND (${cast.unfit(old)})`,
@@ -373,9 +397,10 @@ export function planMigration(categories: readonly Category[], existing: Existin
           alters.push(`ALTER TABLE ${T} ALTER COLUMN ${C} ${def === undefined ? 'DROP DEFAULT' : `SET DEFAULT ${def}`}`);
         }
         if (field.kind === 'enum' && field.values) {
-          const old = ident(col);
+          // The values as they will be once converted (a json string without its quotes).
+          const old = info.type === 'text' ? ident(col) : `(${castFor(info.type, field)!.using(ident(col))})`;
           checks.push({
-            sql: `SELECT count(*)::int AS n, ${samples(`${old}::text`)} FROM ${T} WHERE ${old} IS NOT NULL AND ${old}::text NOT IN (${field.values.map(quoteLiteral).join(', ')})`,
+            sql: `SELECT count(*)::int AS n, ${samples(old)} FROM ${T} WHERE ${old} IS NOT NULL AND ${old} NOT IN (${field.values.map(quoteLiteral).join(', ')})`,
             refusal: (n, sample) => ownMessages.migrationValuesNotDeclared(subject, n, quoteSample(sample)),
             onRegistryChange: true,
           });
@@ -398,6 +423,12 @@ export function planMigration(categories: readonly Category[], existing: Existin
     }
 
     function addColumn(name: string, field: FieldSpec, subject: string) {
+      // A field gone while one of its kind appears may be a rename without renamedFrom: asked, if its values would be left behind.
+      const gone = vanished.findIndex((v) => v.type === columnType(field));
+      if (gone >= 0) {
+        const [{ column }] = vanished.splice(gone, 1);
+        checks.push({ sql: valuesSql(table, column), refusal: (n) => ownMessages.migrationFieldVanished(table, column, name, n) });
+      }
       const backfill = literalSql(field, field.backfill);
       if (backfill === undefined) {
         columns.push(`ALTER TABLE ${T} ADD COLUMN ${columnSql(name, field)}`);
@@ -476,20 +507,22 @@ export function planMigration(categories: readonly Category[], existing: Existin
         }
       }
       const indexName = refIndexName(table, name);
-      const hasIndex = existing.indexes.has(indexName) || (current.get(name) !== name && existing.indexes.has(refIndexName(table, current.get(name) ?? '')));
+      const hasIndex =
+        !gone.has(indexName) && (existing.indexes.has(indexName) || (current.get(name) !== name && existing.indexes.has(refIndexName(table, current.get(name) ?? ''))));
       if (!hasIndex) indexes.push(`CREATE INDEX IF NOT EXISTS ${ident(indexName)} ON ${T} (${ident(name)})`);
     }
     for (const [name, sql] of listIndexes(category, existing.trigram !== undefined)) {
       // Made before its sort key's column was included (listIndexes): made again.
       const outdated = sql.includes(' INCLUDE (') && existing.indexDefinitions?.get(name)?.includes(' INCLUDE (') === false;
-      if (outdated) indexes.push(`DROP INDEX IF EXISTS ${ident(name)}`, sql);
+      if (gone.has(name)) indexes.push(sql);
+      else if (outdated) indexes.push(`DROP INDEX IF EXISTS ${ident(name)}`, sql);
       else if (!existing.indexes.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
     }
-    for (const [name, sql] of lookalikeIndexes(category)) if (!existing.indexes.has(name)) indexes.push(sql);
+    for (const [name, sql] of lookalikeIndexes(category)) if (gone.has(name) || !existing.indexes.has(name)) indexes.push(sql);
     for (const [name, sql] of teamStatistics(category)) {
-      if (!existing.statistics?.has(name) && !renamedIndexes.has(name)) indexes.push(sql);
+      if (gone.has(name) || (!existing.statistics?.has(name) && !renamedIndexes.has(name))) indexes.push(sql);
     }
   }
   const extensions = existing.trigram === 'available' ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : [];
-  return { statements: [...extensions, ...tables, ...renames, ...drops, ...alters, ...columns, ...constraints, ...indexes], checks };
+  return { statements: [...extensions, ...tables, ...renames, ...drops, ...purges, ...alters, ...columns, ...constraints, ...indexes], checks, reports };
 }

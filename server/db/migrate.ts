@@ -11,7 +11,7 @@
 import type { Database, Queryable } from './database';
 import type { Category } from '../../src/schemas/defineCategory';
 import { categories as registry } from '../../src/schemas/index';
-import { columnType, defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
+import { defaultSql, planMigration, registryFingerprint, storedFields, type ColumnInfo, type ExistingSchema } from './ddl';
 import { dropRowChangeTriggersSql, rowChangeTriggersSql } from '../crud/countCache';
 import { HISTORY_TABLES, lastFingerprint, recordMigration } from './migrationHistory';
 import { checkServerTables, FEATURE_TABLES } from './serverTables';
@@ -19,6 +19,10 @@ import { ownMessages } from '../../src/messages';
 import { backfillNameKeys } from '../crud/nameKeys';
 import { backfillUsernameKeys, declaresUsernameKey } from '../auth/usernameKey';
 import { clearStrayServerRefs } from '../crud/references';
+import { readColumnDependents } from './columnDependents';
+import { KEPT_COMMENT } from './keptColumns';
+import { columnType } from './casts';
+import { quoteLiteral } from '../crud/sql';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
 const MIGRATION_LOCK = 7_311_020;
@@ -41,9 +45,10 @@ EXCEPTION WHEN others THEN
 END $$`;
 
 export async function readExistingSchema(db: Queryable): Promise<ExistingSchema> {
-  const cols = await db.query<{ table_name: string; column_name: string; type: string; not_null: boolean; default_sql: string | null }>(
+  const cols = await db.query<{ table_name: string; column_name: string; type: string; not_null: boolean; default_sql: string | null; kept: boolean }>(
     `SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS type,
-            a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS default_sql
+            a.attnotnull AS not_null, pg_get_expr(d.adbin, d.adrelid) AS default_sql,
+            col_description(c.oid, a.attnum) IS NOT DISTINCT FROM ${quoteLiteral(KEPT_COMMENT)} AS kept
        FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`,
@@ -73,7 +78,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
   for (const r of cols.rows) {
     let table = columns.get(r.table_name);
     if (!table) columns.set(r.table_name, (table = new Map()));
-    table.set(r.column_name, { type: r.type, notNull: r.not_null, hasDefault: r.default_sql !== null, default: r.default_sql ?? undefined });
+    table.set(r.column_name, { type: r.type, notNull: r.not_null, hasDefault: r.default_sql !== null, default: r.default_sql ?? undefined, kept: r.kept });
   }
   return {
     columns,
@@ -89,6 +94,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
     indexDefinitions: new Map(idx.rows.map((r) => [r.indexname, r.indexdef])),
     statistics: new Set(stats.rows.map((r) => r.name)),
     trigram: trgm.rows[0].installed ? 'installed' : trgm.rows[0].installable ? 'available' : undefined,
+    dependents: await readColumnDependents(db),
   };
 }
 
@@ -114,9 +120,10 @@ async function compareDefaults(db: Queryable, categories: readonly Category[], e
   pairs.forEach(([info], i) => (info.defaultDiffers = !rows[0].same[i]));
 }
 
-/** What a migration did: the statements applied (none when the database already matched). */
+/** What a migration did: the statements applied (none when the database already matched), and what it reports (kept columns). */
 export interface MigrationResult {
   statements: string[];
+  notices: string[];
 }
 
 /**
@@ -131,6 +138,7 @@ export async function migrate(
   checkServerTables(categories);
   const fingerprint = registryFingerprint(categories);
   let lookalikesKept: string[] = [];
+  const notices: string[] = [];
   const statements = await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const existing = await readExistingSchema(tx);
@@ -157,6 +165,12 @@ export async function migrate(
         throw new MigrationError([ownMessages.migrationStatementFailed(statement.replace(/\s+/g, ' '), reason)]);
       }
     }
+    // Asked of the data as it now is (new names, new types): what the start reports.
+    for (const report of plan.reports.filter((r) => registryChanged || !r.onRegistryChange)) {
+      const { rows } = await tx.query<{ n: number; sample?: string[] | null }>(report.sql);
+      const line = report.notice(rows[0]?.n ?? 0, rows[0]?.sample ?? []);
+      if (line !== undefined) notices.push(line);
+    }
     // Rows older than the look-alike keys of names, or inserted in bulk, get theirs (JS computes them).
     await backfillNameKeys(tx, categories);
     for (const tables of FEATURE_TABLES) await tx.exec(tables.ddl);
@@ -175,5 +189,5 @@ export async function migrate(
   // New extended statistics stay empty until the table is analyzed (autovacuum's turn may be hours away).
   const analyzed = new Set(statements.flatMap((s) => /^CREATE STATISTICS .* FROM ("[^"]+")$/.exec(s)?.[1] ?? []));
   for (const table of analyzed) await db.exec(`ANALYZE ${table}`);
-  return { statements };
+  return { statements, notices };
 }

@@ -42,16 +42,17 @@ export function describeDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dat
   }
 }
 
-/** `onMigrated` hears each schema statement the migration applied. */
+/** `onMigrated` hears each schema statement the migration applied, `onNotice` what it reports (a removed field's kept column). */
 export async function openConfiguredDatabase(
   config: ServerConfig,
   onMigrated?: (statement: string) => void,
+  onNotice: (line: string) => void = () => {},
 ): Promise<OpenedDatabase> {
   const where = describeDatabase(config);
   if (config.databaseUrl) {
     const db = await openDatabase({ url: config.databaseUrl });
     try {
-      await migrate(db, undefined, onMigrated);
+      (await migrate(db, undefined, onMigrated)).notices.forEach(onNotice);
     } catch (err) {
       await db.close();
       throw err;
@@ -65,7 +66,7 @@ export async function openConfiguredDatabase(
   try {
     await createEmbeddedDatabase(embeddedDatabaseDir(config));
     db = await openDatabase({ dataDir: embeddedDatabaseDir(config) });
-    await migrate(db, undefined, onMigrated);
+    (await migrate(db, undefined, onMigrated)).notices.forEach(onNotice);
     // PGlite has no autovacuum (embeddedMaintenance.ts): fresh statistics, or paging a big fleet
     // picks slow plans, and a fresh visibility map, or deep pages visit the table (about 1.5 s at 100k devices).
     await db.exec('VACUUM ANALYZE');

@@ -125,6 +125,12 @@ export interface CategoryDef {
   /** Fields returned when another object expands a reference to this one. */
   summary: readonly string[];
   unique?: readonly UniqueRule[];
+  /**
+   * Fields removed for good: the next start deletes their columns and values (a field merely left out
+   * of `fields` keeps its column as data; docs/INTEGRATOR.md, "Removing a field"). Keep it declared
+   * until every database has started once with it; it does nothing once the column is gone.
+   */
+  removed?: readonly string[];
   expansions?: Record<string, Expansion>;
   lists?: Record<string, ReverseList>;
   /**

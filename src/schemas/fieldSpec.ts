@@ -64,6 +64,12 @@ export interface FieldSpec {
    */
   renamedFrom?: string;
   /**
+   * A field declared again after its removal, while the database still keeps its old column as data:
+   * 'reuse' takes the old values back, 'purge' deletes them first. Without it the start is refused
+   * while that column holds values (docs/INTEGRATOR.md, "Removing a field"); it does nothing otherwise.
+   */
+  formerValues?: 'reuse' | 'purge';
+  /**
    * Searched by the list's search box (`q`); the name field when no text field says so. On a
    * reference: the search also finds the object by the referenced object's name (its summary's
    * first field: a device by its firmware's name).

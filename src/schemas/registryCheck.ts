@@ -53,6 +53,8 @@ export function checkRegistry(categories: readonly Category[]): void {
       const sameOldName = Object.entries(category.fields).find(([other, f]) => other !== name && field.renamedFrom !== undefined && f.renamedFrom === field.renamedFrom);
       if (sameOldName) throw new RegistryError(category.key, name, ownMessages.schemaRenamedTwice(String(field.renamedFrom), sameOldName[0]));
     }
+    const stillDeclared = (category.removed ?? []).find((name) => Object.hasOwn(category.fields, name));
+    if (stillDeclared !== undefined) throw new RegistryError(category.key, stillDeclared, ownMessages.schemaRemovedDeclared(stillDeclared));
     const flag = category.disabled?.field;
     if (flag !== undefined && !['integer', 'boolean'].includes(category.fields[flag]?.kind ?? '')) {
       throw new RegistryError(category.key, flag, ownMessages.schemaDisabledFlag);

@@ -187,9 +187,11 @@ describe('removed fields', () => {
     await t.db.exec(`INSERT INTO mig_owner (name) VALUES ('o'); INSERT INTO mig_rm (code, owner_id) VALUES ('x', 1)`);
     expect(await constraintNames('mig_rm')).toEqual(['mig_rm_code_key', 'mig_rm_owner_id_fkey', 'mig_rm_pkey']);
 
-    const { statements } = await migrate(t.db, [owner, category('mig_rm', { note: text() })]);
+    const { statements } = await migrate(t.db, [owner, category('mig_rm', {})]);
     expect(statements).toContain('ALTER TABLE "mig_rm" ALTER COLUMN "code" DROP NOT NULL');
     expect(await constraintNames('mig_rm')).toEqual(['mig_rm_pkey']);
+    // A text field added at the same start would be asked about (a rename?): added afterwards, it is not.
+    await migrate(t.db, [owner, category('mig_rm', { note: text() })]);
     expect(await rows('mig_rm')).toEqual([{ id: 1, code: 'x', owner_id: 1, note: null }]);
     await t.db.exec(`INSERT INTO mig_rm (code, owner_id) VALUES ('x', 99), (NULL, NULL)`);
     expect(await rows('mig_rm')).toHaveLength(3);

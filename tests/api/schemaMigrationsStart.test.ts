@@ -67,3 +67,11 @@ it('refuses a change the data does not allow with one line, and exits non-zero',
   expect(stdout).not.toContain('running at');
   expect(code).toBe(1);
 }, 60_000);
+
+it("reports a column whose field is gone, kept as data, with how many values it holds", async () => {
+  const dataDir = await dataDirWith('kept', `ALTER TABLE team ADD COLUMN old_code text; INSERT INTO team (name, old_code) VALUES ('t', 'x')`);
+  const { code, stdout, stderr } = await start(dataDir);
+  expect(stderr).toBe('');
+  expect(stdout).toContain(`${ownMessages.migrationFieldKept('team', 'old_code', 1)}\n`);
+  expect(code).toBe(0);
+}, 60_000);

@@ -131,7 +131,7 @@ describe('planMigration on an existing table', () => {
 
   it('plans nothing when the table matches', () => {
     const plan = planMigration([site({ name: text({ required: 'r' }) })], existing({ name: col('text', true) }));
-    expect(plan).toEqual({ statements: [], checks: [] });
+    expect({ statements: plan.statements, checks: plan.checks }).toEqual({ statements: [], checks: [] });
   });
 
   it('renames a column with its foreign key and index, before anything else', () => {
@@ -166,6 +166,8 @@ describe('planMigration on an existing table', () => {
       'ALTER TABLE "site" DROP CONSTRAINT "site_code_key"',
       'ALTER TABLE "site" DROP CONSTRAINT "site_owner_id_fkey"',
       'ALTER TABLE "site" ALTER COLUMN "code" DROP NOT NULL',
+      `COMMENT ON COLUMN "site"."code" IS 'PUCS: the column of a removed field, kept as data'`,
+      `COMMENT ON COLUMN "site"."owner_id" IS 'PUCS: the column of a removed field, kept as data'`,
     ]);
   });
 
@@ -219,6 +221,7 @@ describe('planMigration on an existing table', () => {
     expect(() => checkRegistry([site({ a: text({ renamedFrom: 'old' }), b: text({ renamedFrom: 'old' }) })])).toThrow(
       "Schema error in site.a: 'renamedFrom' names 'old', as b does: one column cannot become two",
     );
+    expect(() => checkRegistry([{ ...site({ a: text() }), removed: ['a'] }])).toThrow("Schema error in site.a: 'removed' names 'a', which is a declared field");
     expect(() => checkServerTables([{ ...site({}), key: 'schema_migrations' }])).toThrow(
       'Schema error in schema_migrations: the key names a table the server keeps for itself',
     );
