@@ -715,6 +715,10 @@ export const ownMessages = {
     `${subject}: ${n} row(s) break its rule (${rules}), for example id ${sampleId}: such an object cannot be saved until that value is corrected.`,
   ruleMaxLength: (n: number) => `at most ${n} characters`,
   ruleRequired: 'required',
+  ruleMinLength: (n: number) => `at least ${n} characters`,
+  ruleMin: (n: number) => `at least ${n}`,
+  ruleMax: (n: number) => `at most ${n}`,
+  ruleEmail: 'an e-mail address',
   ruleSchemes: (schemes: readonly string[]) => `${schemes.join(' or ')} only`,
 
   // Label downloads and custom templates (server/labels/, docs/LABELS.md)

@@ -227,6 +227,9 @@ export function foreignKeySql(category: Category, column: string, field: FieldSp
  */
 const storedShape = (f: FieldSpec) => ({
   maxLength: f.maxLength,
+  minLength: f.minLength,
+  min: f.min,
+  max: f.max,
   schemes: f.schemes,
   kind: f.kind,
   ref: f.ref,

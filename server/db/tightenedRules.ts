@@ -1,6 +1,6 @@
 /**
- * The rules the API checks but the database does not hold (a text's maxLength, a required text not
- * blank, a url's schemes): a stricter one leaves the stored values in place, and an object holding
+ * The rules the API checks but the database does not hold (a text's lengths, a required text not
+ * blank, a url's schemes, an e-mail's form, a number's declared range): a stricter one leaves the stored values in place, and an object holding
  * such a value cannot be saved until it is corrected. The start that meets a changed registry asks
  * the data and reports each field with how many rows break its rules and one id (never a refusal:
  * the rows are valid data, only not savable as they are). Rules the database cannot express (a
@@ -21,9 +21,16 @@ export interface DataReport {
 
 /** [SQL condition true of a value breaking the rule, the rule in words] for each rule of the field the database can ask. */
 function rulesOf(field: FieldSpec, column: string): [string, string][] {
-  if (sqlType(field) !== 'text') return [];
   const C = ident(column);
   const rules: [string, string][] = [];
+  if (field.kind === 'integer' || field.kind === 'number') {
+    if (field.min !== undefined) rules.push([`${C} < ${field.min}`, ownMessages.ruleMin(field.min)]);
+    if (field.max !== undefined) rules.push([`${C} > ${field.max}`, ownMessages.ruleMax(field.max)]);
+  }
+  if (sqlType(field) !== 'text') return rules;
+  if (field.minLength !== undefined) rules.push([`char_length(${C}) < ${field.minLength}`, ownMessages.ruleMinLength(field.minLength)]);
+  // Roughly the API's own check (zod's email): one @, no blank, a dot in the domain; the API's word is final on save.
+  if (field.kind === 'email') rules.push([`${C} !~ '^[^@[:space:]]+@[^@[:space:]]+[.][^@[:space:]]+$'`, ownMessages.ruleEmail]);
   if (field.maxLength !== undefined) rules.push([`char_length(${C}) > ${field.maxLength}`, ownMessages.ruleMaxLength(field.maxLength)]);
   if (field.required !== undefined) rules.push([`${C} ~ '^[[:space:]]*$'`, ownMessages.ruleRequired]);
   if (field.kind === 'url') {

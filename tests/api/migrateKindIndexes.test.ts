@@ -55,15 +55,16 @@ const stored: Record<Exclude<FieldKind, 'file' | 'image'>, [() => string, () => 
   datetime: [() => `'2024-02-29T10:00:00Z'`, () => '2024-02-29T10:00:00+00:00'],
   enum: [() => `'x'`, () => 'x'],
   url: [() => `'https://a.example/'`, () => 'https://a.example/'],
+  email: [() => `'ann@a.example'`, () => 'ann@a.example'],
   ref: [() => String(teamId), () => String(teamId)],
   json: [() => `'"x"'`, () => 'x'],
   refList: [() => `'[{"id": ${teamId}}]'`, () => `[{"id": ${teamId}}]`],
 };
-const json = { text: 'x', integer: 42, number: 1.5, boolean: true, date: '2024-02-29', datetime: '2024-02-29T10:00:00+00:00', enum: 'x', url: 'https://a.example/' };
+const json = { text: 'x', integer: 42, number: 1.5, boolean: true, date: '2024-02-29', datetime: '2024-02-29T10:00:00+00:00', enum: 'x', url: 'https://a.example/', email: 'ann@a.example' };
 
 /** [from kind, to kind, the value read back] for each row of the guide's table. */
 const cases: [keyof typeof stored, FieldKind, () => unknown][] = [
-  ...(['text', 'enum', 'url'] as const).flatMap((to) =>
+  ...(['text', 'enum', 'url', 'email'] as const).flatMap((to) =>
     (Object.keys(stored) as (keyof typeof stored)[]).filter((from) => from !== to).map((from): [keyof typeof stored, FieldKind, () => unknown] => [from, to, stored[from][1]]),
   ),
   ['integer', 'number', () => 42],

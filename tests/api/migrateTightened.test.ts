@@ -18,13 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const category = (fields: Record<string, FieldSpec>) =>
+const category = (fields: Record<string, FieldSpec>, key = 'tight', id = 1100) =>
   defineCategory({
-    key: 'tight',
-    id: 1100,
-    singular: 'tight',
-    title: 'tight',
-    plural: 'tight',
+    key,
+    id,
+    singular: key,
+    title: key,
+    plural: key,
     scope: 'team',
     permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
     fields: { team_id: teamField, ...fields },
@@ -57,4 +57,31 @@ it('reports, once, each field whose stored values break its new rule, with how m
   // The values are kept; an unchanged registry is not asked again.
   expect((await t.db.query(`SELECT code FROM tight ORDER BY id`)).rows.map((r) => r.code)).toEqual(['SHORT', 'MUCH-TOO-LONG', 'ALSO-TOO-LONG']);
   expect((await migrate(t.db, [strict])).notices).toEqual([]);
+});
+
+it('reports declared bounds made stricter (minLength, min, max) and values that are not e-mail addresses', async () => {
+  const loose = category({
+    pin: { kind: 'text', label: 'PIN' },
+    floors: { kind: 'integer', label: 'Floors' },
+    area: { kind: 'number', label: 'Area' },
+    contact: { kind: 'text', label: 'Contact' },
+  }, 'bounds', 1101);
+  await migrate(t.db, [loose]);
+  await t.db.exec(`INSERT INTO bounds (team_id, pin, floors, area, contact) VALUES
+    (${teamId}, '1', 0, 12.5, 'ann@a.example'),
+    (${teamId}, '1234', 40, -1, 'call Bob'),
+    (${teamId}, '12345', 3, 80, NULL)`);
+  const [first] = (await t.db.query<{ id: number }>('SELECT min(id)::int AS id FROM bounds')).rows;
+  const strict = category({
+    pin: { kind: 'text', label: 'PIN', minLength: 4 },
+    floors: { kind: 'integer', label: 'Floors', min: 1, max: 30 },
+    area: { kind: 'number', label: 'Area', min: 0 },
+    contact: { kind: 'email', label: 'Contact' },
+  }, 'bounds', 1101);
+  expect((await migrate(t.db, [strict])).notices).toEqual([
+    ownMessages.migrationRuleBroken('bounds.pin', 1, 'at least 4 characters', first.id),
+    ownMessages.migrationRuleBroken('bounds.floors', 2, 'at least 1, at most 30', first.id),
+    ownMessages.migrationRuleBroken('bounds.area', 1, 'at least 0', first.id + 1),
+    ownMessages.migrationRuleBroken('bounds.contact', 1, 'an e-mail address', first.id + 1),
+  ]);
 });
