@@ -33,10 +33,11 @@ export async function startPhaseTargets(tx: Queryable, registry: ServerRegistry,
         WHERE "rd"."rollout_id" = $1 AND "rd"."phase" = $2 AND NOT "rd"."targeted" AND "rd"."holds"
           AND "t"."id" = "rd"."device_id" AND "o"."id" = "t"."id" AND "t"."team_id" = $4 AND "t"."type_id" = $5
         RETURNING ${entryColumns(device, 't')}, "t"."target_firmware_id", "o"."target_firmware_id" AS "before")
-     UPDATE "rollout_device" AS "rd" SET "targeted" = true, "previous_target_id" = "set"."before", "changed" = now()
+     UPDATE "rollout_device" AS "rd" SET "targeted" = true, "previous_target_id" = "set"."before", "changed" = $6
        FROM "set" WHERE "rd"."rollout_id" = $1 AND "rd"."device_id" = "set"."id"
      RETURNING "set".*`,
-    [rollout.id, phase, rollout.firmware_id, rollout.team_id, rollout.type_id],
+    // When told, by the servers' clock that dates the devices' reports (update_changed): a report since counts (deviceStates.ts).
+    [rollout.id, phase, rollout.firmware_id, rollout.team_id, rollout.type_id, new Date()],
   );
   await tx.query(
     `UPDATE "rollout_device" SET "state" = 'failed', "message" = $3, "changed" = now(), "holds" = false

@@ -1,7 +1,7 @@
 /**
  * Rollout test helpers: a team with a device type, an old firmware its devices run and a new one with
  * its file uploaded; devices with their keys (they check in); rollouts made and acted on through the
- * API; the engine stepped by the test itself (the app runs none: PUCS_ROLLOUT_TICK_MS=0), so nothing
+ * API; the engine stepped by the test itself (a test app runs none: helpers.ts), so nothing
  * depends on a timer.
  */
 import { expect } from 'vitest';
@@ -25,7 +25,7 @@ export interface World {
 }
 
 export async function rolloutWorld(env: NodeJS.ProcessEnv = {}): Promise<World> {
-  const t = await createTestApp({ PUCS_ROLLOUT_TICK_MS: '0', ...env });
+  const t = await createTestApp(env);
   const owner = await adminWithTeam(t, 'rollout_owner');
   const rival = await adminWithTeam(t, 'rollout_rival');
   const c = owner.client;

@@ -10,7 +10,8 @@ import { buildApp } from '../../server/app';
 import { openDatabase, type Database, type Queryable } from '../../server/db/database';
 import { stepRollout } from '../../server/rollouts/step';
 import { AUDIT_TABLE } from '../../server/audit/tables';
-import { actOk, draft, fleet, progress, report, rolloutWorld, targetOf, type World } from './rolloutHelpers';
+import { api } from './helpers';
+import { act, actOk, draft, fleet, progress, report, rolloutWorld, targetOf, type World } from './rolloutHelpers';
 import type { TestDevice } from './deviceApiHelpers';
 
 let w: World;
@@ -56,6 +57,19 @@ describe.runIf(process.env.DATABASE_URL)('two processes on PostgreSQL', () => {
     }
     expect(await events(id)).toEqual(['start:0', 'phase_started:1', 'phase_ended:1', 'phase_started:2', 'phase_ended:2', 'phase_started:3', 'phase_ended:3', 'finished:3']);
     expect(await targetEntries(devices)).toBe(12);
+  });
+
+  it('two starts over one device at once, one per process: one runs, the other answers 409 naming the device', async () => {
+    const [d] = await fleet(w, 1, { name: 'raced device' });
+    const first = await draft(w, { device_ids: [d.id] });
+    const second = await draft(w, { device_ids: [d.id] });
+    const answers = await Promise.all([act(w, first, 'start'), act(w, second, 'start', api(app2, w.owner.cookie))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.statusCode === 409);
+    expect(refused?.json()).toEqual({ Description: expect.stringContaining("The device 'raced device' is already in the running rollout") });
+    const { rows } = await w.t.db.query<{ n: number }>('SELECT count(*)::int AS "n" FROM "rollout_device" WHERE "device_id" = $1 AND "holds"', [d.id]);
+    expect(rows[0].n).toBe(1);
+    for (const id of [first, second]) if ((await progress(w, id)).state === 'running') await actOk(w, id, 'abort');
   });
 });
 
