@@ -109,13 +109,17 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
 
 /** GET progress and GET current_user one after the other, again and again, timed. */
 function poll(base: string, cookie: string, id: number, stop: AbortSignal) {
-  const times = { progress: [] as number[], currentUser: [] as number[], refused: 0 };
+  const times = { progress: [] as number[], progressPhase: [] as number[], currentUser: [] as number[], refused: 0 };
   const timed = async (url: string, into: number[]) => {
     const t0 = performance.now();
     const res = await fetch(url, { headers: { cookie } });
-    await res.arrayBuffer();
-    if (res.ok) into.push(performance.now() - t0);
-    else times.refused++;
+    const body = await res.text();
+    if (!res.ok) times.refused++;
+    else {
+      into.push(performance.now() - t0);
+      // The phase the progress answered: its figures per phase below.
+      if (into === times.progress) times.progressPhase.push((JSON.parse(body) as { phase: number }).phase);
+    }
   };
   const done = (async () => {
     while (!stop.aborted) {
@@ -212,7 +216,7 @@ async function main() {
   }
 }
 
-function report(ids: number[], seen: { targetAt: [number, number][]; endedAt: [number, number][] }, ticks: Tick[], times: { progress: number[]; currentUser: number[]; refused: number }) {
+function report(ids: number[], seen: { targetAt: [number, number][]; endedAt: [number, number][] }, ticks: Tick[], times: { progress: number[]; progressPhase: number[]; currentUser: number[]; refused: number }) {
   const sizes = phaseSizes(ids.length, PHASES);
   const sorted = [...ids].sort((a, b) => a - b);
   const phaseOf = new Map<number, number>();
@@ -257,6 +261,10 @@ function report(ids: number[], seen: { targetAt: [number, number][]; endedAt: [n
   say(
     `(c) GET /api/rollout/{id}/progress while it runs: p50 ${ms(quantile(times.progress, 0.5))}  p95 ${ms(p95)}  (${times.progress.length} calls answered, ${times.refused} of both calls not)  goal < 200 ms p95`,
   );
+  for (let phase = 1; phase <= sizes.length; phase++) {
+    const during = times.progress.filter((_, i) => times.progressPhase[i] === phase);
+    if (during.length > 0) say(`    during phase ${phase}: p50 ${ms(quantile(during, 0.5))}  p95 ${ms(quantile(during, 0.95))}  (${during.length} calls)`);
+  }
   say(`    GET /api/current_user in the same run: p50 ${ms(quantile(times.currentUser, 0.5))}  p95 ${ms(base95)}; progress p95 ${(p95 / base95).toFixed(1)}x its p95`);
 }
 
