@@ -207,7 +207,9 @@ async function main() {
     await ended;
     const seen = JSON.parse(out.trim().split('\n').at(-1)!) as { targetAt: [number, number][]; endedAt: [number, number][] };
     report(fleet.ids, seen, engine.ticks, polling.times);
-    await session.json('PUT', `/api/rollout/${rollout.id}/state`, { action: 'abort' }).catch(() => {});
+    const t1 = performance.now();
+    await session.json('PUT', `/api/rollout/${rollout.id}/state`, { action: 'abort' });
+    say(`abort (gives the devices told and not succeeded their previous target back): ${ms(performance.now() - t1)}`);
   } finally {
     stop.abort();
     if (devices && devices.exitCode === null) devices.kill('SIGTERM');
