@@ -129,6 +129,22 @@ describe('isolation', () => {
     expect((await progress(w, id)).state).toBe('draft');
   });
 
+  it('API tokens: a read-only one reads the progress and may not act (403); one limited to another team finds no rollout (404)', async () => {
+    const id = await draft(w, { device_ids: [devices[5].id] });
+    const token = async (body: Record<string, unknown>) => {
+      const res = await w.owner.client.post('/api/tokens', { name: `rollout token ${Math.random()}`, expires_in_days: 1, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
+    };
+    const readOnly = await token({ read_only: true });
+    expect((await w.t.app.inject({ method: 'GET', url: `/api/rollout/${id}/progress`, headers: readOnly })).statusCode).toBe(200);
+    const put = (headers: Record<string, string>) => w.t.app.inject({ method: 'PUT', url: `/api/rollout/${id}/state`, headers, payload: { action: 'start' } });
+    await expectError(put(readOnly), 403, ownMessages.tokenReadOnly);
+    await w.t.db.query('INSERT INTO role (team_id, user_id, role_id) VALUES ($1, $2, $3)', [w.rival.teamId, w.owner.userId, ROLE.ADMIN]);
+    await expectError(put(await token({ team_ids: [w.rival.teamId] })), 404, ownMessages.notFound);
+    expect((await progress(w, id)).state).toBe('draft');
+  });
+
   it('signed out: 401', async () => {
     const id = await draft(w, { device_ids: [devices[5].id] });
     const res = await w.t.app.inject({ method: 'GET', url: `/api/rollout/${id}/progress` });
