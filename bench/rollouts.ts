@@ -43,7 +43,7 @@ const LAST_PHASE_S = Number(process.env.BENCH_LAST_PHASE_S || 30);
 const MAX_S = Number(process.env.BENCH_MAX_S || 300);
 const PORT = Number(process.env.BENCH_PORT || 8598);
 /** Check-ins a second of the devices beyond the first two phases (bench/rolloutsDevices.ts): the fleet's load, lighter on the embedded database. */
-const RATE = process.env.BENCH_RATE || (ON_POSTGRES ? '300' : '50');
+const RATE = process.env.BENCH_RATE || (ON_POSTGRES ? '300' : '20');
 const USER = { username: 'bench', password: 'bench-password' };
 const NEW_VERSION = '2.2.0';
 /** The rollout's phases: a pilot of 0.1 %, then 1 %, then the rest (by count, so their sizes are the same each run). */
