@@ -359,6 +359,10 @@ export const ownMessages = {
     `Live demo devices: ${count} of '${team}' (${first} ... ${last}) check in every ${seconds} s through the device API (PUCS_DEMO_LIVE=0 turns them off).`,
   demoLiveNothingToRun: (team: string) => `no server administrator or no team '${team}'`,
   demoLiveFailed: (reason: string) => `The live demo devices stopped: ${reason} (the server goes on).`,
+  demoRollout: (name: string, devices: number, failing: number, threshold: number) =>
+    `Demo rollout '${name}': ${devices} live devices in phases, ${failing} of them failing their update; it pauses itself once a phase's failures reach ${threshold}% (Rollouts in the console).`,
+  demoRolloutPresent: (name: string, state: string) => `Demo rollout '${name}': ${state.toLowerCase()}, as the last run left it (Rollouts in the console).`,
+  demoRolloutFailed: (reason: string) => `The demo rollout did not start: ${reason} (the live devices go on).`,
   serverRunning: (url: string) => `PUCS console running at ${url}`,
   signInGenerated: (user: string, password: string) =>
     `Sign in as '${user}' with the password ${password}\n(shown only this once; change it in the console: the menu under your name, Change password).`,

@@ -32,6 +32,13 @@ export interface DemoTeam {
 
 export const DEMO_DEVICES = 2000;
 
+/**
+ * The live demo's rollout (live.ts, liveRollout.ts): the first team's first type's pre-release to its
+ * live devices, in the default phases, a share of the devices after the first phase failing their
+ * update. That share is at least the threshold, so some phase reaches it: the rollout pauses itself.
+ */
+export const DEMO_ROLLOUT = { name: 'Pre-release to the live sensors', failPercent: 30 };
+
 const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 

@@ -6,19 +6,20 @@
  * enrolled through /api with a session of the first server administrator made here, since the demo
  * cannot know that administrator's password. Now and then a device changes its own configuration
  * (adopted by the product), and the administrator saves a new one for a device: when the device changed
- * its own meanwhile, that is a conflict to resolve on the console. A failure logs one line and leaves
- * the server running.
+ * its own meanwhile, that is a conflict to resolve on the console. The demo's rollout (liveRollout.ts)
+ * runs on them, some of them failing their update. A failure logs one line and leaves the server running.
  */
 import type { FastifyInstance } from 'fastify';
 import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
 import { ownMessages } from '../../src/messages';
 import { ConsoleSession } from '../simulator/consoleSession';
-import { DEVICE_FIELDS, deviceIdentities, forEachLimit, listAll, type DeviceRow } from '../simulator/fleet';
+import { DEVICE_FIELDS, deviceIdentities, forEachLimit, listAll } from '../simulator/fleet';
 import { runSchedule } from '../simulator/schedule';
 import { errorLabel, seededRandom, SimulatedDevice } from '../simulator/simDevice';
 import { FleetStats } from '../simulator/stats';
 import { DEMO_TEAMS } from './fleet';
 import { uploadDemoFirmwares } from './liveFirmwares';
+import { demoRollout, type DemoRollout, type LiveDeviceRow } from './liveRollout';
 
 export const DEFAULT_LIVE_DEVICES = 50;
 export const LIVE_TEAM = DEMO_TEAMS[0].name;
@@ -34,6 +35,8 @@ export interface LiveOptions {
   log?: (line: string) => void;
   /** Whether the server is stopping: the live devices' calls then fail, and that is no news to log. */
   stopping?: () => boolean;
+  /** Whether the demo's rollout runs on the live devices (default true). */
+  rollout?: boolean;
 }
 
 export interface LiveDemo {
@@ -50,7 +53,7 @@ export function liveDeviceCount(env: NodeJS.ProcessEnv = process.env): number {
 /** Enrols the live devices and starts them; resolves once each has checked in once (never rejects: a failure is logged). */
 export async function startLiveDemo(app: FastifyInstance, baseUrl: string, options: LiveOptions): Promise<LiveDemo> {
   const { db } = app;
-  const { count, intervalS = 5, drift = 0.02, userChangeEveryS = 20, log = (line: string) => console.log(line), stopping = () => false } = options;
+  const { count, intervalS = 5, drift = 0.02, userChangeEveryS = 20, log = (line: string) => console.log(line), stopping = () => false, rollout = true } = options;
   const idle: LiveDemo = { stop: async () => {} };
   if (count === 0) return idle;
   let token: string | undefined;
@@ -66,11 +69,13 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
     const session = ConsoleSession.withCookie(baseUrl, `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}`);
     await uploadDemoFirmwares(session, teams[0].id);
     // The first `count` alone: listing a team of 30,000 devices stalled the server's first seconds.
-    const rows = await listAll<DeviceRow>(session, 'device', { team_id: teams[0].id }, DEVICE_FIELDS, count);
+    const rows = await listAll<LiveDeviceRow>(session, 'device', { team_id: teams[0].id }, `${DEVICE_FIELDS},type_id`, count);
     const identities = await deviceIdentities(session, rows);
     const stats = new FleetStats();
     const random = seededRandom(Date.now() % 2 ** 32);
-    const devices = identities.map((identity) => new SimulatedDevice(identity, { baseUrl, stats, drift, random }));
+    // The rollout is found or made first: which devices fail their update is decided as they start.
+    const ownRollout = rollout ? await demoRollout(session, teams[0].id, rows, random).catch(rolloutFailed(log, stopping)) : null;
+    const devices = identities.map((identity) => new SimulatedDevice(identity, { baseUrl, stats, drift, random }, ownRollout?.failing.has(identity.id)));
     // A device that never held a configuration boots with its factory one: the product adopts it.
     for (const device of devices) if (device.config === null) device.changeLocally();
     // A first check-in each before this resolves (and `npm run demo` says it runs): on a fresh demo those
@@ -78,7 +83,7 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
     // embedded database; run after the announcement, they stalled a user's first seconds.
     await forEachLimit(devices, 8, (device) => device.checkIn().catch((err: unknown) => stats.error(errorLabel(err))));
 
-    const stopping = new AbortController();
+    const stopDevices = new AbortController();
     // A failed change logs once and ends the changes (not a line every interval); the devices go on.
     const userChanges: NodeJS.Timeout = setInterval(
       () =>
@@ -88,12 +93,13 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
         }),
       userChangeEveryS * 1000,
     );
-    const running = runSchedule(devices, { intervalS, concurrency: 20, stats, stop: stopping.signal }).catch(fail);
+    const running = runSchedule(devices, { intervalS, concurrency: 20, stats, stop: stopDevices.signal }).catch(fail);
     log(ownMessages.demoLive(devices.length, LIVE_TEAM, devices[0]?.identity.name ?? '', devices.at(-1)?.identity.name ?? '', intervalS));
+    if (ownRollout) await startRollout(ownRollout, log, stopping);
     return {
       async stop() {
         clearInterval(userChanges);
-        stopping.abort();
+        stopDevices.abort();
         await running;
         await deleteSession(db, token!).catch(() => {});
       },
@@ -102,6 +108,17 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
     await fail(err);
     return idle;
   }
+}
+
+/** A rollout that cannot be made or started logs one line (unless the server is stopping); the live devices go on without it. */
+const rolloutFailed = (log: (line: string) => void, stopping: () => boolean) => (err: unknown) => {
+  if (!stopping()) log(ownMessages.demoRolloutFailed(`${errorLabel(err)} ${(err as Error).message ?? ''}`.trim()));
+  return null;
+};
+
+async function startRollout(rollout: DemoRollout, log: (line: string) => void, stopping: () => boolean): Promise<void> {
+  const line = await rollout.start().catch(rolloutFailed(log, stopping));
+  if (line) log(line);
 }
 
 /**
