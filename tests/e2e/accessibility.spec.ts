@@ -23,7 +23,6 @@ import { appTitle, signInByApi } from './signIn';
 import { signedInApi, token } from './listsApi';
 import { HEADERS } from './objectApi';
 import { objectOfEveryCategory } from './everyCategory';
-import { ADMIN } from './settings';
 import { button, inPageDialog } from './objectScreen';
 
 const SERIOUS = new Set(['serious', 'critical']);
@@ -65,7 +64,7 @@ let qrId: string;
 
 test.beforeAll(async () => {
   const api: APIRequestContext = await signedInApi();
-  objects = await objectOfEveryCategory(api, ADMIN.username, `A11y ${token()}`);
+  objects = await objectOfEveryCategory(api, `A11y ${token()}`);
   const qr = await api.post(`/api/device_qr_code/${objects.device}`, { headers: HEADERS });
   expect(qr.status()).toBe(200);
   qrId = ((await qr.json()) as { id: string }).id;

@@ -17,10 +17,8 @@ const objectsApi = (request: APIRequestContext): ObjectsApi => ({
   },
 });
 
-/** A new team of the signed-in `username` holding one object of every category, with its files; ids by category key. */
-export async function objectOfEveryCategory(request: APIRequestContext, username: string, tag: string): Promise<Ids> {
-  const users = ((await (await request.get('/api/user')).json()) as { json_list: { id: number; username: string }[] }).json_list;
-  const me = users.find((u) => u.username === username);
-  expect(me, `the user ${username}`).toBeDefined();
-  return makeObjects(objectsApi(request), me!.id, tag, categories);
+/** A new team of the signed-in caller holding one object of every category, with its files; ids by category key. */
+export async function objectOfEveryCategory(request: APIRequestContext, tag: string): Promise<Ids> {
+  const me = (await (await request.get('/api/current_user')).json()) as { id: number };
+  return makeObjects(objectsApi(request), me.id, tag, categories);
 }
