@@ -62,5 +62,10 @@ function withColours(base: RaThemeOptions, colours: Record<keyof typeof THEME_CO
   };
 }
 
-export const consoleTheme = withColours(defaultTheme, THEME_COLOURS);
+const light = withColours(defaultTheme, THEME_COLOURS);
+/**
+ * MUI's orange warning under its white text reads at 3.1:1 (a device's 'Waiting to be sent' chip);
+ * dark text reads at 6:1 on it. The dark theme's lighter orange has dark text already.
+ */
+export const consoleTheme: RaThemeOptions = { ...light, palette: { ...light.palette, warning: { main: '#ed6c02', contrastText: 'rgba(0, 0, 0, 0.87)' } } };
 export const consoleDarkTheme = withColours(defaultDarkTheme, DARK_THEME_COLOURS);

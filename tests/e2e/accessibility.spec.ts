@@ -4,8 +4,8 @@
  * light one only in its colours, so the dark pass checks every kind of page (public pages, the
  * dashboard, a table, add / view / edit) on the devices' screens, the busiest ones, and that the
  * page is indeed dark. The pages are the registry's routes
- * (a new category's screens are checked without editing this file: its object must be added to
- * `objects` below, or the test says which is missing), the dashboard, the sign-in and welcome pages
+ * (a new category's screens are checked without editing this file: its object is made from its
+ * declaration, tests/fixtures/makeObjects.ts), the dashboard, the sign-in and welcome pages
  * and the public /qr page. WCAG 2.5.3 (a control's name holds its visible text) is an experimental
  * axe rule, switched on here.
  */
@@ -20,8 +20,9 @@ import { pageTitle } from '../../src/resources/pageTitle';
 import { LOGIN_PATH } from '../../src/custom/safeNextPath';
 import { qrPageHref } from '../../src/custom/qrPaths';
 import { appTitle, signInByApi } from './signIn';
-import { create, signedInApi, token } from './listsApi';
-import { adminTeam, HEADERS } from './objectApi';
+import { signedInApi, token } from './listsApi';
+import { HEADERS } from './objectApi';
+import { objectOfEveryCategory } from './everyCategory';
 import { button, inPageDialog } from './objectScreen';
 
 const SERIOUS = new Set(['serious', 'critical']);
@@ -57,22 +58,14 @@ async function expectAccessible(page: Page, colorScheme: 'light' | 'dark') {
 /** The category whose screens the dark pass walks. */
 const DARK_SAMPLE = 'device';
 
-/** One object of each category with screens, made once for the file; by category key. */
+/** One object of each category, made once for the file; by category key. */
 let objects: Record<string, number>;
 let qrId: string;
 
 test.beforeAll(async () => {
   const api: APIRequestContext = await signedInApi();
-  const run = token();
-  const team = await adminTeam(api);
-  const type = await create(api, 'type', { name: `A11y type ${run}`, team_id: team.id, name_of_uid: 'Serial number' });
-  const firmware = await create(api, 'firmware', { name: `A11y fw ${run}`, team_id: team.id, type_id: type.id, version: '1.0.0' });
-  const group = await create(api, 'devices_group', { name: `A11y group ${run}`, team_id: team.id, type_id: type.id, target_firmware_id: firmware.id });
-  const device = await create(api, 'device', { name: `A11y device ${run}`, team_id: team.id, type_id: type.id, uid_for_type: `A11Y-${run}`, group_id: group.id });
-  const doc = await create(api, 'basic_document', { name: `A11y manual ${run}`, team_id: team.id, doc_type: 'text', content: 'Read me' });
-  const collection = await create(api, 'documents_collection', { name: `A11y manuals ${run}`, team_id: team.id });
-  objects = { team: team.id, type: type.id, firmware: firmware.id, devices_group: group.id, device: device.id, basic_document: doc.id, documents_collection: collection.id };
-  const qr = await api.post(`/api/device_qr_code/${device.id}`, { headers: HEADERS });
+  objects = await objectOfEveryCategory(api, `A11y ${token()}`);
+  const qr = await api.post(`/api/device_qr_code/${objects.device}`, { headers: HEADERS });
   expect(qr.status()).toBe(200);
   qrId = ((await qr.json()) as { id: string }).id;
   await api.dispose();

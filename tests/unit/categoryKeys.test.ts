@@ -50,7 +50,7 @@ describe('category keys', () => {
     // @ts-expect-error 'devce' is no key of the registry
     expect(() => registry.get('devce')).toThrow("Unknown category 'devce'");
     const withFixtures = serverRegistry([...registry.categories, site, maintenanceVisit]);
-    expect(withFixtures.get('maintenance_visit').key).toBe('maintenance_visit');
+    expect(withFixtures.get('fixture_visit').key).toBe('fixture_visit');
   });
 
   it('a declaration naming a key the registry lacks is found by the compiler', () => {

@@ -1,13 +1,13 @@
 /**
- * The integrator's path in the console: the example categories (tests/fixtures/schemas/: `site`
- * with a field of every kind, `maintenance_visit` referencing it), added to the registry as
+ * The integrator's path in the console: the example categories (tests/fixtures/schemas/: a site
+ * with a field of every kind, a visit referencing it), added to the registry as
  * src/schemas/index.ts would list them, get a menu entry, a table with a column per listed kind,
  * and add, view and edit screens from the generic components, with no other code.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Only the registry changes: the two categories are appended, as src/schemas/index.ts would list
-// them (unless they were copied there already). Every console module reads this one.
+// them. Every console module reads this one.
 import type { Category } from '../../src/schemas';
 
 vi.mock('../../src/schemas', async (importOriginal) => {
@@ -68,8 +68,8 @@ const visit = { id: 9, name: 'Yearly check', team_id: 1, site_id: 5, visited_on:
 
 const objects: Objects = {
   team: [{ id: 1, name: 'Blue' }],
-  site: [plant, { ...plant, id: 6, name: 'Depot', code: 'D-1', status: 'planned', open_to_public: false }],
-  maintenance_visit: [visit],
+  fixture_site: [plant, { ...plant, id: 6, name: 'Depot', code: 'D-1', status: 'planned', open_to_public: false }],
+  fixture_visit: [visit],
   basic_document: [],
   user: [{ id: 1, username: 'admin' }],
 };
@@ -85,7 +85,7 @@ beforeEach(() => {
     if (method === 'PUT' && one) return jsonResponse({ ...plant, ...(body as object) });
     if (one) {
       const row = (objects[one[1]] ?? []).find((o) => String(o.id) === one[2]);
-      const full = one[1] === 'site' && url.pathname.startsWith('/api/full/') ? { visits: [visit], number_of_visits: 1 } : {};
+      const full = one[1] === 'fixture_site' && url.pathname.startsWith('/api/full/') ? { visits: [visit], number_of_visits: 1 } : {};
       return row ? jsonResponse({ ...row, ...full }) : jsonResponse({ Description: 'Not found.' }, 404);
     }
     return undefined;
@@ -113,36 +113,36 @@ const writes = () => calls.filter((c) => c.method !== 'GET');
 describe('the menu and routes', () => {
   it('offer Sites and Maintenance visits after the spec entries, with their list and object routes', () => {
     const labels = menuEntries(categories).map((e) => [e.label, e.path]);
-    expect(labels).toEqual(expect.arrayContaining([['Sites', '/sites'], ['Maintenance visits', '/maintenance_visits']]));
+    expect(labels).toEqual(expect.arrayContaining([['Sites', '/fixture_sites'], ['Maintenance visits', '/fixture_visits']]));
     const paths = deriveConsoleRoutes(categories).map((r) => r.path);
-    expect(paths).toEqual(expect.arrayContaining(['/sites', '/site_new', '/site_view', '/site_edit', '/maintenance_visit_new']));
+    expect(paths).toEqual(expect.arrayContaining(['/fixture_sites', '/fixture_site_new', '/fixture_site_view', '/fixture_site_edit', '/fixture_visit_new']));
   });
 });
 
 describe('the sites table', () => {
   it("has a column per listed field, each kind shown its way, sorted by name", async () => {
-    const route = deriveConsoleRoutes(categories).find((r) => r.path === '/sites')!;
-    renderAt(<ListPage route={route} />, '/sites');
+    const route = deriveConsoleRoutes(categories).find((r) => r.path === '/fixture_sites')!;
+    renderAt(<ListPage route={route} />, '/fixture_sites');
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(2));
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
     expect(headers).toEqual(['Name', 'Team', 'Code', 'Floors', 'Latitude', 'Open to the public', 'Commissioned', 'Last inspection', 'Status', 'Home page']);
     const row = document.querySelectorAll('tbody tr')[1] as HTMLElement;
     await waitFor(() => expect(row.textContent).toContain('Blue'));
-    expect(within(row).getByRole('link', { name: 'Plant' }).getAttribute('href')).toBe('/site_view?id=5');
+    expect(within(row).getByRole('link', { name: 'Plant' }).getAttribute('href')).toBe('/fixture_site_view?id=5');
     expect(row.textContent).toContain('45.76');
     expect(row.textContent).toContain('29/02/2024');
     expect(row.textContent).toContain('22/11/2025');
     expect(row.textContent).toContain('Live');
     expect(within(row).getByRole('link', { name: 'https://plant.example/' }).getAttribute('target')).toBe('_blank');
-    const list = calls.find((c) => c.url.pathname === '/api/full/site' && c.url.searchParams.has('range'))!;
+    const list = calls.find((c) => c.url.pathname === '/api/full/fixture_site' && c.url.searchParams.has('range'))!;
     expect(JSON.parse(list.url.searchParams.get('sort')!)).toEqual(['name', 'ASC']);
-    expect(screen.getByRole('link', { name: 'Add a new site' }).getAttribute('href')).toBe('/site_new');
+    expect(screen.getByRole('link', { name: 'Add a new site' }).getAttribute('href')).toBe('/fixture_site_new');
   });
 });
 
 describe('the site screens', () => {
   it('add: an input for each kind (date picker, number boxes, switch, enum picker, url box), and the save sends them', async () => {
-    const router = renderScreen('site', 'new');
+    const router = renderScreen('fixture_site', 'new');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Team' }) as HTMLSelectElement).value).toBe('1'));
     const commissioned = screen.getByLabelText('Commissioned *') as HTMLInputElement;
@@ -170,13 +170,13 @@ describe('the site screens', () => {
 
     fireEvent.change(homepage, { target: { value: 'https://mill.example/' } });
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/site_view'));
-    expect(writes()[0].url.pathname).toBe('/api/site');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
+    expect(writes()[0].url.pathname).toBe('/api/fixture_site');
     expect(writes()[0].body).toMatchObject({ name: 'Mill', team_id: 1, latitude: 45.5, commissioned: '2024-02-29', status: 'live', homepage: 'https://mill.example/', floors: 1, open_to_public: false });
   });
 
   it("view: the stored values and the site's maintenance visits", async () => {
-    renderScreen('site', 'view', '5');
+    renderScreen('fixture_site', 'view', '5');
     expect((await screen.findByTestId('object-name')).textContent).toContain('Plant');
     await waitFor(() => expect(screen.getByText('Yearly check')).toBeTruthy());
     expect(screen.getByText('Maintenance visits')).toBeTruthy();
@@ -188,21 +188,21 @@ describe('the site screens', () => {
   });
 
   it('edit: the stored values in their inputs; a change sends only that field', async () => {
-    const router = renderScreen('site', 'edit', '5');
+    const router = renderScreen('fixture_site', 'edit', '5');
     const commissioned = (await screen.findByLabelText('Commissioned *')) as HTMLInputElement;
     await waitFor(() => expect(commissioned.value).toBe('2024-02-29'));
     expect((screen.getByLabelText('Latitude') as HTMLInputElement).value).toBe('45.76');
     expect((screen.getByLabelText('Home page') as HTMLInputElement).value).toBe('https://plant.example/');
     fireEvent.change(screen.getByLabelText('Floors'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/site_view'));
-    expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/site/5', { floors: 3 }]]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
+    expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/fixture_site/5', { floors: 3 }]]);
   });
 });
 
 describe('the maintenance visit add screen', () => {
   it('picks its site among the sites of the chosen team', async () => {
-    renderScreen('maintenance_visit', 'new');
+    renderScreen('fixture_visit', 'new');
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Team' }) as HTMLSelectElement).value).toBe('1'));
     const sitePicker = screen.getByRole('combobox', { name: 'Site' });
     await waitFor(() => expect(within(sitePicker).getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['Plant', 'Depot'])));

@@ -63,8 +63,8 @@ const objects: Objects = {
     { id: 1, name: 'Blue' },
     { id: 2, name: 'Red' },
   ],
-  site: [{ id: 5, name: 'Plant', team_id: 1, code: 'P-1', status: 'live', commissioned: '2024-02-29' }],
-  maintenance_visit: [visit],
+  fixture_site: [{ id: 5, name: 'Plant', team_id: 1, code: 'P-1', status: 'live', commissioned: '2024-02-29' }],
+  fixture_visit: [visit],
   basic_document: [
     { id: 21, name: 'Manual', team_id: 1, doc_type: 'text' },
     { id: 22, name: 'Checklist', team_id: 1, doc_type: 'link' },
@@ -113,12 +113,12 @@ const offered = () => within(addPicker()).getAllByRole('option').map((o) => o.te
 
 describe("a maintenance visit's documents", () => {
   it('wait for the team, then offer its documents; added, reordered and removed, they are posted in the chosen order', async () => {
-    const router = renderScreen('maintenance_visit', 'new');
+    const router = renderScreen('fixture_visit', 'new');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(documentsList().textContent).toContain(ownMessages.noObjects));
     expect(addPicker().disabled).toBe(true);
     // (A fixture's key: not the product's, so the lookup is asked for any string.)
-    expect(documentsList().textContent).toContain(mustGetCategory<string>('maintenance_visit').fields.team_id.requiredFirst);
+    expect(documentsList().textContent).toContain(mustGetCategory<string>('fixture_visit').fields.team_id.requiredFirst);
 
     const team = screen.getByRole('combobox', { name: 'Team' });
     await waitFor(() => expect(within(team).getAllByRole('option').map((o) => o.textContent)).toContain('Blue'));
@@ -146,14 +146,14 @@ describe("a maintenance visit's documents", () => {
     fireEvent.change(sitePicker, { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText('Visit date *'), { target: { value: '2025-04-01' } });
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/maintenance_visit_view'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_visit_view'));
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url.pathname).toBe('/api/maintenance_visit');
+    expect(post.url.pathname).toBe('/api/fixture_visit');
     expect(post.body).toMatchObject({ name: 'Spring check', team_id: 1, site_id: 5, documents: [{ id: 23 }, { id: 22 }] });
   });
 
   it("drop the documents of the former team when the team changes, as a Dropdown clears a choice outside its filters", async () => {
-    renderScreen('maintenance_visit', 'new');
+    renderScreen('fixture_visit', 'new');
     const team = await screen.findByRole('combobox', { name: 'Team' });
     await waitFor(() => expect(within(team).getAllByRole('option').map((o) => o.textContent)).toContain('Red'));
     fireEvent.change(team, { target: { value: '1' } });
@@ -166,7 +166,7 @@ describe("a maintenance visit's documents", () => {
   });
 
   it('view: the names in the stored order, each a link to its document, nothing to change', async () => {
-    renderScreen('maintenance_visit', 'view', '9');
+    renderScreen('fixture_visit', 'view', '9');
     await waitFor(() => expect(chosen()).toEqual([checklist, manual]));
     const links = within(documentsList()).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
