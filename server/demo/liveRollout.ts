@@ -13,13 +13,15 @@ import { listAll, type DeviceRow } from '../simulator/fleet';
 import { failingDevices } from '../simulator/simDevice';
 import { phaseSizes, type Phase, type RolloutState } from '../../src/schemas/rolloutPlan';
 import { ownMessages } from '../../src/messages';
+import { refListIds } from '../../src/schemas/kinds';
 import { DEMO_ROLLOUT, DEMO_TEAMS } from './fleet';
 
 interface RolloutRow {
   id: number;
   name: string;
   state: RolloutState;
-  device_ids: number[];
+  /** As stored: [{id}] (src/schemas/kinds.ts refListIds). */
+  device_ids: unknown;
   phases: Phase[];
   failure_threshold_percent: number;
 }
@@ -58,7 +60,7 @@ export async function demoRollout(session: ConsoleSession, teamId: number, live:
   }
   const found = rollout;
   // The engine's order and phase sizes (docs/ROLLOUTS.md): by device id, phaseSizes.
-  const ids = [...found.device_ids].sort((a, b) => a - b);
+  const ids = [...(refListIds(found.device_ids) ?? [])].sort((a, b) => a - b);
   const later = ids.slice(phaseSizes(ids.length, found.phases)[0]);
   const failing = new Set([...failingDevices(later.length, DEMO_ROLLOUT.failPercent, random)].map((i) => later[i]));
   return {

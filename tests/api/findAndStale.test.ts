@@ -172,7 +172,7 @@ describe('CSV export', () => {
     const { header, rows, cell } = await exportOf(c, `?type_id=${typeA}`);
     expect(header).toEqual([
       'id', 'name', 'team_id', 'team_name', 'type_id', 'type_name', 'group_id', 'group_name', 'uid_for_type',
-      'target_firmware_id', 'target_firmware_name', 'current_firmware_id', 'current_firmware_name', 'config_state', 'last_seen',
+      'target_firmware_id', 'target_firmware_name', 'current_firmware_id', 'current_firmware_name', 'config_state', 'last_seen', 'update_state',
     ]);
     const labelled = rows.find((r) => cell(r, 'name') === 'labelled')!;
     expect([cell(labelled, 'team_name'), cell(labelled, 'type_name'), cell(labelled, 'group_name'), cell(labelled, 'target_firmware_name')]).toEqual([
