@@ -34,6 +34,7 @@ import { deviceApiRoutes } from './deviceApi/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { tokenRoutes } from './tokens/routes';
 import { auditRoutes } from './audit/routes';
+import { rolloutRoutes } from './rollouts/routes';
 import { openApiPlugin } from './openapi/plugin';
 import { loadShedding, clientGoneAnswer } from './http/loadShedding';
 import { ClientGoneError } from './db/clientGone';
@@ -148,5 +149,6 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   await app.register(dashboardRoutes);
   await app.register(tokenRoutes);
   await app.register(auditRoutes);
+  await app.register(rolloutRoutes);
   return app;
 }

@@ -59,6 +59,8 @@ export interface ServerConfig {
   maxLagMs: number;
   /** Audit entries older than this many days are removed (PUCS_AUDIT_DAYS, server/audit/retention.ts). */
   auditDays: number;
+  /** How often the rollout engine steps the running rollouts, in ms (PUCS_ROLLOUT_TICK_MS, server/rollouts/loop.ts); 0: no engine in this process. */
+  rolloutTickMs: number;
   /** Set in each of several server processes: the first process did the start's one-time work (server/runtime/cluster.ts). */
   worker?: boolean;
 }
@@ -117,6 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     maxLagMs: Number(env.PUCS_MAX_LAG_MS || 500),
     maxHeavy: Number(env.PUCS_MAX_HEAVY || 1),
     auditDays: Number(env.PUCS_AUDIT_DAYS || 365),
+    rolloutTickMs: Number(env.PUCS_ROLLOUT_TICK_MS || 1000),
     workers: Number(env.PUCS_WORKERS || (env.DATABASE_URL ? availableParallelism() : 1)),
   };
 }

@@ -12,6 +12,7 @@ import { teamHooks } from './categories/team';
 import { userHooks } from './categories/user';
 import { roleHooks } from './categories/role';
 import { deviceHooks } from './categories/device';
+import { rolloutHooks } from './categories/rollout';
 
 /** Each category's hooks read its rows typed from its declaration. */
 export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<CategoryOf<K>>> } = {
@@ -19,6 +20,7 @@ export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<Category
   user: userHooks,
   role: roleHooks,
   device: deviceHooks,
+  rollout: rolloutHooks,
 };
 
 export const registry = serverRegistry(categories, hooks);

@@ -50,6 +50,8 @@ export function startupProblems(config: ServerConfig): string[] {
     wholeOrOff('PUCS_MAX_DEVICE_INFLIGHT', config.maxDeviceInflight),
     wholeOrOff('PUCS_MAX_LAG_MS', config.maxLagMs),
     wholeOrOff('PUCS_MAX_HEAVY', config.maxHeavy),
+    // 0: this process runs no rollout engine (server/rollouts/loop.ts); NaN would never step one.
+    wholeOrOff('PUCS_ROLLOUT_TICK_MS', config.rolloutTickMs),
     // PGlite is one process's memory: a second process cannot open it.
     config.workers > 1 && !config.databaseUrl ? ownMessages.workersNeedPostgres : undefined,
   ];

@@ -1,0 +1,59 @@
+/**
+ * The engine's loop (docs/ROLLOUTS.md, decision 8), in every server process, like the audit log's
+ * retention (server/audit/retention.ts): a setTimeout chain every PUCS_ROLLOUT_TICK_MS (default 1 s),
+ * unref'd, stopped at the app's close, plus a nudge right after an action, so a start's or a
+ * continue's consequences do not wait for the next tick. Each tick steps every running or paused
+ * rollout, each in its own transaction (step.ts); a step that fails is logged and done again at the
+ * next tick. 0: this process runs no engine (the API tests step the rollouts themselves).
+ */
+import { ownMessages } from '../../src/messages';
+import { activeRollouts, stepRollout, type EngineDeps } from './step';
+
+export interface RolloutEngine {
+  /** A tick as soon as the current one (if any) is over. */
+  nudge(): void;
+  /** No tick after this; resolves once the one under way is over. */
+  stop(): Promise<void>;
+}
+
+/** Steps every active rollout once; a failing step does not keep the others from theirs. */
+export async function engineTick(deps: EngineDeps, log: (message: string) => void): Promise<void> {
+  for (const id of await activeRollouts(deps.db)) {
+    await stepRollout(deps, id).catch((err: unknown) => log(ownMessages.rolloutStepFailed(id, err instanceof Error ? err.message : String(err))));
+  }
+}
+
+export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (message: string) => void): RolloutEngine {
+  if (tickMs <= 0) return { nudge: () => {}, stop: async () => {} };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const round = () => {
+    timer = undefined;
+    running = engineTick(deps, log)
+      .catch((err: unknown) => log(ownMessages.rolloutTickFailed(err instanceof Error ? err.message : String(err))))
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        timer = setTimeout(round, again ? 0 : tickMs).unref();
+        again = false;
+      });
+  };
+  timer = setTimeout(round, tickMs).unref();
+  return {
+    nudge() {
+      if (stopped) return;
+      if (running) again = true;
+      else if (timer) {
+        clearTimeout(timer);
+        timer = setTimeout(round, 0).unref();
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The rollout calls beyond the generic ones (docs/ROLLOUTS.md), and the engine of this process:
+ *
+ *   PUT /api/rollout/{id}/state {"action"}   team admins: start, pause, resume, continue, abort -> 200 the progress
+ *   GET /api/rollout/{id}/progress           team members: ROLLOUT_PROGRESS
+ *
+ * Another team's rollout answers 404 like an unknown id; a member who is not an admin 403 on an action.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownMessages } from '../../src/messages';
+import { ROLLOUT_ACTIONS, ROLLOUT_PROGRESS } from '../../src/schemas/rolloutPlan';
+import type { SessionUser } from '../auth/sessionUser';
+import type { Queryable } from '../db/database';
+import { assertPermitted, notFoundError, requireUser, visibleWhere } from '../crud/access';
+import { SqlParams } from '../crud/sql';
+import { answers, error, errors, ID_PARAMS, json, jsonBody } from '../openapi/contract';
+import { applyAction } from './actions';
+import { rolloutProgress } from './progress';
+import { lockRollout, type RolloutRow } from './row';
+import { startRolloutEngine } from './loop';
+
+const ACTION_BODY = jsonBody({
+  action: z
+    .enum(ROLLOUT_ACTIONS, { error: ownMessages.rolloutUnknownAction })
+    .describe('start (draft), pause (running), resume (paused), continue (running, its phase ended), abort (running or paused).'),
+});
+
+export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, registry: app.registry };
+  const engine = startRolloutEngine(deps, app.config.rolloutTickMs, (message) => app.log.error(message));
+  app.addHook('onClose', async () => engine.stop());
+  const category = app.registry.get('rollout');
+
+  /** The rollout, if the caller sees it (404 otherwise); `lock`: locked for an action, waiting for a step under way. */
+  async function visible(db: Queryable, user: SessionUser, id: number, lock: boolean): Promise<RolloutRow> {
+    const params = new SqlParams();
+    const { rows } = await db.query<RolloutRow>(
+      `SELECT "t".* FROM "rollout" AS "t" WHERE "t"."id" = ${params.add(id)}::int AND ${visibleWhere(category, user, 't', params)}`,
+      params.values,
+    );
+    if (!rows[0]) throw notFoundError();
+    return lock ? ((await lockRollout(db, id, false)) ?? rows[0]) : rows[0];
+  }
+
+  const progress = { description: 'Where the rollout stands.', content: json(ROLLOUT_PROGRESS) };
+  const notFound = error('No such rollout, or one of a team the caller is not in (the same answer).');
+
+  app.put(
+    '/api/rollout/:id/state',
+    {
+      schema: {
+        operationId: 'changeRolloutState',
+        summary: "Start, pause, resume, continue or abort a rollout",
+        description:
+          'Admins of the rollout\'s team. `start` takes the devices (a group\'s members, a filter\'s matches or the chosen devices, as they are now) and starts phase 1; ' +
+          '`abort` gives every device whose target the rollout set and that has not succeeded its previous target back (all of them with `rollback_on_abort`). ' +
+          'An action its state does not allow answers 409 naming the state; a device already in another running rollout, 409 naming it (docs/ROLLOUTS.md).',
+        tags: ['rollout'],
+        params: ID_PARAMS,
+        body: ACTION_BODY,
+        response: answers({ 200: progress, ...errors('400', '401', '403'), 404: notFound, 409: error('The state does not allow the action, or the devices or the firmware do not (the Description says which).') }),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request.user);
+      const row = await app.db.transaction(async (tx) => {
+        const rollout = await visible(tx, user, request.params.id, true);
+        assertPermitted(category.permissions.update, category, user, rollout);
+        await applyAction(tx, app.registry, user, rollout, request.body.action);
+        return (await lockRollout(tx, rollout.id, false)) as RolloutRow;
+      });
+      engine.nudge();
+      return rolloutProgress(app.db, row);
+    },
+  );
+
+  app.get(
+    '/api/rollout/:id/progress',
+    {
+      schema: {
+        operationId: 'rolloutProgress',
+        summary: 'Where a rollout stands',
+        description: "Members of the rollout's team. Each phase's devices by state, the failed devices (at most 200) with their messages, a timeline of at most 60 points, the history.",
+        tags: ['rollout'],
+        params: ID_PARAMS,
+        response: answers({ 200: progress, ...errors('401'), 404: notFound }),
+      },
+    },
+    async (request) => rolloutProgress(app.db, await visible(app.db, requireUser(request.user), request.params.id, false)),
+  );
+};

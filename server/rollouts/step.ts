@@ -1,0 +1,62 @@
+/**
+ * One step of the engine for one rollout (docs/ROLLOUTS.md, decision 8): one transaction that locks
+ * the rollout's row FOR UPDATE SKIP LOCKED (another process stepping it: this one skips it), reads
+ * everything from the tables (never from memory), does what is due, and commits. A process killed
+ * mid-step leaves nothing of it; the next step, in any process, does it again. Every statement is
+ * conditional on what is stored (a device not yet targeted, a state not yet final), so a step redone
+ * after another changes nothing twice.
+ */
+import type { Database, Queryable } from '../db/database';
+import type { ServerRegistry } from '../crud/registry';
+import { failTheRest, phaseCounts, syncDeviceStates, timeLimitPassed, type PhaseCounts } from './deviceStates';
+import { afterPhase } from './phases';
+import { eventOf, lockRollout, NOW, patchRollout, type HistoryEvent, type RolloutRow } from './row';
+
+export interface EngineDeps {
+  db: Database;
+  registry: ServerRegistry;
+}
+
+/** Failed * 100 >= threshold * devices, unless a resume already let this phase go past it. */
+function thresholdReached(rollout: RolloutRow, counts: PhaseCounts): boolean {
+  const passed = rollout.history.some((e) => e.event === 'threshold_reached' && e.phase === rollout.phase);
+  return !passed && counts.devices > 0 && counts.failed * 100 >= rollout.failure_threshold_percent * counts.devices;
+}
+
+/** A running rollout's phase under way: ended (all final, or its time limit), paused by its threshold, or still going. */
+async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<RolloutRow> {
+  const timedOut = await timeLimitPassed(tx, rollout);
+  if (timedOut) await failTheRest(tx, rollout);
+  const counts = await phaseCounts(tx, rollout);
+  const ended = timedOut || counts.final === counts.devices;
+  const changes: Record<string, unknown> = {};
+  const events: HistoryEvent[] = [];
+  if (ended) {
+    changes.phase_ended = NOW;
+    events.push(eventOf('phase_ended', rollout.phase, null));
+  }
+  if (thresholdReached(rollout, counts)) {
+    changes.state = 'paused';
+    events.push(eventOf('threshold_reached', rollout.phase, null));
+  }
+  return events.length > 0 ? patchRollout(tx, rollout.id, changes, events) : rollout;
+}
+
+/** What is due for the rollout now (its devices' states, its phase's end, the next phase); nothing when another process holds it. */
+export async function stepRollout({ db, registry }: EngineDeps, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockRollout(tx, id, true);
+    if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return;
+    // Paused: its devices' states still show on its progress; nothing else moves.
+    await syncDeviceStates(tx, locked);
+    if (locked.state !== 'running') return;
+    const rollout = locked.phase_ended === null ? await checkPhase(tx, locked) : locked;
+    if (rollout.state === 'running' && rollout.phase_ended !== null) await afterPhase(tx, registry, rollout);
+  });
+}
+
+/** The rollouts the engine steps: running and paused ones. */
+export async function activeRollouts(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(`SELECT "id" FROM "rollout" WHERE "state" IN ('running', 'paused') ORDER BY "id"`);
+  return rows.map((r) => r.id);
+}
