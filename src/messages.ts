@@ -273,6 +273,7 @@ export const ownMessages = {
   rolloutPhaseHeading: (n: number) => `Phase ${n}`,
   rolloutPhaseTakes: (n: number) => (n === 1 ? 'takes 1 device' : `takes ${n} devices`),
   rolloutLastPhaseNote: 'The last phase takes every device left.',
+  rolloutPhasePercent: (n: number) => `${n}% of the devices left`,
   rolloutAddPhase: 'Add a phase',
   rolloutRemovePhase: (n: number) => `Remove phase ${n}`,
   rolloutNoTimeLimit: 'Leave empty for no time limit.',

@@ -51,7 +51,7 @@ export const FirmwareStep = ({ draft, change, errors }: FirmwareStepProps) => {
           if (firmware) change({ firmware_id: Number(firmware.id), type_id: Number(firmware.type_id), ...noDevices, filter: { ...draft.filter, group_id: null } });
         }}
         error={!!errors.firmware_id}
-        helperText={draft.team_id === null ? ownMessages.rolloutChooseTeamFirst : errors.firmware_id}
+        helperText={errors.firmware_id ?? (draft.team_id === null ? ownMessages.rolloutChooseTeamFirst : undefined)}
       >
         {(firmwares ?? []).map((f) => (
           <MenuItem key={f.id} value={f.id}>

@@ -36,6 +36,7 @@ export const PhasesEditor = ({ phases, onChange, total, error }: PhasesEditorPro
             <Typography sx={{ minWidth: '5em' }}>{label}</Typography>
             <TextField
               select
+              fullWidth={false}
               size="small"
               label={ownMessages.rolloutPhaseKind}
               value={kindOf(phase)}
@@ -49,6 +50,7 @@ export const PhasesEditor = ({ phases, onChange, total, error }: PhasesEditorPro
               ))}
             </TextField>
             <TextField
+              fullWidth={false}
               size="small"
               type="number"
               label={ownMessages.rolloutPhaseValue}

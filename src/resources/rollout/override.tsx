@@ -9,6 +9,7 @@ import { ownMessages } from '../../messages';
 import { ObjectPage } from '../ObjectPage';
 import type { PageProps, ResourceOverride } from '../overrides';
 import { FailedDevicesPanel, HistoryPanel, TimelinePanel } from './progressPanels';
+import { PhasesInput } from './PhasesInput';
 import { RolloutCreatePage } from './RolloutCreatePage';
 import { RolloutSummary } from './RolloutSummary';
 
@@ -18,6 +19,7 @@ export const override: ResourceOverride<'rollout'> = {
   icon: RocketLaunchIcon,
   ObjectPage: RolloutPage,
   Summary: RolloutSummary,
+  fieldInputs: { phases: PhasesInput },
   sections: [
     {
       key: 'settings',
