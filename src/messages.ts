@@ -323,7 +323,6 @@ export const ownMessages = {
   rolloutFirmwareNoFile: (name: string, version: string) => `The firmware ${name} (${version}) has no file uploaded: upload it before starting the rollout.`,
   rolloutEditNotDraft: (state: string) => `This rollout is ${state}: only a draft rollout can be changed.`,
   rolloutDeleteUnderWay: (state: string) => `This rollout is ${state}: abort it before deleting it.`,
-  rolloutDevicesOneWay: 'Choose the devices one way only: a group, a filter or a list of devices.',
   rolloutPhaseTimedOut: "No report within the phase's time limit",
   rolloutDeviceLeft: "The device left the rollout's team or type before its phase started",
   rolloutStepFailed: (id: number, reason: string) => `A step of rollout ${id} failed (tried again at the next tick): ${reason}`,

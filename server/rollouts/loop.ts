@@ -7,6 +7,7 @@
  * next tick. 0: this process runs no engine (the API tests step the rollouts themselves).
  */
 import { ownMessages } from '../../src/messages';
+import { detached } from '../db/clientGone';
 import { activeRollouts, stepRollout, type EngineDeps } from './step';
 
 export interface RolloutEngine {
@@ -31,7 +32,8 @@ export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (messa
   let stopped = false;
   const round = () => {
     timer = undefined;
-    running = engineTick(deps, log)
+    // Work of no request: a nudge's timer is set in an action's request, which has ended by then (server/db/clientGone.ts).
+    running = detached(() => engineTick(deps, log))
       .catch((err: unknown) => log(ownMessages.rolloutTickFailed(err instanceof Error ? err.message : String(err))))
       .finally(() => {
         running = undefined;

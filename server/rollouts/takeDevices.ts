@@ -19,7 +19,7 @@ import { phaseSizes } from '../../src/schemas/rolloutPlan';
 import { ownMessages } from '../../src/messages';
 import type { RolloutRow } from './row';
 
-/** The WHERE over device alias "t" of the rollout's devices. */
+/** The WHERE over device alias "t" of the rollout's devices: its group if set, else its filter if set, else its chosen devices. */
 async function selectionWhere(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: RolloutRow, typeId: number, params: SqlParams): Promise<string> {
   const where = [`"t"."team_id" = ${params.add(rollout.team_id)}::int`, `"t"."type_id" = ${params.add(typeId)}::int`];
   if (rollout.devices_group_id !== null) {

@@ -55,7 +55,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   const { db, url, drop } = await freshDatabase();
   // A files folder of its own: the app cleans its store at start, so it must never be a real one.
   const filesDir = mkdtempSync(join(tmpdir(), 'pucs-test-files-'));
-  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent-dist', PUCS_FILES_DIR: filesDir, ...env });
+  // No rollout engine unless a test asks for one (PUCS_ROLLOUT_TICK_MS): its ticks would add statements to any test's counts.
+  const config = readConfig({ PUCS_DIST_DIR: '/nonexistent-dist', PUCS_FILES_DIR: filesDir, PUCS_ROLLOUT_TICK_MS: '0', ...env });
   const app = await buildApp({ db, config });
   await app.ready();
   return {
