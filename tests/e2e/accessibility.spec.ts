@@ -71,7 +71,17 @@ test.beforeAll(async () => {
   const device = await create(api, 'device', { name: `A11y device ${run}`, team_id: team.id, type_id: type.id, uid_for_type: `A11Y-${run}`, group_id: group.id });
   const doc = await create(api, 'basic_document', { name: `A11y manual ${run}`, team_id: team.id, doc_type: 'text', content: 'Read me' });
   const collection = await create(api, 'documents_collection', { name: `A11y manuals ${run}`, team_id: team.id });
-  objects = { team: team.id, type: type.id, firmware: firmware.id, devices_group: group.id, device: device.id, basic_document: doc.id, documents_collection: collection.id };
+  const rollout = await create(api, 'rollout', { name: `A11y rollout ${run}`, team_id: team.id, firmware_id: firmware.id, devices_group_id: group.id });
+  objects = {
+    team: team.id,
+    type: type.id,
+    firmware: firmware.id,
+    devices_group: group.id,
+    device: device.id,
+    basic_document: doc.id,
+    documents_collection: collection.id,
+    rollout: rollout.id,
+  };
   const qr = await api.post(`/api/device_qr_code/${device.id}`, { headers: HEADERS });
   expect(qr.status()).toBe(200);
   qrId = ((await qr.json()) as { id: string }).id;

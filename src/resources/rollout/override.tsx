@@ -8,6 +8,7 @@ import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { ownMessages } from '../../messages';
 import { ObjectPage } from '../ObjectPage';
 import type { PageProps, ResourceOverride } from '../overrides';
+import { DeviceFilterInput, DeviceIdsInput } from './ChosenDevicesInputs';
 import { FailedDevicesPanel, HistoryPanel, TimelinePanel } from './progressPanels';
 import { PhasesInput } from './PhasesInput';
 import { RolloutCreatePage } from './RolloutCreatePage';
@@ -19,7 +20,7 @@ export const override: ResourceOverride<'rollout'> = {
   icon: RocketLaunchIcon,
   ObjectPage: RolloutPage,
   Summary: RolloutSummary,
-  fieldInputs: { phases: PhasesInput },
+  fieldInputs: { phases: PhasesInput, device_filter: DeviceFilterInput, device_ids: DeviceIdsInput },
   sections: [
     {
       key: 'settings',
@@ -30,6 +31,8 @@ export const override: ResourceOverride<'rollout'> = {
         'firmware_id',
         'type_id',
         'devices_group_id',
+        'device_filter',
+        'device_ids',
         'phases',
         'failure_threshold_percent',
         'phase_timeout_minutes',
