@@ -269,6 +269,8 @@ export const ownMessages = {
   rolloutFilterSearch: (q: string) => `matching '${q}'`,
   rolloutFilterGroup: 'in the group',
   rolloutChosenCount: (n: number) => (n === 1 ? '1 device chosen' : `${n} devices chosen`),
+  allFirmwares: 'All firmwares',
+  selectTypeToFilterFirmwares: 'Select a type to allow filtering by firmwares',
   rolloutDeviceCount: (n: number, type: string) => (n === 1 ? `1 device of the type ${type} now` : `${n} devices of the type ${type} now`),
   rolloutDeviceCountNote: 'The devices are taken when the rollout starts: the count may change until then.',
   rolloutPhaseKind: 'Kind',
