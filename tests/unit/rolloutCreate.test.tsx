@@ -190,6 +190,28 @@ describe('the rollout create page', () => {
     expect(post?.body).not.toHaveProperty('device_filter');
   });
 
+  it('takes devices chosen one by one, found by name, and sends their ids', async () => {
+    renderPage();
+    await firstStep();
+    fireEvent.click(screen.getByRole('radio', { name: ownMessages.rolloutDevicesByLabels.chosen }));
+    next();
+    expect(await screen.findByText(ownMessages.rolloutDevicesRequired)).toBeTruthy();
+    const box = screen.getByRole('combobox', { name: ownMessages.rolloutChooseDevices });
+    // Focused, as a user's typing leaves it (MUI resets the text of an unfocused box).
+    box.focus();
+    fireEvent.change(box, { target: { value: 'lab' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'lab one' }));
+    expect(await screen.findByText(ownMessages.rolloutDeviceCount(1, 'Sensor'))).toBeTruthy();
+    next();
+    expect(within(await screen.findByRole('group', { name: ownMessages.rolloutPhaseHeading(1) })).getByText(ownMessages.rolloutPhaseTakes(1))).toBeTruthy();
+    next();
+    fireEvent.click(await screen.findByRole('button', { name: ownMessages.rolloutSave }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/rollout');
+    expect(post?.body).toMatchObject({ device_ids: [50] });
+    expect(post?.body).not.toHaveProperty('devices_group_id');
+  });
+
   it('keeps everything chosen when the server refuses the save, and says why', async () => {
     refuseSave = "A rollout named 'Core to the field' already exists in this team.";
     const router = renderPage();
