@@ -19,7 +19,7 @@ const isWhole = (value: number) => Number.isInteger(value) && value >= 1;
 export interface PhasesEditorProps {
   phases: Phase[];
   onChange: (phases: Phase[]) => void;
-  /** The devices the rollout would take now; undefined while counted. */
+  /** The devices the rollout would take now; undefined while counted or unknown (no preview then). */
   total: number | undefined;
   error?: string;
 }
@@ -60,9 +60,11 @@ export const PhasesEditor = ({ phases, onChange, total, error }: PhasesEditorPro
               slotProps={{ htmlInput: { min: 1, max: kindOf(phase) === 'percent' ? 100 : undefined, step: 1 } }}
               sx={{ width: '8em' }}
             />
-            <Typography aria-live="polite" sx={{ minWidth: '9em' }}>
-              {sizes ? ownMessages.rolloutPhaseTakes(sizes[i]) : ''}
-            </Typography>
+            {total !== undefined && (
+              <Typography aria-live="polite" sx={{ minWidth: '9em' }}>
+                {sizes ? ownMessages.rolloutPhaseTakes(sizes[i]) : ''}
+              </Typography>
+            )}
             <IconButton aria-label={ownMessages.rolloutRemovePhase(i + 1)} disabled={phases.length === 1} onClick={() => onChange(phases.filter((_, j) => j !== i))}>
               <DeleteIcon />
             </IconButton>

@@ -1,7 +1,8 @@
 /**
  * The rollout's devices over time: how many had succeeded and failed at each point of the progress
  * answer's timeline, two lines drawn by hand in SVG (a chart library for two lines is not worth its
- * weight). The image's label says the latest counts for a screen reader.
+ * weight); the failed line dashed, so that both show where they meet. The image's label says the
+ * latest counts for a screen reader.
  */
 import { Box, Stack, Typography } from '@mui/material';
 import { ownMessages } from '../../messages';
@@ -48,7 +49,7 @@ export const TimelineChart = ({ timeline }: { timeline: RolloutProgress['timelin
         sx={{ width: '100%', maxWidth: WIDTH, height: 'auto', display: 'block', border: 1, borderColor: 'divider', borderRadius: 1 }}
       >
         <Box component="polyline" points={linePoints(timeline, 'succeeded')} sx={{ fill: 'none', stroke: (t) => t.palette.success.main, strokeWidth: 2 }} />
-        <Box component="polyline" points={linePoints(timeline, 'failed')} sx={{ fill: 'none', stroke: (t) => t.palette.error.main, strokeWidth: 2 }} />
+        <Box component="polyline" points={linePoints(timeline, 'failed')} sx={{ fill: 'none', stroke: (t) => t.palette.error.main, strokeWidth: 2, strokeDasharray: '6 4' }} />
       </Box>
       <Stack direction="row" spacing={2} sx={{ mt: 0.5 }}>
         <Key colour="success.main" label={ownMessages.rolloutChartSucceeded} />

@@ -8,10 +8,8 @@ import { RolloutHistory } from './RolloutHistory';
 import { TimelineChart } from './TimelineChart';
 import { useRolloutProgress } from './useRolloutProgress';
 
-const useShownProgress = ({ record, mode }: ObjectPanelProps) => {
-  const { data } = useRolloutProgress(record?.id);
-  return mode === 'view' ? data : undefined;
-};
+// Read-only facts: shown while a draft is edited too (its cards would stand empty otherwise).
+const useShownProgress = ({ record }: ObjectPanelProps) => useRolloutProgress(record?.id).data;
 
 export const TimelinePanel = (props: ObjectPanelProps) => {
   const progress = useShownProgress(props);
