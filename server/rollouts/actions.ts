@@ -49,7 +49,7 @@ async function start(tx: Queryable, registry: ServerRegistry, user: SessionUser,
   const typeId = await firmwareTypeForStart(tx, registry, rollout);
   await takeDevices(tx, registry, user, rollout, typeId);
   const running = await patchRollout(tx, rollout.id, { state: 'running', type_id: typeId });
-  await startPhase(tx, registry, user, running, 1, [eventOf('start', 0, user)]);
+  await startPhase(tx, running, 1, user, [eventOf('start', 0, user)]);
 }
 
 async function continueNow(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: RolloutRow): Promise<void> {

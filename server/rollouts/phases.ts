@@ -6,7 +6,6 @@
  */
 import type { Queryable } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
-import { startPhaseTargets } from './targets';
 import { finishRollout } from './finish';
 import { eventOf, NOW, patchRollout, type Actor, type HistoryEvent, type RolloutRow } from './row';
 
@@ -19,16 +18,18 @@ export async function nextPhase(tx: Queryable, rollout: RolloutRow): Promise<num
   return rows[0].p ?? undefined;
 }
 
-/** Phase `phase` starts now; `events` (an action's) go in the history before its own. */
-export async function startPhase(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow, phase: number, events: HistoryEvent[] = []): Promise<RolloutRow> {
-  await startPhaseTargets(tx, registry, by, rollout, phase);
+/**
+ * Phase `phase` starts now; its devices are told right after, a chunk per transaction (tellPhase,
+ * step.ts). `events` (an action's) go in the history before its own.
+ */
+export function startPhase(tx: Queryable, rollout: RolloutRow, phase: number, by: Actor, events: HistoryEvent[] = []): Promise<RolloutRow> {
   return patchRollout(tx, rollout.id, { phase, phase_started: NOW, phase_ended: null, next_phase_at: null }, [...events, eventOf('phase_started', phase, by)]);
 }
 
 /** The next phase now, or the end after the last. */
 export async function advance(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow, events: HistoryEvent[] = []): Promise<RolloutRow> {
   const next = await nextPhase(tx, rollout);
-  if (next !== undefined) return startPhase(tx, registry, by, rollout, next, events);
+  if (next !== undefined) return startPhase(tx, rollout, next, by, events);
   const noted = events.length > 0 ? await patchRollout(tx, rollout.id, {}, events) : rollout;
   return finishRollout(tx, registry, by, noted);
 }

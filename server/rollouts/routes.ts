@@ -20,6 +20,7 @@ import { applyAction } from './actions';
 import { rolloutProgress } from './progress';
 import { lockRollout, type RolloutRow } from './row';
 import { startRolloutEngine } from './loop';
+import { tellPhase } from './step';
 
 const ACTION_BODY = jsonBody({
   action: z
@@ -70,10 +71,13 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
         const rollout = await visible(tx, user, request.params.id, true);
         assertPermitted(category.permissions.update, category, user, rollout);
         await applyAction(tx, app.registry, user, rollout, request.body.action);
-        return (await lockRollout(tx, rollout.id, false)) as RolloutRow;
+        return rollout;
       });
+      // A start's or a continue's devices told now, before the answer; should that fail, the action
+      // stands and the engine tells them at its next tick.
+      await tellPhase(deps, row.id, user).catch((err: unknown) => request.log.error(err));
       engine.nudge();
-      return rolloutProgress(app.db, row);
+      return rolloutProgress(app.db, await visible(app.db, user, row.id, false));
     },
   );
 

@@ -1,8 +1,9 @@
 /**
  * One step of the engine for one rollout (docs/ROLLOUTS.md, decision 8): one transaction that locks
  * the rollout's row FOR UPDATE SKIP LOCKED (another process stepping it: this one skips it), reads
- * everything from the tables (never from memory), does what is due, and commits. A process killed
- * mid-step leaves nothing of it; the next step, in any process, does it again. Every statement is
+ * everything from the tables (never from memory), does what is due, and commits; then, as many as
+ * needed, one per chunk of devices of a started phase to tell. A process killed mid-step leaves
+ * nothing half-done of the transaction it was in; the next step, in any process, goes on from there. Every statement is
  * conditional on what is stored (a device not yet targeted, a state not yet final), so a step redone
  * after another changes nothing twice.
  */
@@ -10,11 +11,14 @@ import type { Database, Queryable } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
 import { failTheRest, phaseCounts, syncDeviceStates, timeLimitPassed, type PhaseCounts } from './deviceStates';
 import { afterPhase } from './phases';
-import { eventOf, lockRollout, NOW, patchRollout, type HistoryEvent, type RolloutRow } from './row';
+import { eventOf, lockRollout, NOW, patchRollout, type Actor, type HistoryEvent, type RolloutRow } from './row';
+import { TARGET_CHUNK, targetChunk } from './targets';
 
 export interface EngineDeps {
   db: Database;
   registry: ServerRegistry;
+  /** Devices told per transaction (targets.ts TARGET_CHUNK unless a test says). */
+  chunk?: number;
 }
 
 /** Failed * 100 >= threshold * devices, unless a resume already let this phase go past it. */
@@ -42,8 +46,27 @@ async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<RolloutRo
   return events.length > 0 ? patchRollout(tx, rollout.id, changes, events) : rollout;
 }
 
-/** What is due for the rollout now (its devices' states, its phase's end, the next phase); nothing when another process holds it. */
-export async function stepRollout({ db, registry }: EngineDeps, id: number): Promise<void> {
+/**
+ * The devices of the rollout's current phase not yet told get its firmware as target, a chunk per
+ * transaction (each on the locked row, so another process's step waits its turn), until all are.
+ */
+export async function tellPhase({ db, registry, chunk = TARGET_CHUNK }: EngineDeps, id: number, by: Actor): Promise<void> {
+  for (;;) {
+    const told = await db.transaction(async (tx) => {
+      const locked = await lockRollout(tx, id, true);
+      if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return 0;
+      return targetChunk(tx, registry, by, locked, locked.phase, chunk);
+    });
+    if (told < chunk) return;
+  }
+}
+
+/**
+ * What is due for the rollout now (its devices' states, its phase's end, the next phase, then its
+ * devices told); nothing when another process holds it.
+ */
+export async function stepRollout(deps: EngineDeps, id: number): Promise<void> {
+  const { db, registry } = deps;
   await db.transaction(async (tx) => {
     const locked = await lockRollout(tx, id, true);
     if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return;
@@ -53,6 +76,7 @@ export async function stepRollout({ db, registry }: EngineDeps, id: number): Pro
     const rollout = locked.phase_ended === null ? await checkPhase(tx, locked) : locked;
     if (rollout.state === 'running' && rollout.phase_ended !== null) await afterPhase(tx, registry, rollout);
   });
+  await tellPhase(deps, id, null);
 }
 
 /** The rollouts the engine steps: running and paused ones. */

@@ -1,9 +1,9 @@
 /**
  * What a rollout does to its devices' targets (docs/ROLLOUTS.md, decisions 2 and 5): a phase's start
  * gives each of its devices the rollout's firmware, keeping the target it had; an abort gives it back.
- * Each is one set-based UPDATE over rollout_device (never a statement per device: a phase of 50,000
- * devices is one statement) and one INSERT of the devices' audit entries (action 'rollout', the field
- * change of target_firmware_id, as a group's propagation records its followers': follows.ts).
+ * Each is set-based (never a statement per device: 5,000 devices of a phase are one UPDATE) with one
+ * INSERT of the devices' audit entries (action 'rollout', the field change of target_firmware_id, as a
+ * group's propagation records its followers': follows.ts).
  */
 import type { Queryable } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
@@ -20,30 +20,43 @@ async function recordTargets(tx: Queryable, registry: ServerRegistry, by: Actor,
   await audit(tx, fieldEntries(by, 'rollout', device, 'target_firmware_id', rows.map(({ before, ...row }) => ({ row, before }))));
 }
 
+/** Devices told per transaction: a phase of 50,000 locks its device rows (and holds the embedded database) a chunk at a time. */
+export const TARGET_CHUNK = 5_000;
+
 /**
- * Phase `phase` starts: its devices still of the rollout's team and type get its firmware as target
- * (targeted, previous_target_id kept); those that left the team or type since the start are let go as
- * failed. Only devices not yet targeted: a step redone after a crash changes nothing twice.
+ * Up to `chunk` devices of phase `phase` not yet told get the rollout's firmware as target (targeted,
+ * previous_target_id kept), those still of its team and type; one that left them is let go as failed.
+ * Answers how many were taken: fewer than `chunk`, the phase's devices are all told. Only devices not
+ * yet targeted: a step redone after a crash changes nothing twice.
  */
-export async function startPhaseTargets(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow, phase: number): Promise<void> {
+export async function targetChunk(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow, phase: number, chunk = TARGET_CHUNK): Promise<number> {
   const device = registry.get('device');
+  const { rows: taken } = await tx.query<{ device_id: number }>(
+    `SELECT "device_id" FROM "rollout_device" WHERE "rollout_id" = $1 AND "phase" = $2 AND NOT "targeted" AND "holds" AND "state" = 'pending' ORDER BY "device_id" LIMIT $3`,
+    [rollout.id, phase, chunk],
+  );
+  if (taken.length === 0) return 0;
+  const ids = taken.map((r) => r.device_id);
   const { rows } = await tx.query<Changed>(
     `WITH "set" AS (
-       UPDATE "device" AS "t" SET "target_firmware_id" = $3 FROM "device" AS "o", "rollout_device" AS "rd"
-        WHERE "rd"."rollout_id" = $1 AND "rd"."phase" = $2 AND NOT "rd"."targeted" AND "rd"."holds"
-          AND "t"."id" = "rd"."device_id" AND "o"."id" = "t"."id" AND "t"."team_id" = $4 AND "t"."type_id" = $5
+       UPDATE "device" AS "t" SET "target_firmware_id" = $3 FROM "device" AS "o"
+        WHERE "t"."id" = ANY($2::int[]) AND "o"."id" = "t"."id" AND "t"."team_id" = $4 AND "t"."type_id" = $5
         RETURNING ${entryColumns(device, 't')}, "t"."target_firmware_id", "o"."target_firmware_id" AS "before")
-     UPDATE "rollout_device" AS "rd" SET "targeted" = true, "previous_target_id" = "set"."before", "changed" = now()
+     UPDATE "rollout_device" AS "rd" SET "targeted" = true, "previous_target_id" = "set"."before", "changed" = $6
        FROM "set" WHERE "rd"."rollout_id" = $1 AND "rd"."device_id" = "set"."id"
      RETURNING "set".*`,
-    [rollout.id, phase, rollout.firmware_id, rollout.team_id, rollout.type_id],
+    // When told, by the servers' clock that dates the devices' reports (update_changed): a report since counts (deviceStates.ts).
+    [rollout.id, ids, rollout.firmware_id, rollout.team_id, rollout.type_id, new Date()],
   );
-  await tx.query(
-    `UPDATE "rollout_device" SET "state" = 'failed', "message" = $3, "changed" = now(), "holds" = false
-      WHERE "rollout_id" = $1 AND "phase" = $2 AND NOT "targeted" AND "holds"`,
-    [rollout.id, phase, ownMessages.rolloutDeviceLeft],
-  );
+  if (rows.length < ids.length) {
+    await tx.query(
+      `UPDATE "rollout_device" SET "state" = 'failed', "message" = $3, "changed" = now(), "holds" = false
+        WHERE "rollout_id" = $1 AND "device_id" = ANY($2::int[]) AND NOT "targeted"`,
+      [rollout.id, ids, ownMessages.rolloutDeviceLeft],
+    );
+  }
   await recordTargets(tx, registry, by, rows);
+  return ids.length;
 }
 
 /**

@@ -92,9 +92,38 @@ describe('phases', () => {
     await step(w, waiting);
     expect((await progress(w, waiting)).phase).toBe(2);
   });
+
+  it('continue during a wait starts the next phase at once', async () => {
+    const devices = await fleet(w, 2);
+    const id = await draft(w, { device_ids: devices.map((d) => d.id), phases: [{ count: 1 }, { count: 1 }], advance: 'wait', wait_minutes: 600 });
+    await actOk(w, id, 'start');
+    await report(w, devices[0], 'succeeded');
+    await step(w, id);
+    expect((await progress(w, id)).next_phase_at).not.toBeNull();
+    const next = await actOk(w, id, 'continue');
+    expect(next).toMatchObject({ phase: 2, next_phase_at: null });
+    expect(next.history.slice(-2).map((e) => e.event)).toEqual(['continue', 'phase_started']);
+    expect(await targetOf(w, devices[1].id)).toBe(w.newFw);
+    await actOk(w, id, 'abort');
+  });
 });
 
 describe('failures', () => {
+  it("a failure reported before the rollout told the device does not count; the device's next report does", async () => {
+    const [d] = await fleet(w, 1);
+    await w.owner.client.put(`/api/device/${d.id}`, { target_firmware_id: w.newFw });
+    await report(w, d, 'failed', 'an older attempt');
+    await w.owner.client.put(`/api/device/${d.id}`, { target_firmware_id: w.oldFw });
+    const id = await draft(w, { device_ids: [d.id], phases: [{ percent: 100 }] });
+    await actOk(w, id, 'start');
+    await step(w, id);
+    expect((await progress(w, id)).phases[0]).toMatchObject({ pending: 1, failed: 0 });
+    await report(w, d, 'downloading');
+    await step(w, id);
+    expect((await progress(w, id)).phases[0]).toMatchObject({ pending: 0, downloading: 1 });
+    await actOk(w, id, 'abort');
+  });
+
   it('the threshold pauses the rollout as soon as reached; resumed, that phase goes on past it', async () => {
     const devices = await fleet(w, 10);
     const id = await draft(w, { device_ids: devices.map((d) => d.id), phases: [{ count: 5 }, { percent: 100 }], failure_threshold_percent: 40 });

@@ -49,7 +49,7 @@ describe.runIf(process.env.DATABASE_URL)('two processes on PostgreSQL', () => {
     const devices = await fleet(w, 12);
     const id = await draft(w, { device_ids: devices.map((d) => d.id), phases: [{ count: 4 }, { count: 4 }, { percent: 100 }] });
     await actOk(w, id, 'start');
-    const both = () => Promise.all([0, 1, 2, 3, 4, 5].map((i) => stepRollout(i % 2 === 0 ? { db: w.t.db, registry: w.t.app.registry } : { db: db2, registry: app2.registry }, id)));
+    const both = () => Promise.all([0, 1, 2, 3, 4, 5].map((i) => stepRollout(i % 2 === 0 ? { db: w.t.db, registry: w.t.app.registry, chunk: 3 } : { db: db2, registry: app2.registry, chunk: 3 }, id)));
     for (const phase of [0, 1, 2]) {
       for (const d of devices.slice(phase * 4, phase * 4 + 4)) await report(w, d, 'succeeded');
       await both();
@@ -73,11 +73,11 @@ describe.runIf(process.env.DATABASE_URL)('two processes on PostgreSQL', () => {
   });
 });
 
-/** The app's database, whose step transactions die at their `k`-th statement (as a process killed there). */
+/** The app's database, whose transactions die at the `k`-th statement sent through them in all (as a process killed there). */
 function dyingAt(db: Database, k: number): Database {
+  let n = 0;
   const transaction: Database['transaction'] = (fn) =>
     db.transaction((tx) => {
-      let n = 0;
       const dying = new Proxy(tx, {
         get(target, prop) {
           if (prop === 'query') {
@@ -96,29 +96,47 @@ function dyingAt(db: Database, k: number): Database {
   return new Proxy(db, { get: (target, prop) => (prop === 'transaction' ? transaction : (Reflect.get(target, prop) as unknown)) });
 }
 
+/**
+ * What no step may leave half-done: a device is marked told exactly when its target is the rollout's
+ * firmware and it has its one audit entry; the history holds whole events.
+ */
+async function expectWhole(id: number, events: string[][]): Promise<number> {
+  const { rows } = await w.t.db.query<{ targeted: boolean; target: number; entries: number }>(
+    `SELECT "rd"."targeted", "d"."target_firmware_id" AS "target",
+            (SELECT count(*)::int FROM ${AUDIT_TABLE} AS "a" WHERE "a"."category" = 'device' AND "a"."action" = 'rollout' AND "a"."object_id" = "d"."id") AS "entries"
+       FROM "rollout_device" AS "rd" JOIN "device" AS "d" ON "d"."id" = "rd"."device_id" WHERE "rd"."rollout_id" = $1`,
+    [id],
+  );
+  expect(rows.map((r) => [r.target, r.entries])).toEqual(rows.map((r) => (r.targeted ? [w.newFw, 1] : [w.oldFw, 0])));
+  const { rows: stored } = await w.t.db.query<{ history: { event: string; phase: number }[] }>('SELECT "history" FROM "rollout" WHERE "id" = $1', [id]);
+  expect(events).toContainEqual(stored[0].history.map((e) => `${e.event}:${e.phase}`));
+  return rows.filter((r) => r.targeted).length;
+}
+
 describe('a process killed mid-step', () => {
-  it('leaves nothing of the step, whichever statement it died at; the next step starts the next phase whole', async () => {
-    const devices = await fleet(w, 6);
+  it('leaves nothing half-done, whichever statement it died at; the next step carries on and tells every device once', async () => {
+    const devices = await fleet(w, 8);
     const id = await draft(w, { device_ids: devices.map((d) => d.id), phases: [{ count: 3 }, { percent: 100 }] });
     await actOk(w, id, 'start');
     for (const d of devices.slice(0, 3)) await report(w, d, 'succeeded');
     const before = await events(id);
-    // Dying at statement 2, 3, ...: until a step has fewer statements than that, and so completes.
-    let k = 2;
-    for (; ; k++) {
-      const died = await stepRollout({ db: dyingAt(w.t.db, k), registry: w.t.app.registry }, id).then(
+    const after = [...before, 'phase_ended:1', 'phase_started:2'];
+    // Phase 2's five devices told two at a time: the step is three transactions after its first.
+    const deps = (db: Database) => ({ db, registry: w.t.app.registry, chunk: 2 });
+    const toldAfterDeaths = new Set<number>();
+    for (let k = 2; ; k++) {
+      const died = await stepRollout(deps(dyingAt(w.t.db, k)), id).then(
         () => false,
         (err: Error) => err.message === `killed at statement ${k}`,
       );
       if (!died) break;
-      expect(await events(id), `died at statement ${k}`).toEqual(before);
-      expect(await targetOf(w, devices[3].id)).toBe(w.oldFw);
-      expect((await progress(w, id)).phases[0].succeeded).toBe(0);
+      toldAfterDeaths.add(await expectWhole(id, [before, after]));
     }
-    // It died after the targets' statement, the audit entries' and the history's too.
-    expect(k).toBeGreaterThan(9);
-    expect(await events(id)).toEqual([...before, 'phase_ended:1', 'phase_started:2']);
+    // It died before the phase's start committed (phase 1's 3 told), and between chunks (3 + 2, 3 + 4).
+    expect([...toldAfterDeaths].sort()).toEqual([3, 5, 7]);
+    await stepRollout(deps(w.t.db), id);
+    expect(await events(id)).toEqual(after);
     expect(await Promise.all(devices.map((d) => targetOf(w, d.id)))).toEqual(devices.map(() => w.newFw));
-    expect(await targetEntries(devices)).toBe(6);
+    expect(await targetEntries(devices)).toBe(8);
   });
 });
