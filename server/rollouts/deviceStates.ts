@@ -16,10 +16,12 @@ const FINAL = `('succeeded', 'failed')`;
 export async function syncDeviceStates(tx: Queryable, rollout: RolloutRow): Promise<void> {
   const reported = `("d"."update_firmware_id" = $3 AND "d"."update_changed" >= "rd"."changed")`;
   const runs = `"d"."current_firmware_id" = $3`;
+  // The message: CASE WHEN runs first, not 'NOT runs AND ...': for a device that never reported a
+  // current firmware `runs` is NULL, and NOT NULL would drop its failure's message.
   await tx.query(
     `UPDATE "rollout_device" AS "rd"
         SET "state" = CASE WHEN ${runs} THEN 'succeeded' ELSE "d"."update_state" END,
-            "message" = CASE WHEN NOT ${runs} AND "d"."update_state" = 'failed' THEN "d"."update_message" END,
+            "message" = CASE WHEN ${runs} THEN NULL WHEN "d"."update_state" = 'failed' THEN "d"."update_message" END,
             "changed" = CASE WHEN ${reported} THEN "d"."update_changed" ELSE now() END
        FROM "device" AS "d"
       WHERE "rd"."rollout_id" = $1 AND "rd"."phase" = $2 AND "rd"."targeted" AND "rd"."state" NOT IN ${FINAL} AND "d"."id" = "rd"."device_id"

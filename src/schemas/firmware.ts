@@ -92,6 +92,8 @@ export const firmware = defineCategory({
     base: 'firmware',
     menu: { order: 2 },
     picker: {
+      zeroFilter: ownMessages.allFirmwares,
+      zeroUnfiltered: ownMessages.selectTypeToFilterFirmwares,
       filterBy: ['type_id'],
       needsFilter: true,
       fields: ['version'],
