@@ -309,6 +309,7 @@ export const ownMessages = {
   rolloutFailedShown: (shown: number, total: number) => `The first ${shown} of ${total} failed devices.`,
   rolloutHistoryHeading: 'History',
   rolloutNotStarted: 'Not started yet.',
+  rolloutDraftPreview: (n: number) => (n === 1 ? 'Started now, it would take 1 device:' : `Started now, it would take ${n} devices:`),
   rolloutEventLabels: {
     start: 'Started',
     phase_started: 'Phase started',

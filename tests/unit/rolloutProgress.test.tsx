@@ -15,7 +15,7 @@ import { resetErrorUi, setErrorUi } from '../../src/dataProvider/errors';
 import { i18nProvider } from '../../src/i18n';
 import { ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
-import type { RolloutProgress } from '../../src/schemas/rolloutPlan';
+import { phaseSizes, type RolloutProgress } from '../../src/schemas/rolloutPlan';
 import { ObjectScreen } from '../../src/resources/object/ObjectScreen';
 import { jsonResponse, type RecordedCall } from './fetchMock';
 import { installFakeApi } from './listFakeApi';
@@ -27,7 +27,9 @@ const objects: Objects = {
   team: [{ id: 1, name: 'Blue' }],
   firmware: [{ id: 7, name: 'Core', version: '2.0.0', team_id: 1, type_id: 3, is_disabled: 0 }],
   devices_group: [{ id: 20, name: 'Field', team_id: 1, type_id: 3 }],
+  device: Array.from({ length: 30 }, (_, i) => ({ id: 100 + i, name: `field ${i}`, team_id: 1, type_id: 3, group_id: i < 25 ? 20 : null })),
 };
+const GROUP_DEVICES = 25;
 const rollout = {
   id: 5,
   name: 'Core to the field',
@@ -180,10 +182,15 @@ describe('the rollout screen', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
   });
 
-  it('offers Start for a draft', async () => {
+  it("offers Start for a draft, with what each phase would take now (the group's devices counted)", async () => {
     progress = { ...running, state: 'draft', phase: 0, phases: [], failed_devices: [], timeline: [], history: [] };
     renderScreen();
     expect(await screen.findByText(ownMessages.rolloutNotStarted)).toBeTruthy();
+    const preview = await screen.findByRole('list', { name: ownMessages.rolloutDraftPreview(GROUP_DEVICES) });
+    const sizes = phaseSizes(GROUP_DEVICES, rollout.phases);
+    expect(within(preview).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
+      sizes.map((n, i) => `${ownMessages.rolloutPhaseHeading(i + 1)}: ${ownMessages.rolloutPhaseTakes(n)}`),
+    );
     fireEvent.click(await button('start'));
     expect(await screen.findByText(stateLine('running', 1, 2))).toBeTruthy();
     expect(stateCalls()).toEqual([{ action: 'start' }]);

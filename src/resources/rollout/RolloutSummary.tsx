@@ -1,12 +1,14 @@
 /**
  * The rollout at a glance, on top of its screen: its state and phase, what it waits for (someone
  * to continue it, or the time its next phase starts), the buttons that change its state, and a bar
- * per phase with its devices by state. It reads itself again while the rollout is live.
+ * per phase with its devices by state (a draft: what each phase would take if started now). It
+ * reads itself again while the rollout is live.
  */
 import { Alert, Stack, Typography } from '@mui/material';
 import { ownMessages } from '../../messages';
 import { formatDate } from '../../formatDate';
 import type { ObjectPanelProps } from '../overrides';
+import { DraftPreview } from './DraftPreview';
 import { PhaseBars } from './PhaseBars';
 import { RolloutActions } from './RolloutActions';
 import { useRefreshProgress, useRolloutProgress } from './useRolloutProgress';
@@ -36,7 +38,7 @@ export const RolloutSummary = ({ record, mode, isAdmin, refresh }: ObjectPanelPr
           refresh();
         }}
       />
-      <PhaseBars phases={progress.phases} current={progress.phase} />
+      {progress.state === 'draft' ? <DraftPreview record={record} /> : <PhaseBars phases={progress.phases} current={progress.phase} />}
     </Stack>
   );
 };

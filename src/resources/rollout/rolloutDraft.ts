@@ -79,6 +79,17 @@ export function deviceCountFilter(draft: RolloutDraft): Record<string, unknown> 
   return undefined;
 }
 
+/**
+ * The same for a saved rollout, from its stored group or filter (the group first, as the start
+ * reads them); undefined for chosen devices, whose number is that of their ids.
+ */
+export function savedCountFilter(record: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const scope = { team_id: record.team_id, type_id: record.type_id };
+  if (typeof record.devices_group_id === 'number') return { ...scope, group_id: record.devices_group_id };
+  if (record.device_filter && typeof record.device_filter === 'object') return { ...scope, ...record.device_filter };
+  return undefined;
+}
+
 /** POST /api/rollout's body: the one way of naming the devices the user chose, the others left out. */
 export function rolloutBody(draft: RolloutDraft): Record<string, unknown> {
   const devices =
