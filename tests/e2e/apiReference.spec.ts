@@ -14,6 +14,8 @@ test('the API reference page shows the operations of the OpenAPI document', asyn
 
   await page.goto('/api/reference');
   await expect(page.getByRole('heading', { name: /PUCS API/ })).toBeVisible();
+  // The tags are folded: open the devices' one.
+  await page.locator('#operations-tag-device').click();
   const create = page.locator('#operations-device-create_device');
   await expect(create).toContainText('/api/device');
   await create.getByText('Create a device').click();
