@@ -129,6 +129,10 @@ const roleChoices = [roleLabels.ADMIN, roleLabels.TEAMLEADER, roleLabels.USER, r
  * Strings the spec leaves to us (sign-in page, server errors the console never causes itself).
  * Kept apart so a reader can tell spec text from ours.
  */
+/** A rollout's state in a sentence ('This rollout is a draft'): the one spelling of its refusals. */
+const rolloutStateWord = (state: string) =>
+  ({ draft: 'a draft', running: 'running', paused: 'paused', finished: 'finished', aborted: 'aborted' } as Record<string, string>)[state] ?? state;
+
 export const ownMessages = {
   // In-page dialogs (src/custom/confirm/)
   ok: 'OK',
@@ -327,15 +331,15 @@ export const ownMessages = {
   rolloutProgressUnavailable: 'The progress cannot be read now; it is tried again by itself.',
   // The rollout engine and its calls (server/rollouts/, docs/ROLLOUTS.md).
   rolloutActionRefused: (state: string, action: string) =>
-    `This rollout is ${({ draft: 'a draft', running: 'running', paused: 'paused', finished: 'finished', aborted: 'aborted' } as Record<string, string>)[state] ?? state}: it cannot be ${({ start: 'started', pause: 'paused', resume: 'resumed', continue: 'continued', abort: 'aborted' } as Record<string, string>)[action] ?? action}.`,
+    `This rollout is ${rolloutStateWord(state)}: it cannot be ${({ start: 'started', pause: 'paused', resume: 'resumed', continue: 'continued', abort: 'aborted' } as Record<string, string>)[action] ?? action}.`,
   rolloutPhaseUnderWay: "This rollout's phase is still under way: it cannot be continued before the phase ends.",
   rolloutLastPhase: 'This rollout is in its last phase: there is no next phase to continue with.',
   rolloutUnknownAction: "The field 'action' must be one of start, pause, resume, continue, abort.",
   rolloutNoDevices: "This rollout has no devices: none of its team's devices of the firmware's type matches its choice.",
   rolloutDeviceHeld: (device: string, rollout: string) => `The device '${device}' is already in the running rollout '${rollout}'.`,
   rolloutFirmwareNoFile: (name: string, version: string) => `The firmware ${name} (${version}) has no file uploaded: upload it before starting the rollout.`,
-  rolloutEditNotDraft: (state: string) => `This rollout is ${state}: only a draft rollout can be changed.`,
-  rolloutDeleteUnderWay: (state: string) => `This rollout is ${state}: abort it before deleting it.`,
+  rolloutEditNotDraft: (state: string) => `This rollout is ${rolloutStateWord(state)}: only a draft rollout can be changed.`,
+  rolloutDeleteUnderWay: (state: string) => `This rollout is ${rolloutStateWord(state)}: abort it before deleting it.`,
   rolloutPhaseTimedOut: "No report within the phase's time limit",
   rolloutDeviceLeft: "The device left the rollout's team or type before its phase started",
   rolloutStepFailed: (id: number, reason: string) => `A step of rollout ${id} failed (tried again at the next tick): ${reason}`,

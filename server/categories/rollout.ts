@@ -11,13 +11,11 @@ import { conflict } from '../http/errors';
 
 type RolloutRow = RowOf<typeof rollout>;
 
-const stateWord = (state: unknown) => (ownMessages.rolloutStateLabels[String(state)] ?? String(state)).toLowerCase();
-
 export const rolloutHooks: CategoryHooks<RolloutRow> = {
   async prepareUpdate({ existing }) {
-    if (existing.state !== 'draft') throw conflict(ownMessages.rolloutEditNotDraft(stateWord(existing.state)));
+    if (existing.state !== 'draft') throw conflict(ownMessages.rolloutEditNotDraft(String(existing.state)));
   },
   async beforeDelete({ existing }) {
-    if (existing.state === 'running' || existing.state === 'paused') throw conflict(ownMessages.rolloutDeleteUnderWay(stateWord(existing.state)));
+    if (existing.state === 'running' || existing.state === 'paused') throw conflict(ownMessages.rolloutDeleteUnderWay(String(existing.state)));
   },
 };
