@@ -358,6 +358,7 @@ export const ownMessages = {
   rolloutPhaseOf: (phase: number, current: number) => (phase === current ? `${phase} (under way)` : String(phase)),
   targetSetByRollout: (rollout: string, phase: number) => `Set by the rollout '${rollout}' (phase ${phase})`,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
+  rolloutOneSelection: "A rollout's devices are a group, a filter or chosen devices: give only one of them.",
   neverSeen: 'Never',
   lessThanAMinuteAgo: 'less than a minute ago',
   minutesAgo: (n: number) => (n === 1 ? '1 minute ago' : `${n} minutes ago`),

@@ -12,7 +12,7 @@ import { badRequest, conflict } from '../http/errors';
 import { forgetDeviceKey } from '../certs/tables';
 import { audit } from '../audit/record';
 import { objectEntry } from '../audit/changes';
-import { deviceHold } from '../rollouts/holds';
+import { deviceHold, leaveRollouts } from '../rollouts/holds';
 import { stateAfterUserWrite, type HistoryEntry, type StoredSync, type WriteBody } from '../deviceApi/configSync';
 
 type DeviceRow = RowOf<typeof device>;
@@ -40,7 +40,7 @@ export const FORGOTTEN_UPDATE = { update_state: null, update_firmware_id: null, 
 
 /**
  * A device moved to another team by an admin of both leaves its past behind, as a claimed one does
- * (server/claim/transfer.ts): its histories and current firmware name the old team's objects. Its
+ * (server/claim/transfer.ts): its histories, current firmware and rollouts name the old team's objects. Its
  * configuration, unless the body names another, is copied into the new team, still to be sent
  * (the copy's audit entry in the new team, as a claim's copies have theirs).
  */
@@ -50,6 +50,8 @@ async function leaveTeam({ tx, user, registry, input, existing }: UpdateContext<
   input.current_firmware_id = null;
   input.config_sent_id = null;
   Object.assign(input, FORGOTTEN_UPDATE);
+  // Its old team's rollouts set its target no more, and its new team never reads of them.
+  await leaveRollouts(tx, existing.id);
   if ('config_id' in input || existing.config_id === null) return;
   const { rows } = await tx.query<Row>(
     'INSERT INTO "config" ("team_id", "config", "author_id", "date") SELECT $2, "config", "author_id", "date" FROM "config" WHERE "id" = $1 RETURNING *',

@@ -3,7 +3,7 @@
  * rollout alone sets the device's target firmware, so a user's change of the device's target or
  * group, or of its group's target, is refused naming the rollout (server/categories/device.ts,
  * devicesGroup.ts). Read in the write's transaction, after the device or group row is locked.
- * A device claimed into another team leaves its rollouts (server/claim/transfer.ts).
+ * A device claimed or moved into another team leaves its rollouts (server/claim/transfer.ts, server/categories/device.ts).
  */
 import type { Queryable } from '../db/database';
 
@@ -29,7 +29,7 @@ export async function groupHold(tx: Queryable, groupId: number): Promise<Hold | 
 }
 
 /**
- * A device claimed into another team leaves its rollouts, as a deleted one does: the old team's
+ * A device claimed or moved into another team leaves its rollouts, as a deleted one does: the old team's
  * rollout never sets its target again, and its new team never reads of it.
  */
 export async function leaveRollouts(tx: Queryable, deviceId: number): Promise<void> {

@@ -43,7 +43,11 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
       params.values,
     );
     if (!rows[0]) throw notFoundError();
-    return lock ? ((await lockRollout(db, id, false)) ?? rows[0]) : rows[0];
+    if (!lock) return rows[0];
+    // Deleted while this waited for the lock (a delete racing the action): the 404 of an unknown id.
+    const locked = await lockRollout(db, id, false);
+    if (!locked) throw notFoundError();
+    return locked;
   }
 
   const progress = { description: 'Where the rollout stands.', content: json(ROLLOUT_PROGRESS) };

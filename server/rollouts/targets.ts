@@ -10,6 +10,7 @@ import type { ServerRegistry } from '../crud/registry';
 import type { Row } from '../crud/hooks';
 import { entryColumns, fieldEntries } from '../crud/sideEffectEntries';
 import { audit } from '../audit/record';
+import { ident } from '../crud/sql';
 import { ownMessages } from '../../src/messages';
 import type { Actor, RolloutRow } from './row';
 
@@ -63,14 +64,20 @@ export async function targetChunk(tx: Queryable, registry: ServerRegistry, by: A
  * Abort: the devices whose target the rollout set and that have not succeeded (all of them with
  * rollback_on_abort) get their previous target back, if their target is still the rollout's
  * firmware (a target changed since is the newer decision); then the rollout holds none of them.
+ * A previous target disabled since is no target any more (spec: a disabled firmware is no device's
+ * target): such a device gets none, as one whose previous target was deleted (previous_target_id null).
  */
 export async function restoreTargets(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow): Promise<void> {
   const device = registry.get('device');
+  const flag = registry.get('firmware').disabled?.field;
+  // The flag is 0 or 1 (src/schemas/firmware.ts, as isDisabled reads it).
+  const enabled = flag === undefined ? 'true' : `"f".${ident(flag)} IS DISTINCT FROM 1`;
+  const previous = `(SELECT "f"."id" FROM "firmware" AS "f" WHERE "f"."id" = "rd"."previous_target_id" AND ${enabled})`;
   const { rows } = await tx.query<Changed>(
-    `UPDATE "device" AS "t" SET "target_firmware_id" = "rd"."previous_target_id" FROM "device" AS "o", "rollout_device" AS "rd"
+    `UPDATE "device" AS "t" SET "target_firmware_id" = ${previous} FROM "device" AS "o", "rollout_device" AS "rd"
       WHERE "rd"."rollout_id" = $1 AND "rd"."targeted" AND "rd"."holds" AND ("rd"."state" <> 'succeeded' OR $3)
         AND "t"."id" = "rd"."device_id" AND "o"."id" = "t"."id" AND "t"."target_firmware_id" = $2
-        AND "t"."target_firmware_id" IS DISTINCT FROM "rd"."previous_target_id"
+        AND "t"."target_firmware_id" IS DISTINCT FROM ${previous}
       RETURNING ${entryColumns(device, 't')}, "t"."target_firmware_id", "o"."target_firmware_id" AS "before"`,
     [rollout.id, rollout.firmware_id, rollout.rollback_on_abort],
   );

@@ -8,6 +8,7 @@ import { defineCategory } from './defineCategory';
 import { authorField, dateField, nameField, notesField, teamField } from './fields';
 import { RECENCY_VALUES } from './recency';
 import { ADVANCE_MODES, DEFAULT_PHASES, PHASES_SCHEMA, ROLLOUT_STATES } from './rolloutPlan';
+import { jsonSchemaProblem, refListIds } from './kinds';
 import { ownMessages } from '../messages';
 
 /** A year of minutes: the longest time limit or wait. */
@@ -53,8 +54,26 @@ export const rollout = defineCategory({
         additionalProperties: false,
       },
     },
-    device_ids: { kind: 'refList', ref: 'device', label: 'Devices', default: [], input: 'none' },
-    phases: { kind: 'json', label: 'Phases', default: [...DEFAULT_PHASES], schema: PHASES_SCHEMA },
+    device_ids: {
+      kind: 'refList',
+      ref: 'device',
+      label: 'Devices',
+      default: [],
+      input: 'none',
+      // Two of the three: the start would take one and silently ignore the other.
+      checkWith: {
+        on: ['devices_group_id', 'device_filter'],
+        check: (v, o) => ([o.devices_group_id ?? null, o.device_filter ?? null].filter((x) => x !== null).length + Math.min(1, (refListIds(v) ?? []).length) > 1 ? ownMessages.rolloutOneSelection : undefined),
+      },
+    },
+    phases: {
+      kind: 'json',
+      label: 'Phases',
+      default: [...DEFAULT_PHASES],
+      schema: PHASES_SCHEMA,
+      // An optional field takes null (src/schemas/compile.ts) before its schema is read; the engine needs the list.
+      checkWith: { on: [], check: (v, _o, label) => (v === null ? ownMessages.jsonSchemaMismatch(label, jsonSchemaProblem(PHASES_SCHEMA, v) ?? '') : undefined) },
+    },
     failure_threshold_percent: { kind: 'integer', label: 'Failure threshold (%)', default: 20, list: true, min: 1, max: 100 },
     // A phase's devices that neither succeeded nor failed by then count as failed; null: no limit.
     phase_timeout_minutes: { kind: 'integer', label: 'Phase time limit (minutes)', default: null, min: 1, max: MAX_MINUTES },
