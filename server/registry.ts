@@ -14,6 +14,7 @@ import { roleHooks } from './categories/role';
 import { deviceHooks } from './categories/device';
 import { rolloutHooks } from './categories/rollout';
 import { devicesGroupHooks } from './categories/devicesGroup';
+import { firmwareHooks } from './categories/firmware';
 
 /** Each category's hooks read its rows typed from its declaration. */
 export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<CategoryOf<K>>> } = {
@@ -23,6 +24,7 @@ export const hooks: { readonly [K in CategoryKey]?: CategoryHooks<RowOf<Category
   device: deviceHooks,
   rollout: rolloutHooks,
   devices_group: devicesGroupHooks,
+  firmware: firmwareHooks,
 };
 
 export const registry = serverRegistry(categories, hooks);

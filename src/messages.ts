@@ -349,6 +349,8 @@ export const ownMessages = {
     `The device '${device}' is in the rollout '${rollout}', which sets its target firmware and group: abort the rollout or wait until it finishes.`,
   groupDeviceHeldByRollout: (device: string, rollout: string) =>
     `The group's device '${device}' is in the rollout '${rollout}', which sets its target firmware: abort the rollout or wait until it finishes.`,
+  firmwareInRollout: (rollout: string) =>
+    `The firmware is being brought to devices by the rollout '${rollout}': it cannot be disabled or change its type until the rollout is aborted or finishes.`,
   // Issue 30: a device's rollouts on its screen (src/resources/device/DeviceRolloutsPanel.tsx).
   sectionRollouts: 'Rollouts',
   deviceNoRollouts: 'This device has not been in a rollout.',

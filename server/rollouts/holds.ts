@@ -2,7 +2,8 @@
  * Which rollout holds a device (rollout_device.holds, docs/ROLLOUTS.md): while it holds one, the
  * rollout alone sets the device's target firmware, so a user's change of the device's target or
  * group, or of its group's target, is refused naming the rollout (server/categories/device.ts,
- * devicesGroup.ts). Read in the write's transaction, after the device or group row is locked.
+ * devicesGroup.ts); a firmware a rollout is bringing to devices stays enabled and of its type
+ * (server/categories/firmware.ts). Read in the write's transaction, after the device, group or firmware row is locked.
  * A device claimed or moved into another team leaves its rollouts (server/claim/transfer.ts, server/categories/device.ts).
  */
 import type { Queryable } from '../db/database';
@@ -26,6 +27,15 @@ export async function deviceHold(tx: Queryable, deviceId: number): Promise<Hold 
 export async function groupHold(tx: Queryable, groupId: number): Promise<Hold | undefined> {
   const { rows } = await tx.query<Hold>(`${HELD} d."group_id" = $1 ORDER BY d."id" LIMIT 1`, [groupId]);
   return rows[0];
+}
+
+/** A running or paused rollout of the firmware (the first by id), if there is one: it still gives the firmware to devices. */
+export async function firmwareRollout(tx: Queryable, firmwareId: number): Promise<string | undefined> {
+  const { rows } = await tx.query<{ name: string }>(
+    `SELECT "name" FROM "rollout" WHERE "firmware_id" = $1 AND "state" IN ('running', 'paused') ORDER BY "id" LIMIT 1`,
+    [firmwareId],
+  );
+  return rows[0]?.name;
 }
 
 /**
