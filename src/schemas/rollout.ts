@@ -8,7 +8,7 @@ import { defineCategory } from './defineCategory';
 import { authorField, dateField, nameField, notesField, teamField } from './fields';
 import { RECENCY_VALUES } from './recency';
 import { ADVANCE_MODES, DEFAULT_PHASES, PHASES_SCHEMA, ROLLOUT_STATES } from './rolloutPlan';
-import { jsonSchemaProblem, refListIds } from './kinds';
+import { INT4_MAX, jsonSchemaProblem, refListIds } from './kinds';
 import { ownMessages } from '../messages';
 
 /** A year of minutes: the longest time limit or wait. */
@@ -48,7 +48,8 @@ export const rollout = defineCategory({
         type: ['object', 'null'],
         properties: {
           q: { type: 'string', maxLength: 200 },
-          group_id: { type: 'integer', minimum: 1 },
+          // A group of the rollout's team (server/categories/rollout.ts), as devices_group_id's.
+          group_id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
           last_seen: { enum: RECENCY_VALUES },
         },
         additionalProperties: false,
