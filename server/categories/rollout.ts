@@ -4,7 +4,9 @@
  * it first: its devices' targets would stay the rollout's with nothing to give them back). Its device
  * filter's group is a group of its team, as the group of devices_group_id is (the generic reference
  * check does not look inside a JSON field): another team's would be stored and only the start would
- * find no devices in it.
+ * find no devices in it. Its chosen devices are of its firmware's type, as its group is (a list's
+ * `matches` would keep each listed device's type from changing for good, finished rollouts included):
+ * the start would silently leave the others out.
  */
 import type { CreateContext, CategoryHooks, Row } from '../crud/hooks';
 import type { RowOf } from '../../src/schemas/rowOf';
@@ -13,6 +15,7 @@ import { ownMessages } from '../../src/messages';
 import { badRequest, conflict } from '../http/errors';
 import { visibleWhere } from '../crud/access';
 import { SqlParams } from '../crud/sql';
+import { refListIds } from '../../src/schemas/kinds';
 
 type RolloutRow = RowOf<typeof rollout>;
 
@@ -29,14 +32,27 @@ async function checkFilterGroup({ tx, user, registry, category }: CreateContext,
   if (rows.length === 0) throw badRequest(ownMessages.referenceNotFound(category.fields.device_filter.label));
 }
 
+/** The chosen devices are all of the rollout's type (the firmware's), else 400 as for a group of another type. */
+async function checkChosenType({ tx, category }: CreateContext, after: Row): Promise<void> {
+  const ids = refListIds(after.device_ids) ?? [];
+  if (ids.length === 0) return;
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS "n" FROM "device" WHERE "id" = ANY($1::int[]) AND "type_id" = $2', [ids, after.type_id]);
+  if (rows[0].n < ids.length) throw badRequest(ownMessages.referenceMismatch(category.fields.device_ids.label, category.fields.type_id.label));
+}
+
+const SELECTION = ['device_filter', 'device_ids', 'firmware_id', 'type_id', 'team_id'];
+
 export const rolloutHooks: CategoryHooks<RolloutRow> = {
   async beforeCreate(ctx) {
     await checkFilterGroup(ctx, ctx.input);
+    await checkChosenType(ctx, ctx.input);
   },
   async prepareUpdate(ctx) {
     const { existing, input } = ctx;
     if (existing.state !== 'draft') throw conflict(ownMessages.rolloutEditNotDraft(String(existing.state)));
-    if ('device_filter' in input || 'team_id' in input) await checkFilterGroup(ctx, { ...existing, ...input });
+    if (!SELECTION.some((field) => field in input)) return;
+    await checkFilterGroup(ctx, { ...existing, ...input });
+    await checkChosenType(ctx, { ...existing, ...input });
   },
   async beforeDelete({ existing }) {
     if (existing.state === 'running' || existing.state === 'paused') throw conflict(ownMessages.rolloutDeleteUnderWay(String(existing.state)));

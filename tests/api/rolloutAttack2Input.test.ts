@@ -43,3 +43,18 @@ describe("a device filter's group", () => {
     expect(((await w.owner.client.get(`/api/rollout/${id}`)).json() as { device_filter: unknown }).device_filter).toEqual({ group_id: ownGroup, q: 'device' });
   });
 });
+
+describe('chosen devices', () => {
+  it("of another type than the firmware's: 400 on create and on update, nothing stored (the start silently left them out)", async () => {
+    const otherType = (await createOk(w.owner.client, 'type', { name: 'chosen other type', team_id: w.owner.teamId })).id as number;
+    const [odd] = await fleet(w, 1, { type_id: otherType, target_firmware_id: null });
+    const [fit] = await fleet(w, 1);
+    const refused = ownMessages.referenceMismatch('Devices', 'Type');
+    const before = await stored();
+    await expectError(w.owner.client.post('/api/rollout', body({ device_ids: [fit.id, odd.id] })), 400, refused);
+    expect(await stored()).toBe(before);
+    const id = await draft(w, { device_ids: [fit.id] });
+    await expectError(w.owner.client.put(`/api/rollout/${id}`, { device_ids: [odd.id] }), 400, refused);
+    expect(((await w.owner.client.get(`/api/rollout/${id}`)).json() as { device_ids: unknown }).device_ids).toEqual([{ id: fit.id }]);
+  });
+});
