@@ -37,23 +37,18 @@ export const PHASES_SCHEMA = {
   type: 'array',
   minItems: 1,
   maxItems: MAX_PHASES,
+  // One object of one key, not a oneOf of two: a refusal then names the wrong value ('/0/count must be >= 1')
+  // rather than the other branch's missing key ('/0 must have required property 'percent'').
   items: {
-    oneOf: [
-      {
-        type: 'object',
-        title: 'Percent',
-        properties: { percent: { type: 'integer', minimum: 1, maximum: 100, title: 'Percent of the remaining devices' } },
-        required: ['percent'],
-        additionalProperties: false,
-      },
-      {
-        type: 'object',
-        title: 'Count',
-        properties: { count: { type: 'integer', minimum: 1, maximum: 10_000_000, title: 'Number of devices' } },
-        required: ['count'],
-        additionalProperties: false,
-      },
-    ],
+    type: 'object',
+    title: 'Phase: a percent or a count',
+    properties: {
+      percent: { type: 'integer', minimum: 1, maximum: 100, title: 'Percent of the remaining devices' },
+      count: { type: 'integer', minimum: 1, maximum: 10_000_000, title: 'Number of devices' },
+    },
+    minProperties: 1,
+    maxProperties: 1,
+    additionalProperties: false,
   },
 } as const;
 

@@ -58,3 +58,24 @@ describe('chosen devices', () => {
     expect(((await w.owner.client.get(`/api/rollout/${id}`)).json() as { device_ids: unknown }).device_ids).toEqual([{ id: fit.id }]);
   });
 });
+
+describe('a phase’s count or percentage out of bounds', () => {
+  it('is refused naming the value that is wrong, not a property the client did not mean to send', async () => {
+    const [d] = await fleet(w, 1);
+    const before = await stored();
+    const cases: [unknown, string][] = [
+      [{ count: 0 }, '/0/count must be >= 1'],
+      [{ count: -3 }, '/0/count must be >= 1'],
+      [{ count: 1.5 }, '/0/count must be integer'],
+      [{ count: '5' }, '/0/count must be integer'],
+      [{ count: 1e12 }, '/0/count must be <= 10000000'],
+      [{ percent: 101 }, '/0/percent must be <= 100'],
+      [{ percent: 10, count: 3 }, '/0 must NOT have more than 1 properties'],
+      [{}, '/0 must NOT have fewer than 1 properties'],
+    ];
+    for (const [phase, problem] of cases) {
+      await expectError(w.owner.client.post('/api/rollout', body({ device_ids: [d.id], phases: [phase] })), 400, ownMessages.jsonSchemaMismatch('Phases', problem));
+    }
+    expect(await stored()).toBe(before);
+  });
+});
