@@ -79,9 +79,19 @@ export async function deriveFollowers(
 
 /**
  * After `category`'s object changed from `existing` to `updated` (by `by`): its followers take the
- * new values, each follower changed with its entry ('follow').
+ * new values, each follower changed with its entry ('follow'). `except` (follower category key -> SQL
+ * condition over its row "t"): the followers that keep their value (a caller's rule, e.g. devices
+ * whose target a rollout sets).
  */
-export async function propagateToFollowers(tx: Queryable, registry: ServerRegistry, by: AuditActor, category: Category, existing: Row, updated: Row): Promise<void> {
+export async function propagateToFollowers(
+  tx: Queryable,
+  registry: ServerRegistry,
+  by: AuditActor,
+  category: Category,
+  existing: Row,
+  updated: Row,
+  except: Readonly<Record<string, string>> = {},
+): Promise<void> {
   for (const follower of registry.categories) {
     for (const [name, field] of Object.entries(follower.fields)) {
       if (!field.follows || follower.fields[field.follows.via]?.ref !== category.key) continue;
@@ -90,7 +100,7 @@ export async function propagateToFollowers(tx: Queryable, registry: ServerRegist
       // The old value from the same row as read before the statement ("o"): RETURNING gives only the new one.
       const { rows } = await tx.query<Row & { before: unknown }>(
         `UPDATE ${ident(follower.key)} AS "t" SET ${ident(name)} = $1${cast} FROM ${ident(follower.key)} AS "o"
-          WHERE "o"."id" = "t"."id" AND "t".${ident(field.follows.via)} = $2 AND "t".${ident(name)} IS DISTINCT FROM $1${cast}
+          WHERE "o"."id" = "t"."id" AND "t".${ident(field.follows.via)} = $2 AND "t".${ident(name)} IS DISTINCT FROM $1${cast}${except[follower.key] ? ` AND NOT (${except[follower.key]})` : ''}
           RETURNING ${entryColumns(follower, 't')}, "t".${ident(name)}, "o".${ident(name)} AS "before"`,
         [cast && updated[name] !== null ? JSON.stringify(updated[name]) : updated[name], updated.id],
       );

@@ -3,7 +3,9 @@
  * when its devices were a group, sets the group's target to its firmware. The spec makes a group's
  * devices follow the group's target: setting it through the generic propagation (follows.ts) keeps
  * that rule true after the rollout (a device joining the group later gets the firmware too), with the
- * group's own audit entry (action 'rollout') and its devices' ('follow').
+ * group's own audit entry (action 'rollout') and its devices' ('follow'); a device of the group that
+ * another running rollout holds (one that joined the group after this one's start) keeps the target
+ * that rollout sets, as a user's change of the group's target would not be allowed to change it.
  */
 import type { Queryable } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
@@ -26,7 +28,9 @@ async function setGroupTarget(tx: Queryable, registry: ServerRegistry, by: Actor
   if (rows.length === 0) return;
   const { before, ...updated } = rows[0];
   await audit(tx, fieldEntries(by, 'rollout', group, 'target_firmware_id', [{ row: updated, before }]));
-  await propagateToFollowers(tx, registry, by, group, { ...updated, target_firmware_id: before }, updated);
+  // This rollout's own devices were let go just before: a device still held is another rollout's.
+  const held = `EXISTS (SELECT 1 FROM "rollout_device" AS "h" WHERE "h"."device_id" = "t"."id" AND "h"."holds")`;
+  await propagateToFollowers(tx, registry, by, group, { ...updated, target_firmware_id: before }, updated, { device: held });
 }
 
 /** The last phase ended: finished, its devices let go, a group's target set. */
