@@ -39,9 +39,10 @@ async function selectionWhere(tx: Queryable, registry: ServerRegistry, user: Ses
 export async function takeDevices(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: RolloutRow, typeId: number): Promise<number> {
   const params = new SqlParams();
   const where = await selectionWhere(tx, registry, user, rollout, typeId, params);
-  // Its devices locked first (FOR KEY SHARE: a check-in does not wait for it), so that one being moved to another
-  // team meanwhile is either gone from the choice by then, or moved once this start has committed, and then leaves
-  // its rollouts (holds.ts): taken from an older read, it stayed held by its old team's rollout.
+  // Its devices locked first (FOR KEY SHARE, the lock the foreign keys of the rows inserted below take anyway, only
+  // later), so that one being moved to another team meanwhile is either gone from the choice by then, or moved once
+  // this start has committed, and then leaves its rollouts (holds.ts): taken from an older read, it stayed held by
+  // its old team's rollout.
   await tx.query(`SELECT "t"."id" FROM "device" AS "t" WHERE ${where} ORDER BY "t"."id" FOR KEY SHARE OF "t"`, params.values);
   const { rows: counted } = await tx.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "device" AS "t" WHERE ${where}`, params.values);
   const total = counted[0].n;
