@@ -16,6 +16,7 @@ import { badRequest, conflict } from '../http/errors';
 import { visibleWhere } from '../crud/access';
 import { SqlParams } from '../crud/sql';
 import { refListIds } from '../../src/schemas/kinds';
+import { rolloutDeletable, rolloutEditable } from '../../src/schemas/rolloutPlan';
 
 type RolloutRow = RowOf<typeof rollout>;
 
@@ -49,12 +50,12 @@ export const rolloutHooks: CategoryHooks<RolloutRow> = {
   },
   async prepareUpdate(ctx) {
     const { existing, input } = ctx;
-    if (existing.state !== 'draft') throw conflict(ownMessages.rolloutEditNotDraft(String(existing.state)));
+    if (!rolloutEditable(existing.state)) throw conflict(ownMessages.rolloutEditNotDraft(String(existing.state)));
     if (!SELECTION.some((field) => field in input)) return;
     await checkFilterGroup(ctx, { ...existing, ...input });
     await checkChosenType(ctx, { ...existing, ...input });
   },
   async beforeDelete({ existing }) {
-    if (existing.state === 'running' || existing.state === 'paused') throw conflict(ownMessages.rolloutDeleteUnderWay(String(existing.state)));
+    if (!rolloutDeletable(existing.state)) throw conflict(ownMessages.rolloutDeleteUnderWay(String(existing.state)));
   },
 };

@@ -49,6 +49,10 @@ export interface ResourceOverride<K extends string = string> {
    * matching' across pages and these actions; without it, no selection at all.
    */
   bulkActions?: ComponentType<BulkActionsProps>;
+  /** Whether the object as read may be edited now (the server refuses otherwise): without it, always. */
+  canEdit?: (record: RaRecord) => boolean;
+  /** Whether the object as read may be deleted now (the server refuses otherwise): without it, always. */
+  canDelete?: (record: RaRecord) => boolean;
   /** Replaces the object screen's Delete button (the type's cascade delete). */
   DeleteButton?: ComponentType<DeleteButtonProps>;
   /**

@@ -11,6 +11,11 @@ import { UPDATE_STATES } from './device';
 export const ROLLOUT_STATES = ['draft', 'running', 'paused', 'finished', 'aborted'] as const;
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
 
+/** A rollout is edited only while a draft: once started, its devices and targets are the engine's. */
+export const rolloutEditable = (state: unknown): boolean => state === 'draft';
+/** One running or paused cannot be deleted: its devices' targets would stay the rollout's with nothing to give them back. */
+export const rolloutDeletable = (state: unknown): boolean => state !== 'running' && state !== 'paused';
+
 /** PUT /api/rollout/{id}/state's actions. */
 export const ROLLOUT_ACTIONS = ['start', 'pause', 'resume', 'continue', 'abort'] as const;
 export type RolloutAction = (typeof ROLLOUT_ACTIONS)[number];

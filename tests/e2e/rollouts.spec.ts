@@ -96,8 +96,15 @@ test('a rollout made in steps advances on success, pauses itself on failure, and
 
   await expect(page).toHaveURL(/\/rollout_view\?id=\d+$/);
   await expect(page.getByRole('status').filter({ hasText: ownMessages.rolloutStateLabels.draft })).toBeVisible();
+  // A draft is edited and deleted; a running or paused rollout neither (the server would refuse).
+  const edit = page.getByRole('button', { name: messages.edit, exact: true });
+  const remove = page.getByRole('button', { name: messages.delete, exact: true });
+  await expect(edit).toBeVisible();
+  await expect(remove).toBeVisible();
   await page.getByRole('button', { name: ownMessages.rolloutActionLabels.start }).click();
   await expect(stateLine(page, 'running', 1)).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(remove).toHaveCount(0);
   await expect(phaseBar(page, 1)).toContainText(count('pending', 1));
   expect((await readObject(api, 'device', devices[0].id)).target_firmware_id).toBe(firmware.id);
   expect((await readObject(api, 'device', devices[1].id)).target_firmware_id).toBeNull();
@@ -111,6 +118,7 @@ test('a rollout made in steps advances on success, pauses itself on failure, and
   await report(devices[1], 'failed', FAILURE);
   await expect(stateLine(page, 'paused', 2)).toBeVisible();
   await expect(phaseBar(page, 2)).toContainText(count('failed', 1));
+  await expect(remove).toHaveCount(0);
   const failed = page.getByRole('table', { name: ownMessages.rolloutFailedHeading });
   await expect(failed).toContainText(FAILURE);
   await expect(failed.getByRole('link', { name: devices[1].name })).toHaveAttribute('href', `/device_view?id=${devices[1].id}`);
@@ -123,6 +131,8 @@ test('a rollout made in steps advances on success, pauses itself on failure, and
   await dialog.getByRole('button', { name: ownMessages.rolloutActionLabels.abort }).click();
   await expect(stateLine(page, 'aborted', 2)).toBeVisible();
   await expect(page.getByRole('button', { name: ownMessages.rolloutActionLabels.resume })).toHaveCount(0);
+  await expect(remove).toBeVisible();
+  await expect(edit).toHaveCount(0);
   expect((await readObject(api, 'device', devices[1].id)).target_firmware_id).toBeNull();
   expect((await readObject(api, 'device', devices[0].id)).target_firmware_id).toBe(firmware.id);
 });

@@ -66,7 +66,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
   const onDeleted = () => navigate(listPath, { state: formDone });
 
   const Delete = override.DeleteButton ?? DeleteObjectButton;
-  const deleteButton = record && isAdmin ? <Delete category={category} record={record} onDeleted={onDeleted} refresh={refresh} /> : undefined;
+  const deleteButton = record && isAdmin && (override.canDelete?.(record) ?? true) ? <Delete category={category} record={record} onDeleted={onDeleted} refresh={refresh} /> : undefined;
   const name = record ? String(record[displayField(category)] ?? '') : undefined;
   const loaded = mode === 'new' || (record !== undefined && adminOrUnknown !== undefined);
 
@@ -82,7 +82,7 @@ export const ObjectScreen = ({ category, mode, id, child }: ObjectScreenProps) =
           heading={pageHeading(mode, category)}
           name={name}
           onRefresh={mode === 'view' && existing ? refresh : undefined}
-          onEdit={mode === 'view' && record && isAdmin && routes ? () => navigate(objectHref(routes.edit, record.id)) : undefined}
+          onEdit={mode === 'view' && record && isAdmin && routes && (override.canEdit?.(record) ?? true) ? () => navigate(objectHref(routes.edit, record.id)) : undefined}
           historyHref={mode === 'view' && record && audit.readsTeam(record.team_id) ? historyHref(category.key, record.id) : undefined}
         />
       )}

@@ -13,6 +13,7 @@ import { FailedDevicesPanel, HistoryPanel, TimelinePanel } from './progressPanel
 import { PhasesInput } from './PhasesInput';
 import { RolloutCreatePage } from './RolloutCreatePage';
 import { RolloutSummary } from './RolloutSummary';
+import { rolloutDeletable, rolloutEditable } from '../../schemas/rolloutPlan';
 
 const RolloutPage = ({ route }: PageProps) => (route.mode === 'new' ? <RolloutCreatePage /> : <ObjectPage route={route} />);
 
@@ -20,6 +21,8 @@ export const override: ResourceOverride<'rollout'> = {
   icon: RocketLaunchIcon,
   ObjectPage: RolloutPage,
   Summary: RolloutSummary,
+  canEdit: (record) => rolloutEditable(record.state),
+  canDelete: (record) => rolloutDeletable(record.state),
   fieldInputs: { phases: PhasesInput, device_filter: DeviceFilterInput, device_ids: DeviceIdsInput },
   sections: [
     {
