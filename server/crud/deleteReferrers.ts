@@ -37,6 +37,20 @@ function referrersOf(categories: readonly Category[], category: Category): Refer
 export async function settleReferrers(tx: Queryable, categories: readonly Category[], by: AuditActor, category: Category, ids: readonly unknown[]): Promise<void> {
   for (const { category: referrer, field, onDelete } of referrersOf(categories, category)) {
     const table = ident(referrer.key);
+    if (onDelete === 'setNull' && referrer.fields[field].kind === 'refList') {
+      // A list lets the deleted objects go: its entries naming them ({ "id": n } or a bare n) leave it.
+      const { rows } = await tx.query<Row & { before: unknown }>(
+        `UPDATE ${table} AS "t" SET ${ident(field)} = COALESCE((SELECT jsonb_agg("e" ORDER BY "n") FROM jsonb_array_elements("o".${ident(field)}) WITH ORDINALITY AS "x"("e", "n")
+            WHERE NOT (COALESCE("e"->>'id', "e" #>> '{}') = ANY($1::text[]))), '[]'::jsonb)
+          FROM ${table} AS "o"
+          WHERE "o"."id" = "t"."id" AND jsonb_typeof("o".${ident(field)}) = 'array'
+            AND EXISTS (SELECT 1 FROM jsonb_array_elements("o".${ident(field)}) AS "e" WHERE COALESCE("e"->>'id', "e" #>> '{}') = ANY($1::text[]))
+          RETURNING ${entryColumns(referrer, 't')}, "t".${ident(field)}, "o".${ident(field)} AS "before"`,
+        [ids.map(String)],
+      );
+      await audit(tx, fieldEntries(by, 'clear_reference', referrer, field, rows.map(({ before, ...row }) => ({ row, before }))));
+      continue;
+    }
     if (onDelete === 'setNull') {
       const { rows } = await tx.query<Row & { before: unknown }>(
         `UPDATE ${table} AS "t" SET ${ident(field)} = NULL FROM ${table} AS "o"

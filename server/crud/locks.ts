@@ -85,9 +85,9 @@ async function readersThrough(tx: Queryable, registry: ServerRegistry, referrer:
   return places;
 }
 
-/** The lists (refList fields) that may name an object of `category`: while one does, it cannot go. */
+/** The lists (refList fields) that may name an object of `category`: while one does, it cannot go, unless the list lets it go (onDelete 'setNull', deleteReferrers.ts). */
 export function listingReferrers(registry: ServerRegistry, category: Category): Referrer[] {
-  return referrersOf(registry.categories, category).filter((referrer) => referrer.field.kind === 'refList');
+  return referrersOf(registry.categories, category).filter((referrer) => referrer.field.kind === 'refList' && referrer.field.onDelete !== 'setNull');
 }
 
 /**

@@ -173,7 +173,7 @@ export interface FieldSpec {
    * compiled to one ('customFields'); src/schemas/definedBy.ts runs both, console and server.
    */
   definedBy?: { via: string; field: string; as: 'schema' | 'customFields' };
-  /** What deleting the referenced object does to this one: refuse (default), clear the reference, or delete this too. */
+  /** What deleting the referenced object does to this one: refuse (default), clear the reference (a list: its entry leaves the list), or delete this too. */
   onDelete?: 'restrict' | 'setNull' | 'cascade';
   /**
    * For kind 'ref': fields the referenced object must share with this one, e.g. a target

@@ -61,6 +61,8 @@ export const rollout = defineCategory({
       label: 'Devices',
       default: [],
       input: 'none',
+      // A deleted device leaves the list (with its entry) rather than being refused as in use: a fleet deletes devices once in a rollout.
+      onDelete: 'setNull',
       // Two of the three: the start would take one and silently ignore the other.
       checkWith: {
         on: ['devices_group_id', 'device_filter'],
