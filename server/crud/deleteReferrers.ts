@@ -14,7 +14,7 @@ import { objectEntry } from '../audit/changes';
 import { audit, type AuditActor } from '../audit/record';
 import type { Row } from './hooks';
 import { entryColumns, fieldEntries } from './sideEffectEntries';
-import { ident } from './sql';
+import { entryId, ident } from './sql';
 
 interface Referrer {
   category: Category;
@@ -41,12 +41,12 @@ export async function settleReferrers(tx: Queryable, categories: readonly Catego
       // A list lets the deleted objects go: its entries naming them ({ "id": n } or a bare n) leave it.
       const { rows } = await tx.query<Row & { before: unknown }>(
         `UPDATE ${table} AS "t" SET ${ident(field)} = COALESCE((SELECT jsonb_agg("e" ORDER BY "n") FROM jsonb_array_elements("o".${ident(field)}) WITH ORDINALITY AS "x"("e", "n")
-            WHERE NOT (COALESCE("e"->>'id', "e" #>> '{}') = ANY($1::text[]))), '[]'::jsonb)
+            WHERE NOT (${entryId('"e"')} = ANY($1::int[]))), '[]'::jsonb)
           FROM ${table} AS "o"
           WHERE "o"."id" = "t"."id" AND jsonb_typeof("o".${ident(field)}) = 'array'
-            AND EXISTS (SELECT 1 FROM jsonb_array_elements("o".${ident(field)}) AS "e" WHERE COALESCE("e"->>'id', "e" #>> '{}') = ANY($1::text[]))
+            AND EXISTS (SELECT 1 FROM jsonb_array_elements("o".${ident(field)}) AS "e" WHERE ${entryId('"e"')} = ANY($1::int[]))
           RETURNING ${entryColumns(referrer, 't')}, "t".${ident(field)}, "o".${ident(field)} AS "before"`,
-        [ids.map(String)],
+        [ids],
       );
       await audit(tx, fieldEntries(by, 'clear_reference', referrer, field, rows.map(({ before, ...row }) => ({ row, before }))));
       continue;

@@ -12,7 +12,7 @@ import { isSameTeamRef, TEAM_FIELD } from '../../src/schemas/referrers';
 import type { Queryable } from '../db/database';
 import type { SessionUser } from '../auth/sessionUser';
 import { visibleWhere } from './access';
-import { ident, SqlParams } from './sql';
+import { entryId, ident, SqlParams } from './sql';
 import { toJson } from './serialize';
 import type { Row } from './hooks';
 import type { ServerRegistry } from './registry';
@@ -53,8 +53,6 @@ export function throughParts(registry: ServerRegistry, category: Category, colum
   return [...parts, ...usedIn.values()];
 }
 
-/** A list entry's id: a refList holds { "id": n } entries or plain ids (src/schemas/kinds.ts). */
-const entryId = (entry: string) => `COALESCE(${entry}->>'id', ${entry}#>>'{}')::int`;
 
 /** The joins owner "o" -> holder "h" -> entries "e" (with their position "n") -> item "i", each within one team where the references are. */
 function joins({ owner, via, holder, list, item }: Link): string {

@@ -11,6 +11,9 @@ export function ident(name: string): string {
 }
 
 /** A constant of the registry (a default, a JSON path) as an SQL literal: where a parameter cannot go (DDL, an index's expression). */
+/** A list entry's id: a refList holds { "id": n } entries or plain ids (src/schemas/kinds.ts). */
+export const entryId = (entry: string) => `COALESCE(${entry}->>'id', ${entry}#>>'{}')::int`;
+
 export const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** Numbered parameters ($1, $2, ...) collected while a statement is assembled. */
