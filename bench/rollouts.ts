@@ -13,7 +13,11 @@
  *       wait for the engine and the wait for a check-in;
  *   (b) the engine's cost per tick (ms), per phase with the phase's size, the ticks starting a phase apart;
  *   (c) GET /api/rollout/{id}/progress p50/p95 while the rollout runs (goal < 200 ms p95), beside GET
- *       /api/current_user's in the same run (the machine is shared: the ratio is the steadier figure).
+ *       /api/current_user's in the same run (the machine is shared: the ratio is the steadier figure);
+ *   (d) the abort, made while the devices go on checking in: its answer's time, its longest transaction
+ *       (each transaction locking a rollout's row is timed, from its first statement to its commit: the
+ *       engine is stopped by then, so these are the abort's), and the check-ins' p50/p95 while it runs
+ *       beside those of the 10 s before it.
  * Each run starts from the same fleet: the bench team's rollouts are deleted and its devices put back
  * on the seed's firmware before the app starts (BENCH_DATA_DIR keeps the fleet's CA and key).
  */
@@ -26,7 +30,7 @@ import { readConfig } from '../server/config';
 import { buildApp } from '../server/app';
 import { ensureAdmin } from '../server/auth/bootstrap';
 import { openConfiguredDatabase } from '../server/runtime/openConfiguredDatabase';
-import type { Database } from '../server/db/database';
+import type { Database, Queryable } from '../server/db/database';
 import { engineTick } from '../server/rollouts/loop';
 import { ConsoleSession } from '../server/simulator/consoleSession';
 import { listAll } from '../server/simulator/fleet';
@@ -108,6 +112,33 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
   return { ticks, done };
 }
 
+/** A transaction that locked a rollout's row: when its first statement was sent and when it committed (Date.now()). */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Times every transaction of `db` that locks a rollout's row (server/rollouts/row.ts lockRollout): the rollouts' actions and steps. */
+function timeRolloutTransactions(db: Database): Span[] {
+  const spans: Span[] = [];
+  const real = db.transaction.bind(db);
+  db.transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    let start = 0;
+    let locks = false;
+    const result = await real((tx) => {
+      start = Date.now();
+      const query: Queryable['query'] = (sql, ...rest) => {
+        if (/FROM "rollout" WHERE "id" = \$1 FOR UPDATE/.test(sql)) locks = true;
+        return tx.query(sql, ...rest);
+      };
+      return fn(new Proxy(tx, { get: (target, prop) => (prop === 'query' ? query : (Reflect.get(target, prop) as unknown)) }));
+    });
+    if (locks) spans.push({ start, end: Date.now() });
+    return result;
+  };
+  return spans;
+}
+
 /** GET progress and GET current_user one after the other, again and again, timed. */
 function poll(base: string, cookie: string, id: number, stop: AbortSignal) {
   const times = { progress: [] as number[], progressPhase: [] as number[], currentUser: [] as number[], refused: 0 };
@@ -147,6 +178,7 @@ async function main() {
   const { db } = opened;
   await ensureAdmin(db, config);
   const { fleet, team } = await prepare(db, config);
+  const spans = timeRolloutTransactions(db);
   const app = await buildApp({ db, config });
   await app.ready();
   const base = `http://127.0.0.1:${PORT}`;
@@ -203,13 +235,17 @@ async function main() {
     }
     stop.abort();
     await Promise.all([engine.done, polling.done]);
+    // The abort while the devices go on checking in, the engine stopped: the rollout's transactions from now on are the abort's.
+    const { rows: toGive } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rollout_device WHERE rollout_id = $1 AND targeted AND state <> 'succeeded'`, [rollout.id]);
+    const abort = { start: Date.now(), end: 0, devices: toGive[0].n, held: 0 };
+    await session.json('PUT', `/api/rollout/${rollout.id}/state`, { action: 'abort' });
+    abort.end = Date.now();
+    abort.held = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollout_device WHERE rollout_id = $1 AND holds', [rollout.id])).rows[0].n;
     devices.kill('SIGTERM');
     await ended;
-    const seen = JSON.parse(out.trim().split('\n').at(-1)!) as { targetAt: [number, number][]; endedAt: [number, number][] };
+    const seen = JSON.parse(out.trim().split('\n').at(-1)!) as { targetAt: [number, number][]; endedAt: [number, number][]; checkins: [number, number][] };
     report(fleet.ids, seen, engine.ticks, polling.times);
-    const t1 = performance.now();
-    await session.json('PUT', `/api/rollout/${rollout.id}/state`, { action: 'abort' });
-    say(`abort (gives the devices told and not succeeded their previous target back): ${ms(performance.now() - t1)}`);
+    reportAbort(abort, spans, seen.checkins);
   } finally {
     stop.abort();
     if (devices && devices.exitCode === null) devices.kill('SIGTERM');
@@ -268,6 +304,20 @@ function report(ids: number[], seen: { targetAt: [number, number][]; endedAt: [n
     if (during.length > 0) say(`    during phase ${phase}: p50 ${ms(quantile(during, 0.5))}  p95 ${ms(quantile(during, 0.95))}  (${during.length} calls)`);
   }
   say(`    GET /api/current_user in the same run: p50 ${ms(quantile(times.currentUser, 0.5))}  p95 ${ms(base95)}; progress p95 ${(p95 / base95).toFixed(1)}x its p95`);
+}
+
+function reportAbort(abort: { start: number; end: number; devices: number; held: number }, spans: Span[], checkins: [number, number][]) {
+  const mine = spans.filter((t) => t.start >= abort.start && t.end <= abort.end).map((t) => t.end - t.start);
+  say(
+    `(d) abort (${abort.devices} devices told and not succeeded given their previous target back) while the devices check in: answered in ${ms(abort.end - abort.start)}, ` +
+      `${mine.length} transactions, the longest ${ms(Math.max(...mine))}; devices still held after the answer: ${abort.held}`,
+  );
+  // A check-in overlapping the abort (answered after its start, sent before its end), and those answered in the 10 s before it.
+  const during = checkins.filter(([at, took]) => at >= abort.start && at - took <= abort.end).map(([, took]) => took);
+  const before = checkins.filter(([at]) => at >= abort.start - 10_000 && at < abort.start).map(([, took]) => took);
+  const line = (values: number[]) => `p50 ${ms(quantile(values, 0.5))}  p95 ${ms(quantile(values, 0.95))}  max ${ms(Math.max(...values))}  (${values.length} check-ins)`;
+  say(`    check-ins during the abort: ${line(during)}`);
+  say(`    check-ins in the 10 s before it: ${line(before)}; p95 during ${(quantile(during, 0.95) / quantile(before, 0.95)).toFixed(1)}x before`);
 }
 
 main().catch((err) => {
