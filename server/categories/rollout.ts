@@ -8,6 +8,8 @@ import type { RowOf } from '../../src/schemas/rowOf';
 import type { rollout } from '../../src/schemas/rollout';
 import { ownMessages } from '../../src/messages';
 import { conflict } from '../http/errors';
+import { releaseAll } from '../rollouts/targets';
+import type { RolloutRow as EngineRow } from '../rollouts/row';
 
 type RolloutRow = RowOf<typeof rollout>;
 
@@ -15,7 +17,10 @@ export const rolloutHooks: CategoryHooks<RolloutRow> = {
   async prepareUpdate({ existing }) {
     if (existing.state !== 'draft') throw conflict(ownMessages.rolloutEditNotDraft(String(existing.state)));
   },
-  async beforeDelete({ existing }) {
+  async beforeDelete({ tx, registry, user, existing }) {
     if (existing.state === 'running' || existing.state === 'paused') throw conflict(ownMessages.rolloutDeleteUnderWay(String(existing.state)));
+    // Finished or aborted a moment ago, it may still hold devices (let go a chunk per transaction after
+    // it: server/rollouts/step.ts): the rest go now, an aborted one's with their previous target.
+    await releaseAll(tx, registry, user, existing as unknown as EngineRow);
   },
 };
