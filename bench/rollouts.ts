@@ -13,7 +13,14 @@
  *       wait for the engine and the wait for a check-in;
  *   (b) the engine's cost per tick (ms), per phase with the phase's size, the ticks starting a phase apart;
  *   (c) GET /api/rollout/{id}/progress p50/p95 while the rollout runs (goal < 200 ms p95), beside GET
- *       /api/current_user's in the same run (the machine is shared: the ratio is the steadier figure).
+ *       /api/current_user's in the same run (the machine is shared: the ratio is the steadier figure);
+ *   (d) while it runs, the devices table's first page as the console asks it (with its total): its p50/p95,
+ *       how many of its totals were counted anew rather than answered from the count cache
+ *       (server/crud/countCache.ts), and how many notifications of device changes this process received;
+ *   (e) the abort, made while the devices go on checking in: its answer's time, its longest transaction
+ *       (each transaction locking a rollout's row is timed, from its first statement to its commit: the
+ *       engine is stopped by then, so these are the abort's), and the check-ins' p50/p95 while it runs
+ *       beside those of the 10 s before it.
  * Each run starts from the same fleet: the bench team's rollouts are deleted and its devices put back
  * on the seed's firmware before the app starts (BENCH_DATA_DIR keeps the fleet's CA and key).
  */
@@ -26,12 +33,14 @@ import { readConfig } from '../server/config';
 import { buildApp } from '../server/app';
 import { ensureAdmin } from '../server/auth/bootstrap';
 import { openConfiguredDatabase } from '../server/runtime/openConfiguredDatabase';
-import type { Database } from '../server/db/database';
+import type { Database, Queryable } from '../server/db/database';
 import { engineTick } from '../server/rollouts/loop';
 import { ConsoleSession } from '../server/simulator/consoleSession';
 import { listAll } from '../server/simulator/fleet';
 import { uploadDemoFirmwares } from '../server/demo/liveFirmwares';
 import { phaseSizes, type Phase } from '../src/schemas/rolloutPlan';
+import { categories } from '../src/schemas/index';
+import { listFields } from '../src/dataProvider/listQuery';
 import { signIn } from './benchServer';
 import { BENCH_TEAM, FIRMWARE, FLEET_FILE, KEY_FILE, seedFleet } from './deviceCheckinsSeed';
 
@@ -108,9 +117,56 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
   return { ticks, done };
 }
 
-/** GET progress and GET current_user one after the other, again and again, timed. */
+/** A transaction that locked a rollout's row: when its first statement was sent and when it committed (Date.now()). */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Times every transaction of `db` that locks a rollout's row (server/rollouts/row.ts lockRollout): the rollouts' actions and steps. */
+function timeRolloutTransactions(db: Database): Span[] {
+  const spans: Span[] = [];
+  const real = db.transaction.bind(db);
+  db.transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    let start = 0;
+    let locks = false;
+    const result = await real((tx) => {
+      start = Date.now();
+      const query: Queryable['query'] = (sql, ...rest) => {
+        if (/FROM "rollout" WHERE "id" = \$1 FOR UPDATE/.test(sql)) locks = true;
+        return tx.query(sql, ...rest);
+      };
+      return fn(new Proxy(tx, { get: (target, prop) => (prop === 'query' ? query : (Reflect.get(target, prop) as unknown)) }));
+    });
+    if (locks) spans.push({ start, end: Date.now() });
+    return result;
+  };
+  return spans;
+}
+
+/** The devices' totals counted anew (the count statements of a list page: server/crud/listCounts.ts) and the notifications of device changes received. */
+function watchDeviceCounts(db: Database) {
+  const seen = { counts: 0, notifications: 0 };
+  const real = db.query.bind(db);
+  db.query = ((sql: string, ...rest: unknown[]) => {
+    if (/count\(\*\)::int AS n FROM "device"/.test(sql)) seen.counts++;
+    return real(sql, ...(rest as [unknown[]]));
+  }) as Database['query'];
+  db.onChange((payload) => {
+    if (payload.startsWith('rows:device')) seen.notifications++;
+  });
+  return seen;
+}
+
+/** The devices table's first page with its total, as the console asks for it. */
+function devicesPage(base: string): string {
+  const device = categories.find((c) => c.key === 'device')!;
+  return `${base}/api/full/device?fields=${encodeURIComponent(listFields(device).join(','))}&sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,24]')}&filter=%7B%7D`;
+}
+
+/** GET progress, GET current_user and the devices table's first page one after the other, again and again, timed. */
 function poll(base: string, cookie: string, id: number, stop: AbortSignal) {
-  const times = { progress: [] as number[], progressPhase: [] as number[], currentUser: [] as number[], refused: 0 };
+  const times = { progress: [] as number[], progressPhase: [] as number[], currentUser: [] as number[], devicesPage: [] as number[], refused: 0 };
   const timed = async (url: string, into: number[]) => {
     const t0 = performance.now();
     const res = await fetch(url, { headers: { cookie } });
@@ -126,6 +182,7 @@ function poll(base: string, cookie: string, id: number, stop: AbortSignal) {
     while (!stop.aborted) {
       await timed(`${base}/api/rollout/${id}/progress`, times.progress);
       await timed(`${base}/api/current_user`, times.currentUser);
+      await timed(devicesPage(base), times.devicesPage);
       await sleep(100, undefined, { signal: stop }).catch(() => {});
     }
   })();
@@ -147,6 +204,8 @@ async function main() {
   const { db } = opened;
   await ensureAdmin(db, config);
   const { fleet, team } = await prepare(db, config);
+  const spans = timeRolloutTransactions(db);
+  const deviceCounts = watchDeviceCounts(db);
   const app = await buildApp({ db, config });
   await app.ready();
   const base = `http://127.0.0.1:${PORT}`;
@@ -189,6 +248,7 @@ async function main() {
     const cookie = await signIn(base, USER);
     const engine = runEngine(app, rollout.id, stop.signal);
     const polling = poll(base, cookie, rollout.id, stop.signal);
+    const watched = { ...deviceCounts, since: Date.now() };
 
     const began = Date.now();
     for (;;) {
@@ -203,13 +263,23 @@ async function main() {
     }
     stop.abort();
     await Promise.all([engine.done, polling.done]);
+    const churn = { counts: deviceCounts.counts - watched.counts, notifications: deviceCounts.notifications - watched.notifications, s: (Date.now() - watched.since) / 1000 };
+    // The abort while the devices go on checking in, the engine stopped: the rollout's transactions from now on are the abort's.
+    const { rows: toGive } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rollout_device WHERE rollout_id = $1 AND targeted AND state <> 'succeeded'`, [rollout.id]);
+    const abort = { start: Date.now(), end: 0, devices: toGive[0].n, held: 0 };
+    await session.json('PUT', `/api/rollout/${rollout.id}/state`, { action: 'abort' });
+    abort.end = Date.now();
+    abort.held = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollout_device WHERE rollout_id = $1 AND holds', [rollout.id])).rows[0].n;
     devices.kill('SIGTERM');
     await ended;
-    const seen = JSON.parse(out.trim().split('\n').at(-1)!) as { targetAt: [number, number][]; endedAt: [number, number][] };
+    const seen = JSON.parse(out.trim().split('\n').at(-1)!) as { targetAt: [number, number][]; endedAt: [number, number][]; checkins: [number, number][] };
     report(fleet.ids, seen, engine.ticks, polling.times);
-    const t1 = performance.now();
-    await session.json('PUT', `/api/rollout/${rollout.id}/state`, { action: 'abort' });
-    say(`abort (gives the devices told and not succeeded their previous target back): ${ms(performance.now() - t1)}`);
+    const pages = polling.times.devicesPage;
+    say(
+      `(d) the devices table's first page while it runs: p50 ${ms(quantile(pages, 0.5))}  p95 ${ms(quantile(pages, 0.95))}  (${pages.length} pages); ` +
+        `totals counted anew: ${churn.counts} (${(churn.counts / pages.length).toFixed(2)} a page); notifications of device changes: ${churn.notifications} (${(churn.notifications / churn.s).toFixed(1)}/s)`,
+    );
+    reportAbort(abort, spans, seen.checkins);
   } finally {
     stop.abort();
     if (devices && devices.exitCode === null) devices.kill('SIGTERM');
@@ -218,7 +288,7 @@ async function main() {
   }
 }
 
-function report(ids: number[], seen: { targetAt: [number, number][]; endedAt: [number, number][] }, ticks: Tick[], times: { progress: number[]; progressPhase: number[]; currentUser: number[]; refused: number }) {
+function report(ids: number[], seen: { targetAt: [number, number][]; endedAt: [number, number][] }, ticks: Tick[], times: ReturnType<typeof poll>['times']) {
   const sizes = phaseSizes(ids.length, PHASES);
   const sorted = [...ids].sort((a, b) => a - b);
   const phaseOf = new Map<number, number>();
@@ -268,6 +338,20 @@ function report(ids: number[], seen: { targetAt: [number, number][]; endedAt: [n
     if (during.length > 0) say(`    during phase ${phase}: p50 ${ms(quantile(during, 0.5))}  p95 ${ms(quantile(during, 0.95))}  (${during.length} calls)`);
   }
   say(`    GET /api/current_user in the same run: p50 ${ms(quantile(times.currentUser, 0.5))}  p95 ${ms(base95)}; progress p95 ${(p95 / base95).toFixed(1)}x its p95`);
+}
+
+function reportAbort(abort: { start: number; end: number; devices: number; held: number }, spans: Span[], checkins: [number, number][]) {
+  const mine = spans.filter((t) => t.start >= abort.start && t.end <= abort.end).map((t) => t.end - t.start);
+  say(
+    `(e) abort (${abort.devices} devices told and not succeeded given their previous target back) while the devices check in: answered in ${ms(abort.end - abort.start)}, ` +
+      `${mine.length} transactions, the longest ${ms(Math.max(...mine))}; devices still held after the answer: ${abort.held}`,
+  );
+  // A check-in overlapping the abort (answered after its start, sent before its end), and those answered in the 10 s before it.
+  const during = checkins.filter(([at, took]) => at >= abort.start && at - took <= abort.end).map(([, took]) => took);
+  const before = checkins.filter(([at]) => at >= abort.start - 10_000 && at < abort.start).map(([, took]) => took);
+  const line = (values: number[]) => `p50 ${ms(quantile(values, 0.5))}  p95 ${ms(quantile(values, 0.95))}  max ${ms(Math.max(...values))}  (${values.length} check-ins)`;
+  say(`    check-ins during the abort: ${line(during)}`);
+  say(`    check-ins in the 10 s before it: ${line(before)}; p95 during ${(quantile(during, 0.95) / quantile(before, 0.95)).toFixed(1)}x before`);
 }
 
 main().catch((err) => {

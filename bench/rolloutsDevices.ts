@@ -6,8 +6,9 @@
  * at BENCH_RATE check-ins a second in all, the fleet's load. BENCH_FAIL percent of the devices fail
  * their update. Each check-in is watched on its way (the global fetch, which the simulator's device
  * client calls): when each device was first answered the rollout's firmware as its target, and when
- * its report that the update ended (succeeded or failed) was answered. Stops at SIGTERM and then prints
- * those times as one JSON line (ms since the epoch: the bench compares them with its own clock).
+ * its report that the update ended (succeeded or failed) was answered, and every check-in's answer time
+ * (the bench reads those during its abort). Stops at SIGTERM and then prints those times as one JSON
+ * line (ms since the epoch: the bench compares them with its own clock).
  * Run by bench/rollouts.ts: tsx bench/rolloutsDevices.ts <base url> <fleet file> <key file> <fast count> <firmware id>
  */
 import { createPrivateKey } from 'node:crypto';
@@ -30,12 +31,16 @@ const key = createPrivateKey(readFileSync(keyFile, 'utf8'));
 /** Device id -> when it was first answered the rollout's firmware; when its report of the update's end was answered. */
 const targetAt = new Map<number, number>();
 const endedAt = new Map<number, number>();
+/** Every check-in answered: [when, how long it took in ms]. */
+const checkins: [number, number][] = [];
 
 const realFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
+  const sent = Date.now();
   const res = await realFetch(input, init);
   if (!String(input).endsWith('/checkin') || !res.ok) return res;
   const at = Date.now();
+  checkins.push([at, at - sent]);
   const jwt = String((init?.headers as Record<string, string>).authorization).split('.')[1];
   const id = Number((JSON.parse(Buffer.from(jwt, 'base64url').toString()) as { sub: string }).sub);
   const report = JSON.parse(String(init?.body)) as { update?: { firmware_id: number; state: string } };
@@ -68,4 +73,4 @@ await Promise.all([
   slow.length > 0 ? runSchedule(slow, { intervalS: slow.length / RATE, concurrency: 100, stats, stop: stop.signal }) : undefined,
 ]);
 clearInterval(ticker);
-console.log(JSON.stringify({ failing: failing.size, targetAt: [...targetAt], endedAt: [...endedAt] }));
+console.log(JSON.stringify({ failing: failing.size, targetAt: [...targetAt], endedAt: [...endedAt], checkins }));

@@ -61,6 +61,8 @@ export interface ServerConfig {
   auditDays: number;
   /** How often the rollout engine steps the running rollouts, in ms (PUCS_ROLLOUT_TICK_MS, server/rollouts/loop.ts); 0: no engine in this process. */
   rolloutTickMs: number;
+  /** Devices a rollout tells, or lets go, per transaction (PUCS_ROLLOUT_CHUNK, server/rollouts/targets.ts). */
+  rolloutChunk: number;
   /** Set in each of several server processes: the first process did the start's one-time work (server/runtime/cluster.ts). */
   worker?: boolean;
 }
@@ -76,6 +78,13 @@ export const DEFAULT_MAX_INFLIGHT = 64;
  * bench) wait milliseconds where the console's 64 pages would wait seconds (docs/OPERATIONS.md).
  */
 export const DEFAULT_MAX_DEVICE_INFLIGHT = 1_000;
+
+/**
+ * Devices a rollout tells, or lets go, per transaction: a phase of 50,000 devices, or the abort of
+ * 100,000, locks their rows (and holds the embedded database) this many at a time, a chunk being
+ * tenths of a second of work on PostgreSQL (docs/ROLLOUTS.md, bench/rollouts.ts).
+ */
+export const DEFAULT_ROLLOUT_CHUNK = 5_000;
 
 /** The value of `--name N` on the command line, if given. */
 function argument(argv: readonly string[], name: string): string | undefined {
@@ -120,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     maxHeavy: Number(env.PUCS_MAX_HEAVY || 1),
     auditDays: Number(env.PUCS_AUDIT_DAYS || 365),
     rolloutTickMs: Number(env.PUCS_ROLLOUT_TICK_MS || 1000),
+    rolloutChunk: Number(env.PUCS_ROLLOUT_CHUNK || DEFAULT_ROLLOUT_CHUNK),
     workers: Number(env.PUCS_WORKERS || (env.DATABASE_URL ? availableParallelism() : 1)),
   };
 }

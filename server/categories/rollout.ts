@@ -17,6 +17,8 @@ import { visibleWhere } from '../crud/access';
 import { SqlParams } from '../crud/sql';
 import { refListIds } from '../../src/schemas/kinds';
 import { rolloutDeletable, rolloutEditable } from '../../src/schemas/rolloutPlan';
+import { releaseAll } from '../rollouts/targets';
+import type { RolloutRow as EngineRow } from '../rollouts/row';
 
 type RolloutRow = RowOf<typeof rollout>;
 
@@ -55,7 +57,10 @@ export const rolloutHooks: CategoryHooks<RolloutRow> = {
     await checkFilterGroup(ctx, { ...existing, ...input });
     await checkChosenType(ctx, { ...existing, ...input });
   },
-  async beforeDelete({ existing }) {
+  async beforeDelete({ tx, registry, user, existing }) {
     if (!rolloutDeletable(existing.state)) throw conflict(ownMessages.rolloutDeleteUnderWay(String(existing.state)));
+    // Finished or aborted a moment ago, it may still hold devices (let go a chunk per transaction after
+    // it: server/rollouts/step.ts): the rest go now, an aborted one's with their previous target.
+    await releaseAll(tx, registry, user, existing as unknown as EngineRow);
   },
 };

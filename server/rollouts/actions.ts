@@ -6,7 +6,7 @@
  *   pause     running -> paused: no new phase starts (devices already told keep their target)
  *   resume    paused -> running (after a pause by the threshold, that phase's threshold is not checked again)
  *   continue  running, its phase ended -> the next phase now (advance manual, or during a wait)
- *   abort     running | paused -> aborted: targets given back (rollback_on_abort: the succeeded ones' too)
+ *   abort     running | paused -> aborted: targets given back after it (rollback_on_abort: the succeeded ones' too)
  *
  * Any other pair answers 409 naming the state.
  */
@@ -19,7 +19,6 @@ import { ownMessages } from '../../src/messages';
 import type { RolloutAction, RolloutState } from '../../src/schemas/rolloutPlan';
 import { disabledChoiceProblem } from '../../src/schemas/disabled';
 import { takeDevices } from './takeDevices';
-import { restoreTargets } from './targets';
 import { advance, nextPhase, startPhase } from './phases';
 import { eventOf, patchRollout, type RolloutRow } from './row';
 
@@ -76,7 +75,8 @@ export async function applyAction(tx: Queryable, registry: ServerRegistry, user:
       await continueNow(tx, registry, user, rollout);
       break;
     case 'abort':
-      await restoreTargets(tx, registry, user, rollout);
+      // Aborted at once (no phase starts after this commits); its devices' targets are given back right
+      // after, a chunk per transaction (step.ts updateTargets), as long as it holds any.
       await patchRollout(tx, rollout.id, { state: 'aborted', next_phase_at: null }, [event]);
       break;
   }

@@ -1,6 +1,6 @@
 /**
- * A rollout's end after its last phase (docs/ROLLOUTS.md, decision 4): it lets its devices go and,
- * when its devices were a group, sets the group's target to its firmware. The spec makes a group's
+ * A rollout's end after its last phase (docs/ROLLOUTS.md, decision 4): it lets its devices go (a chunk
+ * per transaction right after, step.ts updateTargets) and, when its devices were a group, sets the group's target to its firmware. The spec makes a group's
  * devices follow the group's target: setting it through the generic propagation (follows.ts) keeps
  * that rule true after the rollout (a device joining the group later gets the firmware too), with the
  * group's own audit entry (action 'rollout') and its devices' ('follow'); a device of the group that
@@ -13,7 +13,6 @@ import type { Row } from '../crud/hooks';
 import { propagateToFollowers } from '../crud/follows';
 import { entryColumns, fieldEntries } from '../crud/sideEffectEntries';
 import { audit } from '../audit/record';
-import { releaseDevices } from './targets';
 import { eventOf, NOW, patchRollout, type Actor, type RolloutRow } from './row';
 
 async function setGroupTarget(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow): Promise<void> {
@@ -33,9 +32,8 @@ async function setGroupTarget(tx: Queryable, registry: ServerRegistry, by: Actor
   await propagateToFollowers(tx, registry, by, group, { ...updated, target_firmware_id: before }, updated, { device: held });
 }
 
-/** The last phase ended: finished, its devices let go, a group's target set. */
+/** The last phase ended: finished (its devices let go right after, a chunk per transaction: step.ts updateTargets), a group's target set. */
 export async function finishRollout(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow): Promise<RolloutRow> {
-  await releaseDevices(tx, rollout.id);
   if (rollout.devices_group_id !== null) await setGroupTarget(tx, registry, by, rollout);
   return patchRollout(tx, rollout.id, { state: 'finished', phase_ended: rollout.phase_ended ?? NOW, next_phase_at: null }, [eventOf('finished', rollout.phase, by)]);
 }

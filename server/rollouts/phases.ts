@@ -19,7 +19,7 @@ export async function nextPhase(tx: Queryable, rollout: RolloutRow): Promise<num
 }
 
 /**
- * Phase `phase` starts now; its devices are told right after, a chunk per transaction (tellPhase,
+ * Phase `phase` starts now; its devices are told right after, a chunk per transaction (updateTargets,
  * step.ts). `events` (an action's) go in the history before its own.
  */
 export function startPhase(tx: Queryable, rollout: RolloutRow, phase: number, by: Actor, events: HistoryEvent[] = []): Promise<RolloutRow> {

@@ -20,7 +20,7 @@ import { applyAction } from './actions';
 import { rolloutProgress } from './progress';
 import { lockRollout, type RolloutRow } from './row';
 import { startRolloutEngine } from './loop';
-import { tellPhase } from './step';
+import { updateTargets } from './step';
 
 const ACTION_BODY = jsonBody({
   action: z
@@ -30,7 +30,7 @@ const ACTION_BODY = jsonBody({
 
 export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, registry: app.registry };
+  const deps = { db: app.db, registry: app.registry, chunk: app.config.rolloutChunk };
   const engine = startRolloutEngine(deps, app.config.rolloutTickMs, (message) => app.log.error(message));
   app.addHook('onClose', async () => engine.stop());
   const category = app.registry.get('rollout');
@@ -77,9 +77,9 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
         await applyAction(tx, app.registry, user, rollout, request.body.action);
         return rollout;
       });
-      // A start's or a continue's devices told now, before the answer; should that fail, the action
-      // stands and the engine tells them at its next tick.
-      await tellPhase(deps, row.id, user).catch((err: unknown) => request.log.error(err));
+      // A start's or a continue's devices told now, an abort's given back, before the answer; should
+      // that fail, the action stands and the engine goes on at its next tick.
+      await updateTargets(deps, row.id, user).catch((err: unknown) => request.log.error(err));
       engine.nudge();
       return rolloutProgress(app.db, await visible(app.db, user, row.id, false));
     },

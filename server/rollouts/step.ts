@@ -4,20 +4,21 @@
  * everything from the tables (never from memory), does what is due, and commits; then, as many as
  * needed, one per chunk of devices of a started phase to tell. A process killed mid-step leaves
  * nothing half-done of the transaction it was in; the next step, in any process, goes on from there. Every statement is
- * conditional on what is stored (a device not yet targeted, a state not yet final), so a step redone
- * after another changes nothing twice.
+ * conditional on what is stored (a device not yet targeted, still held, a state not yet final), so a
+ * step redone after another changes nothing twice.
  */
 import type { Database, Queryable } from '../db/database';
 import type { ServerRegistry } from '../crud/registry';
 import { failTheRest, phaseCounts, syncDeviceStates, timeLimitPassed, type PhaseCounts } from './deviceStates';
 import { afterPhase } from './phases';
 import { eventOf, lockRollout, NOW, patchRollout, type Actor, type HistoryEvent, type RolloutRow } from './row';
-import { TARGET_CHUNK, targetChunk } from './targets';
+import { releaseChunk, targetChunk } from './targets';
+import { DEFAULT_ROLLOUT_CHUNK } from '../config';
 
 export interface EngineDeps {
   db: Database;
   registry: ServerRegistry;
-  /** Devices told per transaction (targets.ts TARGET_CHUNK unless a test says). */
+  /** Devices told, or let go, per transaction (PUCS_ROLLOUT_CHUNK; its default unless a test says). */
   chunk?: number;
 }
 
@@ -47,17 +48,20 @@ async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<RolloutRo
 }
 
 /**
- * The devices of the rollout's current phase not yet told get its firmware as target, a chunk per
- * transaction (each on the locked row, so another process's step waits its turn), until all are.
+ * The targets the rollout's state asks for, a chunk of devices per transaction (each on the locked
+ * row, so another process's step waits its turn) until none is left: a running or paused rollout's
+ * devices of its phase not yet told get its firmware; a finished or aborted one lets go of the devices
+ * it still holds, an aborted one giving them their previous target back (targets.ts releaseChunk).
  */
-export async function tellPhase({ db, registry, chunk = TARGET_CHUNK }: EngineDeps, id: number, by: Actor): Promise<void> {
+export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUNK }: EngineDeps, id: number, by: Actor): Promise<void> {
   for (;;) {
-    const told = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const locked = await lockRollout(tx, id, true);
-      if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return 0;
-      return targetChunk(tx, registry, by, locked, locked.phase, chunk);
+      if (!locked || locked.state === 'draft') return 0;
+      if (locked.state === 'running' || locked.state === 'paused') return targetChunk(tx, registry, by, locked, locked.phase, chunk);
+      return releaseChunk(tx, registry, by, locked, chunk);
     });
-    if (told < chunk) return;
+    if (done < chunk) return;
   }
 }
 
@@ -76,11 +80,19 @@ export async function stepRollout(deps: EngineDeps, id: number): Promise<void> {
     const rollout = locked.phase_ended === null ? await checkPhase(tx, locked) : locked;
     if (rollout.state === 'running' && rollout.phase_ended !== null) await afterPhase(tx, registry, rollout);
   });
-  await tellPhase(deps, id, null);
+  await updateTargets(deps, id, null);
 }
 
-/** The rollouts the engine steps: running and paused ones. */
+/**
+ * The rollouts the engine steps: running and paused ones, and finished or aborted ones still holding
+ * devices (a process stopped while it let them go: the next step goes on; an index on the held devices
+ * of each rollout answers this at once, tables.ts).
+ */
 export async function activeRollouts(db: Queryable): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(`SELECT "id" FROM "rollout" WHERE "state" IN ('running', 'paused') ORDER BY "id"`);
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT "id" FROM "rollout" AS "r"
+      WHERE "state" IN ('running', 'paused') OR EXISTS (SELECT 1 FROM "rollout_device" AS "rd" WHERE "rd"."rollout_id" = "r"."id" AND "rd"."holds")
+      ORDER BY "id"`,
+  );
   return rows.map((r) => r.id);
 }

@@ -24,6 +24,8 @@ CREATE TABLE IF NOT EXISTS rollout_device (
   PRIMARY KEY (rollout_id, device_id)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rollout_device_held_key ON rollout_device(device_id) WHERE holds;
+-- The devices a rollout still holds, in order: a finished or aborted one lets them go a chunk at a time (targets.ts releaseChunk).
+CREATE INDEX IF NOT EXISTS rollout_device_holding_idx ON rollout_device(rollout_id, device_id) WHERE holds;
 CREATE INDEX IF NOT EXISTS rollout_device_device_idx ON rollout_device(device_id);
 CREATE INDEX IF NOT EXISTS rollout_device_phase_idx ON rollout_device(rollout_id, phase, state);
 `,

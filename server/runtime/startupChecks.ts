@@ -52,6 +52,8 @@ export function startupProblems(config: ServerConfig): string[] {
     wholeOrOff('PUCS_MAX_HEAVY', config.maxHeavy),
     // 0: this process runs no rollout engine (server/rollouts/loop.ts); NaN would never step one.
     wholeOrOff('PUCS_ROLLOUT_TICK_MS', config.rolloutTickMs),
+    // 0 or NaN would tell no device of a phase, and let none of an abort go.
+    positive('PUCS_ROLLOUT_CHUNK', config.rolloutChunk, true),
     // PGlite is one process's memory: a second process cannot open it.
     config.workers > 1 && !config.databaseUrl ? ownMessages.workersNeedPostgres : undefined,
   ];

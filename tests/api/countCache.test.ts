@@ -1,13 +1,15 @@
 /**
  * List totals are kept in memory (server/crud/countCache.ts) and forgotten as soon as rows of the
  * table are added, removed or moved between teams, filters or searched text, by whatever
- * process; a check-in's last_seen keeps them.
+ * process; a check-in's last_seen keeps them, and a device's report of its update keeps all but
+ * those filtered by the update's state (issue 30: a rollout's every step would count the fleet anew).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminWithTeam, createTestApp, type Client, type TestApp, queriesDuring } from './helpers';
 import { createOk } from './crudFixtures';
 import { CHANGES_LOST, openDatabase, type Database } from '../../server/db/database';
 import { CountCache } from '../../server/crud/countCache';
+import { checkinOk, deviceWithKey } from './deviceApiHelpers';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof adminWithTeam>>;
@@ -66,6 +68,23 @@ describe('list totals', () => {
     }
   });
 
+  it("keep through a device's report of its update, but for those filtered by the update's state, which follow it", async () => {
+    const fw = await createOk(owner.client, 'firmware', { name: 'counted fw', version: '2.0.0', team_id: owner.teamId, type_id: typeA });
+    const d = await deviceWithKey(owner.client, owner.teamId, { type_id: typeA, name: 'reporter' });
+    const all = await total(owner.client);
+    const ofTypeA = await total(owner.client, { type_id: typeA });
+    expect(await total(owner.client, { update_state: 'downloading' })).toBe(0);
+    for (const [state, downloading] of [['downloading', 1], ['installing', 0]] as const) {
+      await checkinOk(t.app, d, { update: { firmware_id: fw.id, state } });
+      // The page's read only: the totals are still known, and still right.
+      expect(await queriesDuring(t, () => total(owner.client))).toBe(1);
+      expect(await queriesDuring(t, () => total(owner.client, { type_id: typeA }))).toBe(1);
+      expect([await total(owner.client), await total(owner.client, { type_id: typeA })]).toEqual([all, ofTypeA]);
+      expect(await total(owner.client, { update_state: 'downloading' })).toBe(downloading);
+    }
+    expect((await owner.client.del(`/api/device/${d.id}`)).statusCode).toBe(200);
+  });
+
   it('are never shared between teams', async () => {
     const stranger = await adminWithTeam(t, 'other_counter');
     expect(await total(stranger.client)).toBe(0);
@@ -86,5 +105,20 @@ describe('CountCache', () => {
     expect(cache.get('device', 'all')).toBeUndefined();
     cache.changed(CHANGES_LOST);
     expect(cache.get('type', 'all')).toBeUndefined();
+  });
+
+  it("forgets on a column's update only the totals whose conditions read it, and keeps none read before it", () => {
+    const cache = new CountCache();
+    cache.set('device', 'all', 5, cache.generation('device', []), []);
+    cache.set('device', 'failed', 1, cache.generation('device', ['update_state']), ['update_state']);
+    const before = cache.generation('device', ['update_state']);
+    const otherBefore = cache.generation('device', ['type_id']);
+    cache.changed('rows:device:update_state');
+    expect([cache.get('device', 'all'), cache.get('device', 'failed')]).toEqual([5, undefined]);
+    cache.set('device', 'failed', 1, before, ['update_state']);
+    cache.set('device', 'of type', 3, otherBefore, ['type_id']);
+    expect([cache.get('device', 'failed'), cache.get('device', 'of type')]).toEqual([undefined, 3]);
+    cache.changed('rows:device');
+    expect(cache.get('device', 'of type')).toBeUndefined();
   });
 });
