@@ -337,6 +337,8 @@ export const ownMessages = {
   rolloutUnknownAction: "The field 'action' must be one of start, pause, resume, continue, abort.",
   rolloutNoDevices: "This rollout has no devices: none of its team's devices of the firmware's type matches its choice.",
   rolloutDeviceHeld: (device: string, rollout: string) => `The device '${device}' is already in the running rollout '${rollout}'.`,
+  rolloutDeviceReleasing: (device: string, rollout: string, state: string) =>
+    `The device '${device}' is still being let go by the ${rolloutStateWord(state)} rollout '${rollout}': try again in a moment.`,
   rolloutFirmwareNoFile: (name: string, version: string) => `The firmware ${name} (${version}) has no file uploaded: upload it before starting the rollout.`,
   rolloutEditNotDraft: (state: string) => `This rollout is ${rolloutStateWord(state)}: only a draft rollout can be changed.`,
   rolloutDeleteUnderWay: (state: string) => `This rollout is ${rolloutStateWord(state)}: abort it before deleting it.`,

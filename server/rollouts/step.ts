@@ -14,6 +14,7 @@ import { afterPhase } from './phases';
 import { eventOf, lockRollout, NOW, patchRollout, type Actor, type HistoryEvent, type RolloutRow } from './row';
 import { releaseChunk, targetChunk } from './targets';
 import { DEFAULT_ROLLOUT_CHUNK } from '../config';
+import { rolloutUnderWay } from '../../src/schemas/rolloutPlan';
 
 export interface EngineDeps {
   db: Database;
@@ -58,7 +59,7 @@ export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUN
     const done = await db.transaction(async (tx) => {
       const locked = await lockRollout(tx, id, true);
       if (!locked || locked.state === 'draft') return 0;
-      if (locked.state === 'running' || locked.state === 'paused') return targetChunk(tx, registry, by, locked, locked.phase, chunk);
+      if (rolloutUnderWay(locked.state)) return targetChunk(tx, registry, by, locked, locked.phase, chunk);
       return releaseChunk(tx, registry, by, locked, chunk);
     });
     if (done < chunk) return;

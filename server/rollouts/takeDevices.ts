@@ -15,7 +15,7 @@ import { resolveSearches } from '../crud/listSearch';
 import { conditionSql } from '../crud/listSql';
 import { SqlParams } from '../crud/sql';
 import { conflict } from '../http/errors';
-import { phaseSizes } from '../../src/schemas/rolloutPlan';
+import { phaseSizes, rolloutUnderWay } from '../../src/schemas/rolloutPlan';
 import { refListIds } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import type { RolloutRow } from './row';
@@ -66,16 +66,21 @@ export async function takeDevices(tx: Queryable, registry: ServerRegistry, user:
 
 /**
  * Fewer taken than counted: a device skipped as held by another rollout answers 409 naming it and
- * that rollout (none such: a device deleted since the count, which is simply not taken).
+ * that rollout (none such: a device deleted since the count, which is simply not taken); a rollout
+ * that has stopped and is still giving its devices back says so, as the refusal lasts only until then.
  */
 async function refuseHeld(tx: Queryable, id: number, team: number): Promise<void> {
-  const { rows } = await tx.query<{ device: string; rollout: string }>(
-    `SELECT "d"."name" AS "device", "r"."name" AS "rollout" FROM "rollout_device" AS "h"
+  const { rows } = await tx.query<{ device: string; rollout: string; state: string }>(
+    `SELECT "d"."name" AS "device", "r"."name" AS "rollout", "r"."state" FROM "rollout_device" AS "h"
        JOIN "device" AS "d" ON "d"."id" = "h"."device_id" JOIN "rollout" AS "r" ON "r"."id" = "h"."rollout_id"
       WHERE "h"."holds" AND "h"."rollout_id" <> $1 AND "d"."team_id" = $2
         AND NOT EXISTS (SELECT 1 FROM "rollout_device" AS "m" WHERE "m"."rollout_id" = $1 AND "m"."device_id" = "h"."device_id")
       ORDER BY "d"."id" LIMIT 1`,
     [id, team],
   );
-  if (rows[0]) throw conflict(ownMessages.rolloutDeviceHeld(rows[0].device, rows[0].rollout));
+  if (!rows[0]) return;
+  const { device, rollout, state } = rows[0];
+  // A finished or aborted rollout still letting its devices go, a chunk at a time (step.ts updateTargets).
+  if (rolloutUnderWay(state)) throw conflict(ownMessages.rolloutDeviceHeld(device, rollout));
+  throw conflict(ownMessages.rolloutDeviceReleasing(device, rollout, state));
 }

@@ -13,8 +13,10 @@ export type RolloutState = (typeof ROLLOUT_STATES)[number];
 
 /** A rollout is edited only while a draft: once started, its devices and targets are the engine's. */
 export const rolloutEditable = (state: unknown): boolean => state === 'draft';
-/** One running or paused cannot be deleted: its devices' targets would stay the rollout's with nothing to give them back. */
-export const rolloutDeletable = (state: unknown): boolean => state !== 'running' && state !== 'paused';
+/** Running or paused: it holds its devices (none can join another rollout) and decides their targets. */
+export const rolloutUnderWay = (state: unknown): boolean => state === 'running' || state === 'paused';
+/** One under way cannot be deleted: its devices' targets would stay the rollout's with nothing to give them back. */
+export const rolloutDeletable = (state: unknown): boolean => !rolloutUnderWay(state);
 
 /** PUT /api/rollout/{id}/state's actions. */
 export const ROLLOUT_ACTIONS = ['start', 'pause', 'resume', 'continue', 'abort'] as const;

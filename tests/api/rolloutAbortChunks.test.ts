@@ -102,7 +102,7 @@ describe('an abort in chunks', () => {
     const blocked = await draft(w, { device_ids: [devices[2].id] });
     const refused = await act(w, blocked, 'start');
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json()).toEqual({ Description: expect.stringContaining('is already in the running rollout') });
+    expect(refused.json()).toEqual({ Description: expect.stringContaining('is still being let go by the aborted rollout') });
     await expectError(act(w, id, 'abort'), 409, 'This rollout is aborted: it cannot be aborted.');
 
     // The engine (any process, after a restart) finishes it: the rest given back once, by the rollout itself.

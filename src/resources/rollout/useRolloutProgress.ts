@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import type { RolloutProgress } from '../../schemas/rolloutPlan';
+import { rolloutUnderWay, type RolloutProgress } from '../../schemas/rolloutPlan';
 import { readProgress } from './rolloutCalls';
 
 /** How often a live rollout's progress is read again. */
@@ -13,14 +13,12 @@ export const PROGRESS_POLL_MS = 3000;
 
 const progressKey = (id: Identifier) => ['rollout', 'progress', String(id)];
 
-const isLive = (state: string | undefined) => state === 'running' || state === 'paused';
-
 export function useRolloutProgress(id: Identifier | undefined) {
   return useQuery({
     queryKey: progressKey(id ?? ''),
     queryFn: ({ signal }) => readProgress(id!, signal),
     enabled: id !== undefined,
-    refetchInterval: (query) => (isLive((query.state.data as RolloutProgress | undefined)?.state) ? PROGRESS_POLL_MS : false),
+    refetchInterval: (query) => (rolloutUnderWay((query.state.data as RolloutProgress | undefined)?.state) ? PROGRESS_POLL_MS : false),
     // A failed read is tried again at the next round, not at once.
     retry: false,
   });
