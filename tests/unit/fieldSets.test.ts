@@ -170,7 +170,9 @@ describe.each(all.map((c) => [c.key, c] as const))('the consumers of %s agree', 
     expect(isSearchable([category])).toBe(sets.searchable.length > 0);
     expect(plainQueryFields(category).map(([name]) => name)).toEqual([...sets.filterable, ...sets.byAge]);
     expect(every.filter((name) => name in (listQueryDoc(category).properties as Record<string, unknown>))).toEqual(every.filter((name) => [...sets.filterable, ...sets.byAge].includes(name)));
-    expect(countedColumns(category)).toEqual(expect.arrayContaining([...sets.filterable, ...sets.searchable, ...sets.searchedValues]));
+    // A change of any column a count reads clears the counts; the team's, by the trigger on moved rows (countCache.ts).
+    const counted = [...sets.filterable, ...sets.searchable, ...sets.searchedValues].filter((name) => name !== 'team_id');
+    expect(countedColumns(category)).toEqual(expect.arrayContaining(counted));
   });
 
   it('another caller reads the private set as null, and nothing else', () => {
