@@ -261,8 +261,10 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
     if (reported !== null) firmwareEntries.push(`jsonb_build_object('date', ${iso()}, 'firmware_id', ${add(reported)}::int)`);
   }
   const { update } = decided;
+  // The report's time by the database's clock, as a rollout's telling of the device is dated: processes'
+  // clocks may disagree, and a report made after the telling must not look older (rollouts/deviceStates.ts).
   if (update) {
-    sets.push(`"update_state" = ${add(update.state)}`, `"update_firmware_id" = ${add(update.firmwareId)}`, `"update_changed" = $2`);
+    sets.push(`"update_state" = ${add(update.state)}`, `"update_firmware_id" = ${add(update.firmwareId)}`, `"update_changed" = now()`);
     if (update.message !== undefined) {
       sets.push(`"update_message" = ${add(update.message)}`);
       // The firmware history tells the failures too: an entry naming the firmware that failed, with the device's message.

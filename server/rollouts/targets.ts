@@ -41,11 +41,12 @@ export async function targetChunk(tx: Queryable, registry: ServerRegistry, by: A
        UPDATE "device" AS "t" SET "target_firmware_id" = $3 FROM "device" AS "o"
         WHERE "t"."id" = ANY($2::int[]) AND "o"."id" = "t"."id" AND "t"."team_id" = $4 AND "t"."type_id" = $5
         RETURNING ${entryColumns(device, 't')}, "t"."target_firmware_id", "o"."target_firmware_id" AS "before")
-     UPDATE "rollout_device" AS "rd" SET "targeted" = true, "previous_target_id" = "set"."before", "changed" = $6
+     UPDATE "rollout_device" AS "rd" SET "targeted" = true, "previous_target_id" = "set"."before", "changed" = now()
        FROM "set" WHERE "rd"."rollout_id" = $1 AND "rd"."device_id" = "set"."id"
      RETURNING "set".*`,
-    // When told, by the servers' clock that dates the devices' reports (update_changed): a report since counts (deviceStates.ts).
-    [rollout.id, ids, rollout.firmware_id, rollout.team_id, rollout.type_id, new Date()],
+    // When told, by the database's clock, which dates the devices' reports too (update_changed): a report
+    // since counts (deviceStates.ts), whichever process's clock is ahead.
+    [rollout.id, ids, rollout.firmware_id, rollout.team_id, rollout.type_id],
   );
   if (rows.length < ids.length) {
     await tx.query(
