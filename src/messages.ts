@@ -255,6 +255,7 @@ export const ownMessages = {
   // Issue 30: rollouts (src/schemas/rollout.ts, server/rollouts/, docs/ROLLOUTS.md).
   rolloutFirmwareRequired: 'A firmware is required.',
   rolloutWaitMinutesRequired: "A wait in minutes is required when the next phase starts after a wait.",
+  rolloutWaitMinutesOnlyForWait: "A wait in minutes is given only when the next phase starts after a wait: leave it empty.",
   rolloutNameNotUnique: (name: string) => `A rollout named '${name}' already exists in this team.`,
   rolloutStateLabels: { draft: 'Draft', running: 'Running', paused: 'Paused', finished: 'Finished', aborted: 'Aborted' } as Readonly<Record<string, string>>,
   rolloutAdvanceLabels: { auto: 'The next phase starts at once', wait: 'The next phase starts after a wait', manual: 'Someone continues the rollout' } as Readonly<Record<string, string>>,

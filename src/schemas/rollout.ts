@@ -89,7 +89,15 @@ export const rollout = defineCategory({
       list: true,
       checkWith: { on: ['wait_minutes'], check: (v, o) => (v === 'wait' && typeof o.wait_minutes !== 'number' ? ownMessages.rolloutWaitMinutesRequired : undefined) },
     },
-    wait_minutes: { kind: 'integer', label: 'Wait (minutes)', default: null, min: 1, max: MAX_MINUTES },
+    wait_minutes: {
+      kind: 'integer',
+      label: 'Wait (minutes)',
+      default: null,
+      min: 1,
+      max: MAX_MINUTES,
+      // Beside 'auto' or 'manual' it would be kept and never waited: a client would think it set a wait.
+      checkWith: { on: ['advance'], check: (v, o) => (v !== null && v !== undefined && o.advance !== 'wait' ? ownMessages.rolloutWaitMinutesOnlyForWait : undefined) },
+    },
     // Abort then also gives the devices that succeeded the target they had before.
     rollback_on_abort: { kind: 'boolean', label: 'Roll back on abort', default: false },
     state: { kind: 'enum', label: 'State', values: ROLLOUT_STATES, valueLabels: ownMessages.rolloutStateLabels, system: true, default: 'draft', list: true, filter: true },

@@ -44,3 +44,20 @@ describe('the devices: one of a group, a filter or chosen devices', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('wait_minutes', () => {
+  it("is refused beside 'auto' or 'manual' (it would be stored and silently never waited); with 'wait' it is taken", async () => {
+    const [d] = await fleet(w, 1);
+    const before = await count();
+    for (const advance of ['auto', 'manual']) {
+      await expectError(w.owner.client.post('/api/rollout', body({ device_ids: [d.id], advance, wait_minutes: 30 })), 400, ownMessages.rolloutWaitMinutesOnlyForWait);
+    }
+    expect(await count()).toBe(before);
+    const id = await draft(w, { device_ids: [d.id], advance: 'wait', wait_minutes: 30 });
+    // Leaving the wait for 'manual' keeps the minutes: refused until they are cleared with it.
+    await expectError(w.owner.client.put(`/api/rollout/${id}`, { advance: 'manual' }), 400, ownMessages.rolloutWaitMinutesOnlyForWait);
+    const changed = await w.owner.client.put(`/api/rollout/${id}`, { advance: 'manual', wait_minutes: null });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ advance: 'manual', wait_minutes: null });
+  });
+});
