@@ -2,7 +2,7 @@ import { Divider, Stack } from '@mui/material';
 import { Fragment, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Form, RecordContextProvider, useIsMounted, useNavigate, type RaRecord } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import type { Category } from '../../schemas';
+import { fieldProblem, type Category } from '../../schemas';
 import { objectHref, objectRoutes, type ObjectMode } from '../consoleRoutes';
 import type { ResourceOverride } from '../overrides';
 import { ErrorList } from './ErrorList';
@@ -158,8 +158,11 @@ const ObjectFormBody = ({
   // What only the server could tell (a value already used) is said under the field too.
   const fromServer: Record<string, string | undefined> = { ...unique.messages };
   for (const r of refusals) fromServer[r.field] = r.message;
+  // A stored value that a rule tightened since refuses (docs/INTEGRATOR.md) shows its problem as the edit
+  // opens, on its field: the user sees what to fix before Submit refuses it.
+  const storedBroken = (name: string) => mode === 'edit' && !changed.has(name) && fieldProblem(category.fields[name], values[name]) !== undefined;
   const shown = Object.fromEntries(
-    Object.entries(allErrors).filter(([name]) => submitted || inputErrors[name] || changed.has(name) || touchedFields[name]),
+    Object.entries(allErrors).filter(([name]) => submitted || inputErrors[name] || changed.has(name) || touchedFields[name] || storedBroken(name)),
   ) as FieldErrors;
   const underField = (name: string) => (shown[name] !== undefined && shown[name] === fromServer[name] ? shown[name] : undefined);
   const onInvalid = (name: string, message: string | undefined) =>
