@@ -45,13 +45,19 @@ export async function phaseCounts(tx: Queryable, rollout: RolloutRow): Promise<P
   return rows[0];
 }
 
-/** The phase's time limit has passed (by the database's clock). */
+/**
+ * The phase's time limit has passed (by the database's clock), counted from when its last devices were
+ * told (phase_started, moved on by each chunk told: targets.ts); never while some of its devices are
+ * still to be told (a process stopped between chunks): those are told first, as a device never told
+ * cannot have failed to report.
+ */
 export async function timeLimitPassed(tx: Queryable, rollout: RolloutRow): Promise<boolean> {
   if (rollout.phase_timeout_minutes === null || rollout.phase_started === null) return false;
-  const { rows } = await tx.query<{ over: boolean }>(`SELECT $1::timestamptz + make_interval(mins => $2::int) <= now() AS "over"`, [
-    rollout.phase_started,
-    rollout.phase_timeout_minutes,
-  ]);
+  const { rows } = await tx.query<{ over: boolean }>(
+    `SELECT $1::timestamptz + make_interval(mins => $2::int) <= now()
+        AND NOT EXISTS (SELECT 1 FROM "rollout_device" WHERE "rollout_id" = $3 AND "phase" = $4 AND NOT "targeted" AND "holds" AND "state" = 'pending') AS "over"`,
+    [rollout.phase_started, rollout.phase_timeout_minutes, rollout.id, rollout.phase],
+  );
   return rows[0].over;
 }
 

@@ -56,6 +56,9 @@ export async function targetChunk(tx: Queryable, registry: ServerRegistry, by: A
     );
   }
   await recordTargets(tx, registry, by, rows);
+  // The phase's time limit counts from its last devices told (deviceStates.ts timeLimitPassed): a chunk told
+  // late (after a restart) gets the whole limit too. The rollout's row is locked by the caller (step.ts).
+  await tx.query('UPDATE "rollout" SET "phase_started" = now() WHERE "id" = $1 AND "phase" = $2', [rollout.id, phase]);
   return ids.length;
 }
 
