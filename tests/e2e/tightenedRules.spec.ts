@@ -22,8 +22,8 @@ import { ADMIN, E2E_PORT } from './settings';
 import { signInByApi } from './signIn';
 import { START_TIMEOUT_MS, startServer, stopServer } from './ownServer';
 
-// Clear of the shared server's port and of the other own-server specs (+1000, +1002, +1004, +1005).
-const PORT = E2E_PORT + 1007;
+// Clear of the shared server's port and of the other own-server specs (+1000, +1002).
+const PORT = E2E_PORT + 1004;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const MAX = 200;
 const LONG = 'U'.repeat(MAX + 7);
