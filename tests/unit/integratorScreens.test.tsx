@@ -31,7 +31,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AdminContext, memoryStore } from 'react-admin';
 import { categories, mustGetCategory } from '../../src/schemas';
-import { messages, ownMessages } from '../../src/messages';
+import { messages } from '../../src/messages';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { createAuthProvider } from '../../src/dataProvider/authProvider';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
@@ -197,32 +197,6 @@ describe('the site screens', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
     expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/fixture_site/5', { floors: 3 }]]);
-  });
-});
-
-describe('a site holding a value stored before its rule was tightened (issue 31 item 3)', () => {
-  it('edit: the error is on that field, by its label, as the form opens; corrected, only it is sent', async () => {
-    // A code of 16 characters, stored before 'Code' took maxLength 12.
-    const old = { ...plant, id: 7, name: 'Old site', code: 'P-12345678901234' };
-    objects.fixture_site.push(old);
-    try {
-      const router = renderScreen('fixture_site', 'edit', '7');
-      const code = (await screen.findByRole('textbox', { name: 'Code' })) as HTMLInputElement;
-      await waitFor(() => expect(code.value).toBe(old.code));
-      const message = ownMessages.tooLong('Code', 12);
-      await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
-      expect(document.getElementById(code.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
-      expect([...screen.getByTestId('object-form-errors').querySelectorAll('li')].map((li) => li.textContent)).toEqual([message]);
-      expect((screen.getByLabelText('Latitude') as HTMLInputElement).getAttribute('aria-invalid')).toBe('false');
-
-      fireEvent.change(code, { target: { value: 'O-1' } });
-      await waitFor(() => expect(screen.queryByTestId('object-form-errors')).toBeNull());
-      fireEvent.click(screen.getByRole('button', { name: messages.submit }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
-      expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/fixture_site/7', { code: 'O-1' }]]);
-    } finally {
-      objects.fixture_site.splice(objects.fixture_site.indexOf(old), 1);
-    }
   });
 });
 
