@@ -3,7 +3,6 @@ import { Fragment, useMemo, useRef, useState, type ReactNode, type RefObject } f
 import { Form, RecordContextProvider, useIsMounted, useNavigate, type RaRecord } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { Category } from '../../schemas';
-import { sameJson } from '../../schemas/sameJson';
 import { objectHref, objectRoutes, type ObjectMode } from '../consoleRoutes';
 import type { ResourceOverride } from '../overrides';
 import { ErrorList } from './ErrorList';
@@ -108,8 +107,6 @@ const ObjectFormBody = ({
   const fields = useMemo(() => formFieldNames(category), [category]);
   const changed = useChangedFields(fields, values);
   const locked = useMemo(() => lockedFields(category, record), [category, record]);
-  // The loaded object's own problems: a rule tightened since its values were stored (issue 31).
-  const stored = useMemo(() => (readOnly || !record ? {} : validateObject({ category, fields, values: record })), [readOnly, record, category, fields]);
   const existing = useExistingRows(category, !readOnly);
   const remote = useRemoteChecks(category, readOnly ? {} : values);
   const unique = useUniqueChecks(category, fields, readOnly ? {} : values, record);
@@ -158,17 +155,11 @@ const ObjectFormBody = ({
   const refusals = refused.filter((r) => String(values[r.field] ?? '') === String(r.value ?? ''));
   const allErrors: FieldErrors = readOnly ? {} : validate(values);
   for (const r of refusals) allErrors[r.field] ??= r.message;
-  // A value stored before its rule was made stricter is no typing of the user's: said at once, while it stays.
-  const storedAsIs = Object.entries(stored).filter(([name]) => sameJson(values[name], record?.[name]));
-  const asStored = new Set(storedAsIs.map(([name]) => name));
-  // What the user did not type here (a value already used, a stored value breaking a rule) is said under the field too.
+  // What only the server could tell (a value already used) is said under the field too.
   const fromServer: Record<string, string | undefined> = { ...unique.messages };
   for (const r of refusals) fromServer[r.field] = r.message;
-  for (const [name, message] of storedAsIs) fromServer[name] ??= message;
   const shown = Object.fromEntries(
-    Object.entries(allErrors).filter(
-      ([name]) => submitted || inputErrors[name] || changed.has(name) || touchedFields[name] || asStored.has(name),
-    ),
+    Object.entries(allErrors).filter(([name]) => submitted || inputErrors[name] || changed.has(name) || touchedFields[name]),
   ) as FieldErrors;
   const underField = (name: string) => (shown[name] !== undefined && shown[name] === fromServer[name] ? shown[name] : undefined);
   const onInvalid = (name: string, message: string | undefined) =>
