@@ -22,6 +22,7 @@ import { clearStrayServerRefs } from '../crud/references';
 import { readColumnDependents } from './columnDependents';
 import { KEPT_COMMENT } from './keptColumns';
 import { columnType } from './casts';
+import { rewriteBareRefLists } from './refListForm';
 import { quoteLiteral } from '../crud/sql';
 
 /** Any constant: two servers starting together on one PostgreSQL take turns. */
@@ -173,6 +174,8 @@ export async function migrate(
     }
     // Rows older than the look-alike keys of names, or inserted in bulk, get theirs (JS computes them).
     await backfillNameKeys(tx, categories);
+    // Lists an earlier version stored as sent (bare ids) take the one stored form.
+    await rewriteBareRefLists(tx, categories);
     for (const tables of FEATURE_TABLES) await tx.exec(tables.ddl);
     // Users older than the look-alike key get it (JS computes it); look-alikes already there keep their names.
     lookalikesKept = declaresUsernameKey(categories) ? await backfillUsernameKeys(tx) : [];

@@ -33,8 +33,9 @@ const INIT = `window.ui = SwaggerUIBundle({
   dom_id: '#swagger-ui',
   deepLinking: true,
   validatorUrl: null,
-  // Tags folded: the page opens on the list of tags (one per category, plus the others); expanded, Swagger UI drew only the first
-  // once the document held 139 operations (an 18th category), with no error.
+  // Tags folded: the page opens on the list of tags (one per category, plus the others). Expanded, the shown tags and
+  // operations reach Swagger UI's own threshold (150 items, 5.x) and it draws only those in view, the rest as the page
+  // scrolls: a reader saw the first tag alone, and the browser's find missed the others. Folded, every tag is drawn.
   docExpansion: 'none',
   requestInterceptor: function (request) {
     request.headers[${JSON.stringify(CSRF_HEADER_NAME)}] = ${JSON.stringify(CSRF_VALUE)};
