@@ -31,7 +31,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AdminContext, memoryStore } from 'react-admin';
 import { categories, mustGetCategory } from '../../src/schemas';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { createAuthProvider } from '../../src/dataProvider/authProvider';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
@@ -197,6 +197,21 @@ describe('the site screens', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
     expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/fixture_site/5', { floors: 3 }]]);
+  });
+  it('edit: dates are typed en-GB; a date that does not exist is named by its label and nothing is saved until it is fixed', async () => {
+    const router = renderScreen('fixture_site', 'edit', '5');
+    const commissioned = (await screen.findByLabelText('Commissioned *')) as HTMLInputElement;
+    await waitFor(() => expect(commissioned.value).toBe('29/02/2024'));
+    fireEvent.change(commissioned, { target: { value: '31/02/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(screen.getByTestId('object-form-errors').textContent).toContain(ownMessages.noSuchDate('Commissioned', '31/02/2026')));
+    expect(writes()).toEqual([]);
+
+    fireEvent.change(commissioned, { target: { value: '01/03/2026' } });
+    fireEvent.change(screen.getByLabelText('Last inspection'), { target: { value: '15/01/2026 09:05' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
+    expect(writes().map((c) => c.body)).toEqual([{ commissioned: '2026-03-01', inspected_at: new Date(2026, 0, 15, 9, 5).toISOString() }]);
   });
 });
 
