@@ -5,6 +5,7 @@
  * date. No built-in category has a date a user types (a category's date field is tested in the
  * object form by tests/unit/integratorScreens.test.tsx): here, the Audit page's day filters.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { ownMessages } from '../../src/messages';
 import { signInByApi } from './signIn';
@@ -40,6 +41,11 @@ test('a day typed DD/MM/YYYY filters the Audit page, reads back en-GB after a re
   await expect(input(page, ownMessages.auditFrom)).toHaveValue(today);
   await expect(input(page, ownMessages.auditTo)).toHaveValue(today);
   await expect(entry).toHaveCount(1);
+
+  // The calendar button is named, the browser's picker behind it hidden from assistive technology.
+  await expect(page.getByRole('button', { name: ownMessages.pickDate(ownMessages.auditTo) })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary}`).join(' ')}`)).toEqual([]);
 
   // A day that does not exist: said with the field's label, and the filter stays as it was.
   await input(page, ownMessages.auditTo).fill('31/02/2026');
