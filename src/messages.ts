@@ -539,6 +539,13 @@ export const ownMessages = {
   iconNotDataUrl: (label: string) => `The field '${label}' must be an image given as a base64 data: URL (data:image/png;base64,...).`,
   iconNotRaster: (label: string) => `The field '${label}' must hold a PNG, JPEG, WebP or GIF image, declared as such (SVG and other formats are not accepted).`,
   jsonNotValid: (label: string) => `The field '${label}' is not valid JSON.`,
+  /** A date or date-and-time input (typed en-GB whatever the browser's locale, spec section 1). */
+  dateNotValid: (label: string) => `The field '${label}' is not a date: type it as DD/MM/YYYY.`,
+  dateTimeNotValid: (label: string) => `The field '${label}' is not a date and time: type it as DD/MM/YYYY HH:MM.`,
+  noSuchDate: (label: string, text: string) => `The field '${label}' holds a date that does not exist: ${text}.`,
+  datePlaceholder: 'DD/MM/YYYY',
+  dateTimePlaceholder: 'DD/MM/YYYY HH:MM',
+  pickDate: (label: string) => `Pick '${label}' on a calendar`,
   /** One line of the change confirmation (spec section 5), before 'Are you sure you want to keep these changes?'. */
   changeLine: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
   noValue: '(none)',

@@ -31,7 +31,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AdminContext, memoryStore } from 'react-admin';
 import { categories, mustGetCategory } from '../../src/schemas';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
 import { createAuthProvider } from '../../src/dataProvider/authProvider';
 import { createProfileStore, type Profile } from '../../src/dataProvider/profile';
@@ -141,13 +141,13 @@ describe('the sites table', () => {
 });
 
 describe('the site screens', () => {
-  it('add: an input for each kind (date picker, number boxes, switch, enum picker, url box), and the save sends them', async () => {
+  it('add: an input for each kind (en-GB date boxes, number boxes, switch, enum picker, url box), and the save sends them', async () => {
     const router = renderScreen('fixture_site', 'new');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Team' }) as HTMLSelectElement).value).toBe('1'));
     const commissioned = screen.getByLabelText('Commissioned *') as HTMLInputElement;
-    expect(commissioned.type).toBe('date');
-    expect((screen.getByLabelText('Last inspection') as HTMLInputElement).type).toBe('datetime-local');
+    expect([commissioned.inputMode, commissioned.placeholder]).toEqual(['numeric', 'DD/MM/YYYY']);
+    expect((screen.getByLabelText('Last inspection') as HTMLInputElement).placeholder).toBe('DD/MM/YYYY HH:MM');
     const latitude = screen.getByLabelText('Latitude') as HTMLInputElement;
     expect([latitude.type, latitude.step]).toEqual(['number', 'any']);
     expect((screen.getByLabelText('Floors') as HTMLInputElement).step).toBe('1');
@@ -163,7 +163,7 @@ describe('the site screens', () => {
     fireEvent.change(name, { target: { value: 'Mill' } });
     fireEvent.change(latitude, { target: { value: '45.5' } });
     fireEvent.change(homepage, { target: { value: 'javascript:alert(1)' } });
-    fireEvent.change(commissioned, { target: { value: '2024-02-29' } });
+    fireEvent.change(commissioned, { target: { value: '29/02/2024' } });
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(screen.getByTestId('object-form-errors').textContent).toContain('Home page'));
     expect(writes()).toEqual([]);
@@ -181,7 +181,7 @@ describe('the site screens', () => {
     await waitFor(() => expect(screen.getByText('Yearly check')).toBeTruthy());
     expect(screen.getByText('Maintenance visits')).toBeTruthy();
     await waitFor(() => expect(screen.getByDisplayValue('P-1')).toBeTruthy());
-    for (const value of ['45.76', '2024-02-29', 'https://plant.example/']) expect(screen.getByDisplayValue(value)).toBeTruthy();
+    for (const value of ['45.76', '29/02/2024', 'https://plant.example/']) expect(screen.getByDisplayValue(value)).toBeTruthy();
     expect(document.body.textContent).toContain('Live');
     expect(document.body.textContent).toContain('"city": "Lyon"');
     expect(screen.getByRole('button', { name: messages.edit })).toBeTruthy();
@@ -190,13 +190,28 @@ describe('the site screens', () => {
   it('edit: the stored values in their inputs; a change sends only that field', async () => {
     const router = renderScreen('fixture_site', 'edit', '5');
     const commissioned = (await screen.findByLabelText('Commissioned *')) as HTMLInputElement;
-    await waitFor(() => expect(commissioned.value).toBe('2024-02-29'));
+    await waitFor(() => expect(commissioned.value).toBe('29/02/2024'));
     expect((screen.getByLabelText('Latitude') as HTMLInputElement).value).toBe('45.76');
     expect((screen.getByLabelText('Home page') as HTMLInputElement).value).toBe('https://plant.example/');
     fireEvent.change(screen.getByLabelText('Floors'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
     expect(writes().map((c) => [c.method, c.url.pathname, c.body])).toEqual([['PUT', '/api/fixture_site/5', { floors: 3 }]]);
+  });
+  it('edit: dates are typed en-GB; a date that does not exist is named by its label and nothing is saved until it is fixed', async () => {
+    const router = renderScreen('fixture_site', 'edit', '5');
+    const commissioned = (await screen.findByLabelText('Commissioned *')) as HTMLInputElement;
+    await waitFor(() => expect(commissioned.value).toBe('29/02/2024'));
+    fireEvent.change(commissioned, { target: { value: '31/02/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(screen.getByTestId('object-form-errors').textContent).toContain(ownMessages.noSuchDate('Commissioned', '31/02/2026')));
+    expect(writes()).toEqual([]);
+
+    fireEvent.change(commissioned, { target: { value: '01/03/2026' } });
+    fireEvent.change(screen.getByLabelText('Last inspection'), { target: { value: '15/01/2026 09:05' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_site_view'));
+    expect(writes().map((c) => c.body)).toEqual([{ commissioned: '2026-03-01', inspected_at: new Date(2026, 0, 15, 9, 5).toISOString() }]);
   });
 });
 
@@ -206,7 +221,7 @@ describe('the maintenance visit add screen', () => {
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Team' }) as HTMLSelectElement).value).toBe('1'));
     const sitePicker = screen.getByRole('combobox', { name: 'Site' });
     await waitFor(() => expect(within(sitePicker).getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['Plant', 'Depot'])));
-    expect((screen.getByLabelText('Visit date *') as HTMLInputElement).type).toBe('date');
+    expect((screen.getByLabelText('Visit date *') as HTMLInputElement).placeholder).toBe('DD/MM/YYYY');
     expect((screen.getByLabelText('Hours spent') as HTMLInputElement).step).toBe('any');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Each field kind in the console (src/schemas/kinds.ts): the input the object form gives it (a
- * date picker, a number box taking decimals or whole numbers, a picker of an enum's offered
+ * date box typed en-GB, a number box taking decimals or whole numbers, a picker of an enum's offered
  * values, a url box), the table column it gets, and the text the view shows.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, Form, RecordContextProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { defineCategory, mustGetCategory, type Category, type FieldSpec } from '../../src/schemas';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { i18nProvider } from '../../src/i18n';
 import { FieldInput } from '../../src/resources/inputs/FieldInput';
 import { columnElement, listColumns } from '../../src/resources/list/listColumns';
@@ -59,22 +59,52 @@ function renderInput(category: Category, name: string, record: Record<string, un
 }
 
 describe('inputs by kind', () => {
-  it('a date is a date picker holding YYYY-MM-DD; emptied, it is null', () => {
+  it('a date is typed and shown DD/MM/YYYY (numeric keypad), its value YYYY-MM-DD; emptied, it is null', () => {
     renderInput(site, 'opened', { opened: '2024-02-29' });
     const box = screen.getByLabelText('Opened') as HTMLInputElement;
-    expect(box.type).toBe('date');
-    expect(box.value).toBe('2024-02-29');
+    expect([box.type, box.inputMode, box.value]).toEqual(['text', 'numeric', '29/02/2024']);
+    fireEvent.change(box, { target: { value: '03/02/2026' } });
+    expect(formValues().opened).toBe('2026-02-03');
     fireEvent.change(box, { target: { value: '' } });
     expect(formValues().opened).toBeNull();
   });
 
-  it('a datetime is a local date-and-time picker; the value travels as UTC ISO 8601', () => {
+  it('a datetime is typed DD/MM/YYYY HH:MM in local time; the value travels as UTC ISO 8601', () => {
     renderInput(site, 'visited', { visited: '2024-03-01T10:00:00.000Z' });
     const box = screen.getByLabelText('Visited') as HTMLInputElement;
-    expect(box.type).toBe('datetime-local');
-    expect(box.value).toBe('2024-03-01T02:00');
-    fireEvent.change(box, { target: { value: '2024-03-01T09:30' } });
+    expect(box.value).toBe('01/03/2024 02:00');
+    fireEvent.change(box, { target: { value: '01/03/2024 09:30' } });
     expect(formValues().visited).toBe('2024-03-01T17:30:00.000Z');
+  });
+
+  it('a date that does not exist stays in the box, is reported naming the field, and the value stays as it was', () => {
+    const invalid: (string | undefined)[] = [];
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <Form record={{ opened: '2024-02-29' }}>
+          <FieldInput name="opened" field={site.fields.opened} category={site} mode="edit" readOnly={false} onInvalid={(m) => invalid.push(m)} />
+          <Values />
+        </Form>
+      </AdminContext>,
+    );
+    const box = screen.getByLabelText('Opened') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '31/02/2026' } });
+    expect(box.value).toBe('31/02/2026');
+    expect(invalid.at(-1)).toBe(ownMessages.noSuchDate('Opened', '31/02/2026'));
+    expect(formValues().opened).toBe('2024-02-29');
+    fireEvent.change(box, { target: { value: '02/13' } });
+    expect(invalid.at(-1)).toBe(ownMessages.dateNotValid('Opened'));
+    fireEvent.change(box, { target: { value: '28/02/2026' } });
+    expect(invalid.at(-1)).toBeUndefined();
+    expect(formValues().opened).toBe('2026-02-28');
+  });
+
+  it("the calendar button's picker (the browser's own) sets the value, shown en-GB", () => {
+    renderInput(site, 'visited', { visited: null });
+    expect(screen.getByRole('button', { name: ownMessages.pickDate('Visited') })).toBeTruthy();
+    fireEvent.change(screen.getByTestId('date-picker'), { target: { value: '2024-07-04T18:15' } });
+    expect(formValues().visited).toBe('2024-07-05T01:15:00.000Z');
+    expect((screen.getByLabelText('Visited') as HTMLInputElement).value).toBe('04/07/2024 18:15');
   });
 
   it("a number box takes decimals for kind 'number' and whole numbers only for 'integer'", () => {

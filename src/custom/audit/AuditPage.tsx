@@ -35,7 +35,7 @@ import { ObjectViewLink } from '../../resources/ObjectViewLink';
 import { NotFoundPage } from '../NotFoundPage';
 import { useAuditAccess } from './auditAccess';
 import { withBrowserDays } from './auditDays';
-import { DATE_TEXT_FIELD } from '../../resources/inputs/DateFieldInputs';
+import { DateTextBox } from '../../resources/inputs/DateTextBox';
 
 export interface AuditEntry {
   id: number;
@@ -121,6 +121,11 @@ export const AuditPage = () => {
     <TextField size="small" fullWidth={false} label={label} value={params.get(key) ?? ''} onChange={(event) => setFilter(key, event.target.value)} {...extra} />
   );
 
+  // A day typed en-GB as every date of the console; a text that is no day leaves the filter as it was, and says so.
+  const dayField = (key: 'from' | 'to', label: string) => (
+    <DateTextBox kind="date" label={label} value={params.get(key) ?? ''} onValue={(day) => setFilter(key, day ?? '')} textField={{ size: 'small', sx: { width: 190 } }} />
+  );
+
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
       <PageTitle title={ownMessages.auditTitle} />
@@ -157,8 +162,8 @@ export const AuditPage = () => {
           {field('object_id', ownMessages.auditObjectId, { sx: { width: 110 } })}
           {field('user_id', ownMessages.auditUserId, { sx: { width: 110 } })}
           {field('action', ownMessages.auditAction, { sx: { width: 160 } })}
-          {field('from', ownMessages.auditFrom, DATE_TEXT_FIELD)}
-          {field('to', ownMessages.auditTo, DATE_TEXT_FIELD)}
+          {dayField('from', ownMessages.auditFrom)}
+          {dayField('to', ownMessages.auditTo)}
           <Box sx={{ flexGrow: 1 }} />
           <Button startIcon={<DownloadIcon />} onClick={() => void exportCsv()}>
             {ownMessages.exportCsv}

@@ -1,7 +1,7 @@
 /**
  * The Audit page's date filters mean the days its table shows: the browser's own days (formatDate
  * shows an entry's time in the browser's time zone), as a date and time input of the console means
- * the browser's time (src/resources/inputs/DateFieldInputs.tsx). The server reads a date alone as a
+ * the browser's time (src/resources/inputs/DateTextBox.tsx). The server reads a date alone as a
  * UTC day, so the page sends the instants that begin and end the browser's day instead: without it,
  * an entry shown on 29/11 was not found by the filter 29/11 east or west of UTC.
  */

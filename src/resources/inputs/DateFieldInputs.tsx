@@ -1,46 +1,34 @@
-/** The inputs of the calendar kinds (date, datetime) and of url: the browser's own pickers and boxes. */
+/** The inputs of the calendar kinds (date, datetime), typed en-GB (DateTextBox), and of url. */
+import { useInput } from 'react-admin';
+import { DateTextBox } from './DateTextBox';
+import type { DateTextKind } from './enGbDateText';
 import { FormTextField } from './FormTextField';
 import type { GenericInputProps } from './inputProps';
 
-/** The box of a calendar date, the console's one way to enter a day (the Audit page's filters too). */
-export const DATE_TEXT_FIELD = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+/**
+ * A date field of the object form. A text that does not read as a date stays in the box (nothing
+ * typed is lost) and is reported through onInvalid, which keeps the form from saving the previous value.
+ */
+const FormDateBox = ({ kind, name, field, readOnly, label, error, helperText, disabled, onInvalid }: GenericInputProps & { kind: DateTextKind }) => {
+  const { field: input, id } = useInput({ source: name, format: (v: unknown) => v, parse: (v: unknown) => v });
+  return (
+    <DateTextBox
+      kind={kind}
+      value={input.value}
+      onValue={input.onChange}
+      onProblem={onInvalid}
+      label={label ?? field.label}
+      readOnly={readOnly}
+      textField={{ id, name: input.name, onBlur: input.onBlur, error, helperText, disabled, required: field.required !== undefined && !readOnly, fullWidth: true }}
+    />
+  );
+};
 
-/** A calendar date: the browser's date picker, whose value is already 'YYYY-MM-DD'; empty is null. */
-export const DateFieldInput = (props: GenericInputProps) => (
-  <FormTextField
-    {...props}
-    parse={(text) => (text === '' ? null : text)}
-    textField={() => DATE_TEXT_FIELD}
-    htmlInput={{}}
-  />
-);
+/** A calendar date: DD/MM/YYYY, its value 'YYYY-MM-DD'; empty is null. */
+export const DateFieldInput = (props: GenericInputProps) => <FormDateBox {...props} kind="date" />;
 
-/** 'YYYY-MM-DDTHH:mm' of the local time zone, for a datetime-local input. */
-export function toLocalInput(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-/** The instant a datetime-local value means here, as ISO 8601 with its offset (Z); empty is null. */
-export function fromLocalInput(text: unknown): unknown {
-  if (typeof text !== 'string' || text === '') return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : date.toISOString();
-}
-
-/** A date and time: the browser's picker in local time; the value travels as UTC ISO 8601. */
-export const DateTimeFieldInput = (props: GenericInputProps) => (
-  <FormTextField
-    {...props}
-    parse={fromLocalInput}
-    format={toLocalInput}
-    textField={() => ({ type: 'datetime-local', slotProps: { inputLabel: { shrink: true } } })}
-    htmlInput={{}}
-  />
-);
+/** A date and time in the browser's time zone: DD/MM/YYYY HH:MM, its value UTC ISO 8601; empty is null. */
+export const DateTimeFieldInput = (props: GenericInputProps) => <FormDateBox {...props} kind="datetime" />;
 
 /** Empty is null: '' is no address, and an optional url field accepts null only. */
 export const parseUrl = (text: unknown): unknown => (typeof text === 'string' && text.trim() === '' ? null : text);
