@@ -144,7 +144,7 @@ describe("a maintenance visit's documents", () => {
     const sitePicker = screen.getByRole('combobox', { name: 'Site' });
     await waitFor(() => expect(within(sitePicker).getAllByRole('option').map((o) => o.textContent)).toContain('Plant'));
     fireEvent.change(sitePicker, { target: { value: '5' } });
-    fireEvent.change(screen.getByLabelText('Visit date *'), { target: { value: '2025-04-01' } });
+    fireEvent.change(screen.getByLabelText('Visit date *'), { target: { value: '01/04/2025' } });
     fireEvent.click(screen.getByRole('button', { name: messages.submit }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/fixture_visit_view'));
     const post = calls.find((c) => c.method === 'POST')!;
