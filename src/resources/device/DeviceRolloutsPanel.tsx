@@ -10,6 +10,7 @@ import { rollout } from '../../schemas/rollout';
 import { objectHref, viewRoute } from '../consoleRoutes';
 import type { ObjectPanelProps } from '../overrides';
 import { useDeviceRollouts } from './deviceRollouts';
+import { deviceStateLabel } from '../rollout/deviceStateLabel';
 
 const COLUMNS = ownMessages.deviceRolloutColumns;
 
@@ -38,7 +39,7 @@ export const DeviceRolloutsPanel = ({ record }: ObjectPanelProps) => {
             </TableCell>
             <TableCell>{ownMessages.rolloutStateLabels[r.state]}</TableCell>
             <TableCell>{ownMessages.rolloutPhaseOf(r.device_phase, r.phase)}</TableCell>
-            <TableCell>{ownMessages.rolloutDeviceStateLabels[r.device_state]}</TableCell>
+            <TableCell>{deviceStateLabel(r.device_state, r.device_phase, r.phase)}</TableCell>
             <TableCell>{r.message ?? ''}</TableCell>
           </TableRow>
         ))}
