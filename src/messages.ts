@@ -361,6 +361,8 @@ export const ownMessages = {
   rolloutPendingTold: 'No report yet',
   rolloutPhaseOf: (phase: number, current: number) => (phase === current ? `${phase} (under way)` : String(phase)),
   targetSetByRollout: (rollout: string, phase: number) => `Set by the rollout '${rollout}' (phase ${phase})`,
+  /** A device a rollout holds whose phase has not started: its target is not the rollout's yet, and cannot be changed by hand. */
+  targetHeldByRollout: (rollout: string, phase: number) => `In the rollout '${rollout}': set when its phase ${phase} starts`,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   rolloutOneSelection: "A rollout's devices are a group, a filter or chosen devices: give only one of them.",
   neverSeen: 'Never',

@@ -4,8 +4,8 @@
  * whose devices were told and have not reported yet. Read by the phase bars and the device's rollouts.
  */
 import { ownMessages } from '../../messages';
-import type { RolloutDeviceState } from '../../schemas/rolloutPlan';
+import { phaseStarted, type RolloutDeviceState } from '../../schemas/rolloutPlan';
 
 /** The label of `state` for a device of phase `phase` when the rollout is at phase `current` (0 before its start). */
 export const deviceStateLabel = (state: RolloutDeviceState, phase: number, current: number): string =>
-  state === 'pending' && phase <= current ? ownMessages.rolloutPendingTold : ownMessages.rolloutDeviceStateLabels[state];
+  state === 'pending' && phaseStarted(phase, current) ? ownMessages.rolloutPendingTold : ownMessages.rolloutDeviceStateLabels[state];
