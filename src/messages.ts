@@ -360,8 +360,12 @@ export const ownMessages = {
   deviceRolloutsUnreadable: "The device's rollouts could not be read.",
   deviceRolloutColumns: { name: 'Rollout', state: 'State', phase: 'Its phase', device_state: 'Its update', message: 'Failure' },
   rolloutDeviceStateLabels: { pending: 'Waiting for its phase', downloading: 'Downloading', installing: 'Installing', succeeded: 'Succeeded', failed: 'Failed' } as Readonly<Record<string, string>>,
+  /** A device of a phase that has started (it was told) that has not reported yet: 'pending' of a phase still to come waits for it. */
+  rolloutPendingTold: 'No report yet',
   rolloutPhaseOf: (phase: number, current: number) => (phase === current ? `${phase} (under way)` : String(phase)),
   targetSetByRollout: (rollout: string, phase: number) => `Set by the rollout '${rollout}' (phase ${phase})`,
+  /** A device a rollout holds whose phase has not started: its target is not the rollout's yet, and cannot be changed by hand. */
+  targetHeldByRollout: (rollout: string, phase: number) => `In the rollout '${rollout}': set when its phase ${phase} starts`,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   rolloutOneSelection: "A rollout's devices are a group, a filter or chosen devices: give only one of them.",
   neverSeen: 'Never',

@@ -111,7 +111,7 @@ export const device = defineCategory({
       list: true,
       filter: true,
     },
-    update_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Update of', system: true, shownReadOnly: 'whenSet', onDelete: 'setNull' },
+    update_firmware_id: { kind: 'ref', ref: 'firmware', label: 'Update of', system: true, shownReadOnly: 'whenSet', onDelete: 'setNull', inheritsDocumentation: false },
     update_message: { kind: 'text', label: 'Last update failure', system: true, shownReadOnly: 'whenSet', maxLength: UPDATE_MESSAGE_MAX },
     update_changed: { kind: 'datetime', label: 'Update state changed', system: true, shownReadOnly: 'whenSet' },
     config_history: { kind: 'json', label: 'Configuration history', system: true, default: [] },

@@ -225,6 +225,12 @@ export interface FieldSpec {
    * (server/crud/follows.ts). `always`: the field never takes a value of its own, even while `via` is unset.
    */
   follows?: { via: string; message?: string; always?: boolean };
+  /**
+   * For kind 'ref' to a category holding documentation: false when the object's documentation panel
+   * does not show the referenced object's (a device's update's firmware: spec section 2's panel shows
+   * its type, group, current and target firmware).
+   */
+  inheritsDocumentation?: false;
   /** Changing it on an existing object asks for confirmation (spec section 5: type, group, target firmware, version). */
   confirmChange?: boolean;
   /** Emptying a non-empty value on an existing object asks this first (spec section 5). */

@@ -30,6 +30,9 @@ export type AdvanceMode = (typeof ADVANCE_MODES)[number];
 export const ROLLOUT_DEVICE_STATES = ['pending', ...UPDATE_STATES] as const;
 export type RolloutDeviceState = (typeof ROLLOUT_DEVICE_STATES)[number];
 
+/** Phase `phase` has started (its devices got the rollout's firmware as target) when the rollout, at phase `current`, is at it or past it. */
+export const phaseStarted = (phase: number, current: number): boolean => phase <= current;
+
 /** One phase: a percentage or a count of the devices no earlier phase took. */
 export type Phase = { percent: number } | { count: number };
 

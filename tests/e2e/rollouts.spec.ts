@@ -105,7 +105,10 @@ test('a rollout made in steps advances on success, pauses itself on failure, and
   await expect(stateLine(page, 'running', 1)).toBeVisible();
   await expect(edit).toHaveCount(0);
   await expect(remove).toHaveCount(0);
-  await expect(phaseBar(page, 1)).toContainText(count('pending', 1));
+  // Phase 1's device was told and has not reported; phase 2's waits for its phase.
+  await expect(phaseBar(page, 1)).toContainText(`${ownMessages.rolloutPendingTold}: 1`);
+  await expect(phaseBar(page, 1)).not.toContainText(count('pending', 1));
+  await expect(phaseBar(page, 2)).toContainText(count('pending', 1));
   expect((await readObject(api, 'device', devices[0].id)).target_firmware_id).toBe(firmware.id);
   expect((await readObject(api, 'device', devices[1].id)).target_firmware_id).toBeNull();
 

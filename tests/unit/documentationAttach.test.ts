@@ -72,8 +72,11 @@ describe('where documentation comes from', () => {
       current_firmware: { id: 6, name: 'Main', version: '1.1.0' },
       config_id: 8,
       team_id: 1,
+      // The firmware of the update the device reports (issue 30): not one of the panel's sources.
+      update_firmware_id: 5,
+      update_firmware: { id: 5, name: 'Main', version: '1.2.0' },
     };
-    // Spec section 2's order: type, group, current firmware, target firmware.
+    // Spec section 2's order: type, group, current firmware, target firmware; nothing else.
     expect(inheritedSources(device, record).map((s) => [s.label, s.id, s.name])).toEqual([
       ['Type', 3, 'Sensor'],
       ['Group', 4, 'North'],

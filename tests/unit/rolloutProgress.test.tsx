@@ -17,6 +17,7 @@ import { ownMessages } from '../../src/messages';
 import { mustGetCategory } from '../../src/schemas';
 import { phaseSizes, type RolloutProgress } from '../../src/schemas/rolloutPlan';
 import { ObjectScreen } from '../../src/resources/object/ObjectScreen';
+import { deviceStateLabel } from '../../src/resources/rollout/deviceStateLabel';
 import { jsonResponse, type RecordedCall } from './fetchMock';
 import { installFakeApi } from './listFakeApi';
 import type { Objects } from './dropdownHarness';
@@ -125,7 +126,7 @@ describe('the rollout screen', () => {
     const first = screen.getByRole('group', { name: ownMessages.rolloutPhaseHeading(1) });
     expect(first.getAttribute('aria-current')).toBe('step');
     for (const [state, n] of [['pending', 0], ['downloading', 2], ['installing', 3], ['succeeded', 4], ['failed', 1]] as const) {
-      expect(within(first).getByText(`${ownMessages.rolloutDeviceStateLabels[state]}: ${n}`)).toBeTruthy();
+      expect(within(first).getByText(`${deviceStateLabel(state, 1, 1)}: ${n}`)).toBeTruthy();
     }
     expect(within(screen.getByRole('group', { name: ownMessages.rolloutPhaseHeading(2) })).getByText(`${ownMessages.rolloutDeviceStateLabels.pending}: 90`)).toBeTruthy();
     expect(screen.getByRole('img', { name: ownMessages.rolloutChartText(4, 1) })).toBeTruthy();

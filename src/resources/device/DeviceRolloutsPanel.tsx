@@ -7,9 +7,11 @@ import { Alert, Link, Table, TableBody, TableCell, TableHead, TableRow, Typograp
 import { LinkBase } from 'react-admin';
 import { ownMessages } from '../../messages';
 import { rollout } from '../../schemas/rollout';
+import { phaseStarted } from '../../schemas/rolloutPlan';
 import { objectHref, viewRoute } from '../consoleRoutes';
 import type { ObjectPanelProps } from '../overrides';
 import { useDeviceRollouts } from './deviceRollouts';
+import { deviceStateLabel } from '../rollout/deviceStateLabel';
 
 const COLUMNS = ownMessages.deviceRolloutColumns;
 
@@ -38,7 +40,7 @@ export const DeviceRolloutsPanel = ({ record }: ObjectPanelProps) => {
             </TableCell>
             <TableCell>{ownMessages.rolloutStateLabels[r.state]}</TableCell>
             <TableCell>{ownMessages.rolloutPhaseOf(r.device_phase, r.phase)}</TableCell>
-            <TableCell>{ownMessages.rolloutDeviceStateLabels[r.device_state]}</TableCell>
+            <TableCell>{deviceStateLabel(r.device_state, r.device_phase, r.phase)}</TableCell>
             <TableCell>{r.message ?? ''}</TableCell>
           </TableRow>
         ))}
@@ -47,14 +49,19 @@ export const DeviceRolloutsPanel = ({ record }: ObjectPanelProps) => {
   );
 };
 
-/** Beside the target firmware: the rollout that set it, while it holds the device. */
+/**
+ * Beside the target firmware, while a rollout holds the device: the rollout that set it, once the
+ * device's phase started (it told the device); before, the target is still the device's own (or one a
+ * former rollout left), so the note says when the rollout sets it.
+ */
 export const HeldTargetNote = ({ deviceId }: { deviceId: number | string }) => {
   const { data } = useDeviceRollouts(deviceId);
   const held = data?.find((r) => r.holds);
   if (!held) return null;
+  const note = phaseStarted(held.device_phase, held.phase) ? ownMessages.targetSetByRollout : ownMessages.targetHeldByRollout;
   return (
     <Link component={LinkBase} to={objectHref(viewRoute(rollout), held.id)} variant="body2" data-testid="held-target">
-      {ownMessages.targetSetByRollout(held.name, held.device_phase)}
+      {note(held.name, held.device_phase)}
     </Link>
   );
 };

@@ -56,7 +56,7 @@ export function inheritedSources(category: Category, record: RaRecord): Inherite
 
 function referencedSources(category: Category, record: RaRecord): InheritedSource[] {
   return Object.entries(category.fields).flatMap(([field, spec]) => {
-    if (spec.kind !== 'ref' || !spec.ref) return [];
+    if (spec.kind !== 'ref' || !spec.ref || spec.inheritsDocumentation === false) return [];
     const target = mustGetCategory(spec.ref);
     const id = Number(record[field]);
     if (collectionFieldOf(target) === undefined || !Number.isInteger(id) || id <= 0) return [];

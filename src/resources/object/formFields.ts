@@ -6,6 +6,7 @@ import { ID_FIELD, isEmptyValue, type Category, type FieldSpec } from '../../sch
 import { messages } from '../../messages';
 import { displayField, NAME_FIELD } from '../displayField';
 import { valueText } from '../list/valueText';
+import { optionLabel, type OptionRow } from '../dropdown/picker';
 import { inputKind } from '../inputs/inputKind';
 
 export type Values = Record<string, unknown>;
@@ -94,7 +95,8 @@ export function displayValue(
     const key = expansionKey(category, name);
     const target = field.ref ? refCategory(field.ref) : undefined;
     const expanded = key ? (record[key] as Values | null | undefined) : undefined;
-    if (expanded && target) return String(expanded[displayField(target)] ?? '');
+    // Named as its pickers name it: a firmware by its name and version (spec section 2, Dropdown).
+    if (expanded && target) return optionLabel(target, expanded as OptionRow);
     return isEmptyValue(value) ? '' : String(value);
   }
   return valueText(field, value);

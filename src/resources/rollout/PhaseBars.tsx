@@ -6,6 +6,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { ownMessages } from '../../messages';
 import { ROLLOUT_DEVICE_STATES, type PhaseProgress, type RolloutDeviceState } from '../../schemas/rolloutPlan';
+import { deviceStateLabel } from './deviceStateLabel';
 
 /** The theme's colours: what is waiting grey, what is under way blue, the ends green and red. */
 export const STATE_COLOURS: Readonly<Record<RolloutDeviceState, string>> = {
@@ -16,11 +17,11 @@ export const STATE_COLOURS: Readonly<Record<RolloutDeviceState, string>> = {
   failed: 'error.main',
 };
 
-const PhaseBar = ({ phase, index, current }: { phase: PhaseProgress; index: number; current: boolean }) => {
+const PhaseBar = ({ phase, index, current }: { phase: PhaseProgress; index: number; current: number }) => {
   const label = ownMessages.rolloutPhaseHeading(index + 1);
   return (
-    <Box role="group" aria-label={label} aria-current={current ? 'step' : undefined}>
-      <Typography sx={{ fontWeight: current ? 600 : 400 }}>
+    <Box role="group" aria-label={label} aria-current={index + 1 === current ? 'step' : undefined}>
+      <Typography sx={{ fontWeight: index + 1 === current ? 600 : 400 }}>
         {label} · {ownMessages.rolloutPhaseDevices(phase.devices)}
       </Typography>
       <Box aria-hidden sx={{ display: 'flex', height: 14, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', my: 0.5 }}>
@@ -32,7 +33,7 @@ const PhaseBar = ({ phase, index, current }: { phase: PhaseProgress; index: numb
         {ROLLOUT_DEVICE_STATES.map((state) => (
           <Typography key={state} component="li" variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             <Box aria-hidden component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATE_COLOURS[state] }} />
-            {ownMessages.rolloutDeviceStateLabels[state]}: {phase[state]}
+            {deviceStateLabel(state, index + 1, current)}: {phase[state]}
           </Typography>
         ))}
       </Stack>
@@ -43,7 +44,7 @@ const PhaseBar = ({ phase, index, current }: { phase: PhaseProgress; index: numb
 export const PhaseBars = ({ phases, current }: { phases: readonly PhaseProgress[]; current: number }) => (
   <Stack spacing={2}>
     {phases.map((phase, i) => (
-      <PhaseBar key={i} phase={phase} index={i} current={i + 1 === current} />
+      <PhaseBar key={i} phase={phase} index={i} current={current} />
     ))}
   </Stack>
 );

@@ -1,0 +1,57 @@
+/**
+ * A draft rollout edited on the generic edit screen (issue 30 item 4: 'a draft can be edited'),
+ * whichever way it names its devices (a group, the devices table's filter, chosen devices): changing
+ * only its name saves, lands on its view, and leaves its devices as they were. The screen has no
+ * input for the filter or the chosen devices, so what it sends must not clear or double them.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { messages } from '../../src/messages';
+import { expect, test } from './fixtures';
+import { adminTeam, createObject, readObject, uniqueName, type Obj } from './objectApi';
+import { signedInApi } from './listsApi';
+import { signInByApi } from './signIn';
+import { button, errorSnackbar, expectScreen, input } from './objectScreen';
+
+let api: APIRequestContext;
+let teamId: number;
+let firmware: Obj;
+let group: Obj;
+let device: Obj;
+
+test.beforeAll(async () => {
+  api = await signedInApi();
+  teamId = (await adminTeam(api)).id;
+  const type = await createObject(api, 'type', { name: uniqueName('edit rollout type'), team_id: teamId });
+  firmware = await createObject(api, 'firmware', { name: uniqueName('edit rollout fw'), version: '1.0.0', team_id: teamId, type_id: type.id });
+  group = await createObject(api, 'devices_group', { name: uniqueName('edit rollout group'), team_id: teamId, type_id: type.id });
+  const name = uniqueName('edit rollout device');
+  device = await createObject(api, 'device', { name, team_id: teamId, type_id: type.id, uid_for_type: name, group_id: group.id });
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+const selections: [string, () => Record<string, unknown>][] = [
+  ['a group', () => ({ devices_group_id: group.id })],
+  ['a filter', () => ({ device_filter: { q: 'edit rollout device', group_id: group.id, last_seen: 'day' } })],
+  ['chosen devices', () => ({ device_ids: [device.id] })],
+];
+
+for (const [how, selection] of selections) {
+  test(`a draft over ${how} saves a new name from the edit screen, its devices unchanged`, async ({ page }) => {
+    const rollout = await createObject(api, 'rollout', { name: uniqueName('Draft'), team_id: teamId, firmware_id: firmware.id, ...selection() });
+    const before = await readObject(api, 'rollout', rollout.id);
+    await signInByApi(page);
+    await page.goto(`/rollout_edit?id=${rollout.id}`);
+    await expectScreen(page, messages.editTitle('Rollout'), messages.editHeading('rollout'));
+    const renamed = uniqueName('Renamed');
+    await input(page, 'Name').fill(renamed);
+    await button(page, messages.submit).click();
+    await expect(page).toHaveURL(new RegExp(`/rollout_view\\?id=${rollout.id}$`));
+    await expect(errorSnackbar(page)).toHaveCount(0);
+    const after = await readObject(api, 'rollout', rollout.id);
+    expect(after.name).toBe(renamed);
+    for (const field of ['devices_group_id', 'device_filter', 'device_ids', 'phases', 'firmware_id']) expect(after[field], field).toEqual(before[field]);
+  });
+}
