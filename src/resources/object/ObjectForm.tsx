@@ -209,7 +209,7 @@ const ObjectFormBody = ({
       {fields
         .filter((name) => category.fields[name].follows)
         .map((name) => (
-          <FollowValue key={name} category={category} name={name} />
+          <FollowValue key={name} category={category} name={name} stored={record} />
         ))}
       {child && hasOptional && <OptionalFieldsToggle shown={showOptional} onToggle={() => setShowOptional(!showOptional)} />}
       {grouped
