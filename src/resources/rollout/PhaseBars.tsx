@@ -19,9 +19,10 @@ export const STATE_COLOURS: Readonly<Record<RolloutDeviceState, string>> = {
 
 const PhaseBar = ({ phase, index, current }: { phase: PhaseProgress; index: number; current: number }) => {
   const label = ownMessages.rolloutPhaseHeading(index + 1);
+  const isCurrent = index + 1 === current;
   return (
-    <Box role="group" aria-label={label} aria-current={index + 1 === current ? 'step' : undefined}>
-      <Typography sx={{ fontWeight: index + 1 === current ? 600 : 400 }}>
+    <Box role="group" aria-label={label} aria-current={isCurrent ? 'step' : undefined}>
+      <Typography sx={{ fontWeight: isCurrent ? 600 : 400 }}>
         {label} · {ownMessages.rolloutPhaseDevices(phase.devices)}
       </Typography>
       <Box aria-hidden sx={{ display: 'flex', height: 14, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', my: 0.5 }}>
