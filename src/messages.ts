@@ -366,6 +366,11 @@ export const ownMessages = {
   targetSetByRollout: (rollout: string, phase: number) => `Set by the rollout '${rollout}' (phase ${phase})`,
   /** A device a rollout holds whose phase has not started: its target is not the rollout's yet, and cannot be changed by hand. */
   targetHeldByRollout: (rollout: string, phase: number) => `In the rollout '${rollout}': set when its phase ${phase} starts`,
+  /** A rollout that let the device go left it its target (a grouped device's own, not its group's: docs/ROLLOUTS.md, "The group rule"). */
+  targetLeftByRollout: (rollout: string, phase: number, grouped: boolean) =>
+    grouped
+      ? `Set by the rollout '${rollout}' (phase ${phase}), not by its group: it follows its group again when the group's target changes`
+      : `Set by the rollout '${rollout}' (phase ${phase})`,
   updateFirmwareUnknown: "The field 'update.firmware_id' names no firmware of the device's type in its team.",
   rolloutOneSelection: "A rollout's devices are a group, a filter or chosen devices: give only one of them.",
   neverSeen: 'Never',

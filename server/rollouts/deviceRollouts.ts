@@ -11,12 +11,21 @@ import { selectVisible } from '../crud/read';
 import { answers, error, errors, ID_PARAMS, json } from '../openapi/contract';
 import type { Queryable } from '../db/database';
 
-/** The device's rollouts, newest first (the one a device is in now has the highest id of its rollouts). */
+/**
+ * The device's rollouts, newest first (the one a device is in now has the highest id of its rollouts).
+ * `keeps_target`: a rollout that let the device go (finished or aborted) after telling it, whose firmware
+ * is still the device's target, which its group (if any) does not give it (docs/ROLLOUTS.md, "The group
+ * rule": a rollout over chosen devices or a filter).
+ */
 export async function deviceRollouts(db: Queryable, deviceId: number): Promise<DeviceRollout[]> {
   const { rows } = await db.query<DeviceRollout>(
-    `SELECT r."id", r."name", r."state", r."phase", rd."phase" AS "device_phase", rd."state" AS "device_state", rd."message", rd."holds"
+    `SELECT r."id", r."name", r."state", r."phase", rd."phase" AS "device_phase", rd."state" AS "device_state", rd."message", rd."holds",
+            COALESCE(r."state" IN ('finished', 'aborted') AND rd."phase" <= r."phase" AND d."target_firmware_id" = r."firmware_id"
+              AND g."target_firmware_id" IS DISTINCT FROM r."firmware_id", false) AS "keeps_target"
        FROM "rollout_device" rd JOIN "rollout" r ON r."id" = rd."rollout_id"
-      WHERE rd."device_id" = $1 AND r."team_id" = (SELECT "team_id" FROM "device" WHERE "id" = $1)
+       JOIN "device" d ON d."id" = rd."device_id" AND d."team_id" = r."team_id"
+       LEFT JOIN "devices_group" g ON g."id" = d."group_id"
+      WHERE rd."device_id" = $1
       ORDER BY r."id" DESC`,
     [deviceId],
   );

@@ -17,6 +17,12 @@ export const DEVICE_ROLLOUT = z.object({
   device_state: z.enum(ROLLOUT_DEVICE_STATES).describe("The device's update in the rollout: pending until its phase starts and it reports."),
   message: z.string().nullable().describe("The device's failure message, if it failed."),
   holds: z.boolean().describe('The rollout sets the device’s target firmware now (running or paused): a change of it by hand is refused.'),
+  keeps_target: z
+    .boolean()
+    .describe(
+      "The rollout finished or was aborted, and the device's target firmware is still the one it set, which the device's group (if any) does not give: " +
+        'a rollout over chosen devices or a filter leaves a grouped device its own target until the group’s target changes.',
+    ),
 });
 export type DeviceRollout = z.infer<typeof DEVICE_ROLLOUT>;
 

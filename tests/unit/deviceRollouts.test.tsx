@@ -30,15 +30,19 @@ const firmware = [
 const devices = [
   { ...base, id: 20, name: 'Held', uid_for_type: 'A1', target_firmware_id: 8, current_firmware_id: 7, last_seen: null },
   { ...base, id: 21, name: 'Free', uid_for_type: 'A2', target_firmware_id: 7, current_firmware_id: 7, last_seen: null },
+  { ...base, id: 22, name: 'Grouped', uid_for_type: 'A3', group_id: 4, target_firmware_id: 8, current_firmware_id: 8, last_seen: null },
+  { ...base, id: 23, name: 'Loose', uid_for_type: 'A4', target_firmware_id: 8, current_firmware_id: 8, last_seen: null },
 ];
-const objects: Objects = { team: [{ id: 1, name: 'Blue' }], type: [{ id: 3, name: 'Sensor', team_id: 1, name_of_uid: 'Serial' }], firmware, devices_group: [], device: devices };
+const objects: Objects = { team: [{ id: 1, name: 'Blue' }], type: [{ id: 3, name: 'Sensor', team_id: 1, name_of_uid: 'Serial' }], firmware, devices_group: [{ id: 4, name: 'North', team_id: 1, type_id: 3, target_firmware_id: 7 }], device: devices };
 
 const ROLLOUTS: Record<number, DeviceRollout[]> = {
   20: [
-    { id: 5, name: 'summer', state: 'running', phase: 2, device_phase: 2, device_state: 'installing', message: null, holds: true },
-    { id: 3, name: 'spring', state: 'aborted', phase: 3, device_phase: 1, device_state: 'failed', message: 'flash write error', holds: false },
+    { id: 5, name: 'summer', state: 'running', phase: 2, device_phase: 2, device_state: 'installing', message: null, holds: true, keeps_target: false },
+    { id: 3, name: 'spring', state: 'aborted', phase: 3, device_phase: 1, device_state: 'failed', message: 'flash write error', holds: false, keeps_target: false },
   ],
   21: [],
+  22: [{ id: 6, name: 'autumn', state: 'finished', phase: 2, device_phase: 1, device_state: 'succeeded', message: null, holds: false, keeps_target: true }],
+  23: [{ id: 6, name: 'autumn', state: 'finished', phase: 2, device_phase: 2, device_state: 'succeeded', message: null, holds: false, keeps_target: true }],
 };
 
 beforeEach(() => {
@@ -87,6 +91,15 @@ describe("a device's rollouts on its screen", () => {
     const summary = await screen.findByTestId('device-summary');
     const note = await within(summary).findByRole('link', { name: ownMessages.targetSetByRollout('summer', 2) });
     expect(note.getAttribute('href')).toBe('/rollout_view?id=5');
+  });
+
+  it('says which finished rollout left a device its target, and for a grouped one that its group does not give it', async () => {
+    renderDevice(22);
+    const note = await within(await screen.findByTestId('device-summary')).findByRole('link', { name: ownMessages.targetLeftByRollout('autumn', 1, true) });
+    expect(note.getAttribute('href')).toBe('/rollout_view?id=6');
+    cleanup();
+    renderDevice(23);
+    expect(await within(await screen.findByTestId('device-summary')).findByRole('link', { name: ownMessages.targetLeftByRollout('autumn', 2, false) })).toBeTruthy();
   });
 
   it('says a device in no rollout has been in none, with no note beside its target', async () => {

@@ -50,18 +50,26 @@ export const DeviceRolloutsPanel = ({ record }: ObjectPanelProps) => {
 };
 
 /**
- * Beside the target firmware, while a rollout holds the device: the rollout that set it, once the
- * device's phase started (it told the device); before, the target is still the device's own (or one a
- * former rollout left), so the note says when the rollout sets it.
+ * Beside the target firmware, why it is what it is when a rollout decided it. While a rollout holds the
+ * device: the rollout that set it, once the device's phase started (it told the device); before, the
+ * target is still the device's own (or one a former rollout left), so the note says when the rollout
+ * sets it. After: the rollout that left it its target (`keeps_target`), and for a device of a group, that
+ * the group's target is not its own until the group's changes (docs/ROLLOUTS.md, "The group rule").
  */
-export const HeldTargetNote = ({ deviceId }: { deviceId: number | string }) => {
+export const HeldTargetNote = ({ deviceId, grouped }: { deviceId: number | string; grouped: boolean }) => {
   const { data } = useDeviceRollouts(deviceId);
   const held = data?.find((r) => r.holds);
-  if (!held) return null;
-  const note = phaseStarted(held.device_phase, held.phase) ? ownMessages.targetSetByRollout : ownMessages.targetHeldByRollout;
+  const left = held ? undefined : data?.find((r) => r.keeps_target);
+  const shown = held ?? left;
+  if (!shown) return null;
+  const note = held
+    ? phaseStarted(held.device_phase, held.phase)
+      ? ownMessages.targetSetByRollout(held.name, held.device_phase)
+      : ownMessages.targetHeldByRollout(held.name, held.device_phase)
+    : ownMessages.targetLeftByRollout(shown.name, shown.device_phase, grouped);
   return (
-    <Link component={LinkBase} to={objectHref(viewRoute(rollout), held.id)} variant="body2" data-testid="held-target">
-      {note(held.name, held.device_phase)}
+    <Link component={LinkBase} to={objectHref(viewRoute(rollout), shown.id)} variant="body2" data-testid="held-target">
+      {note}
     </Link>
   );
 };

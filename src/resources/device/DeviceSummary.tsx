@@ -64,7 +64,7 @@ export const DeviceSummary = ({ category, record, isAdmin }: ObjectPanelProps) =
         <Row label={fields.target_firmware_id.label}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2">{firmwareText(category, record, 'target_firmware_id')}</Typography>
-            <HeldTargetNote deviceId={record.id} />
+            <HeldTargetNote deviceId={record.id} grouped={record.group_id !== null && record.group_id !== undefined} />
           </Stack>
         </Row>
         <Row label={ownMessages.firmwareStatus}>
