@@ -48,8 +48,8 @@ afterAll(() => t.close());
 
 describe('GET /api/device/{id}/rollouts', () => {
   it("answers a device's rollouts newest first, with its phase, state and message in each, to a member of its team", async () => {
-    const older = await rollout('spring', 'aborted', 2, { phase: 1, state: 'failed', message: 'flash write error', holds: false, keeps_target: false });
-    const newer = await rollout('summer', 'running', 2, { phase: 2, state: 'installing', holds: true, keeps_target: false });
+    const older = await rollout('spring', 'aborted', 2, { phase: 1, state: 'failed', message: 'flash write error', holds: false });
+    const newer = await rollout('summer', 'running', 2, { phase: 2, state: 'installing', holds: true });
     const member = await memberOf(t, 'rollouts_reader', [team], ROLE.USER);
     const res = await member.get(url(device));
     expect(res.statusCode, res.body).toBe(200);
