@@ -23,6 +23,9 @@ export interface EngineDeps {
   chunk?: number;
 }
 
+/** Devices told in the first transaction after a phase starts (then `chunk` per transaction). */
+export const FIRST_CHUNK = 1_000;
+
 /** Failed * 100 >= threshold * devices, unless a resume already let this phase go past it. */
 function thresholdReached(rollout: RolloutRow, counts: PhaseCounts): boolean {
   const passed = rollout.history.some((e) => e.event === 'threshold_reached' && e.phase === rollout.phase);
@@ -55,14 +58,15 @@ async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<RolloutRo
  * it still holds, an aborted one giving them their previous target back (targets.ts releaseChunk).
  */
 export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUNK }: EngineDeps, id: number, by: Actor): Promise<void> {
-  for (;;) {
+  // The first chunk is small, so that a phase's first devices are answered within a moment of its start.
+  for (let size = Math.min(chunk, FIRST_CHUNK); ; size = chunk) {
     const done = await db.transaction(async (tx) => {
       const locked = await lockRollout(tx, id, true);
       if (!locked || locked.state === 'draft') return 0;
-      if (rolloutUnderWay(locked.state)) return targetChunk(tx, registry, by, locked, locked.phase, chunk);
-      return releaseChunk(tx, registry, by, locked, chunk);
+      if (rolloutUnderWay(locked.state)) return targetChunk(tx, registry, by, locked, locked.phase, size);
+      return releaseChunk(tx, registry, by, locked, size);
     });
-    if (done < chunk) return;
+    if (done < size) return;
   }
 }
 
