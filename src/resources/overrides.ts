@@ -128,6 +128,8 @@ export interface FieldInputProps {
   helperText?: string;
   /** Reports a value the input holds but cannot save (listed as the field's error), or undefined once it can. */
   onInvalid?: (message: string | undefined) => void;
+  /** The generic input of the field, as it would be without the override: one that only decides when it shows renders it. */
+  generic?: ReactNode;
 }
 
 /** A column of the table computed from the row (a device's firmware status), not a field's value. */

@@ -2,10 +2,12 @@
  * A draft rollout edited on the generic edit screen (issue 30 item 4: 'a draft can be edited'),
  * whichever way it names its devices (a group, the devices table's filter, chosen devices): changing
  * only its name saves, lands on its view, and leaves its devices as they were. The screen has no
- * input for the filter or the chosen devices, so what it sends must not clear or double them.
+ * input for the filter or the chosen devices, so what it sends must not clear or double them; the
+ * group shows only for a rollout over a group. 'Wait (minutes)' shows only beside a wait, and a change
+ * of 'After a phase' away from it clears it, so the save is not refused.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { messages } from '../../src/messages';
+import { messages, ownMessages } from '../../src/messages';
 import { expect, test } from './fixtures';
 import { adminTeam, createObject, readObject, uniqueName, type Obj } from './objectApi';
 import { signedInApi } from './listsApi';
@@ -45,6 +47,7 @@ for (const [how, selection] of selections) {
     await signInByApi(page);
     await page.goto(`/rollout_edit?id=${rollout.id}`);
     await expectScreen(page, messages.editTitle('Rollout'), messages.editHeading('rollout'));
+    await expect(input(page, 'Group')).toHaveCount(how === 'a group' ? 1 : 0);
     const renamed = uniqueName('Renamed');
     await input(page, 'Name').fill(renamed);
     await button(page, messages.submit).click();
@@ -53,5 +56,25 @@ for (const [how, selection] of selections) {
     const after = await readObject(api, 'rollout', rollout.id);
     expect(after.name).toBe(renamed);
     for (const field of ['devices_group_id', 'device_filter', 'device_ids', 'phases', 'firmware_id']) expect(after[field], field).toEqual(before[field]);
+    await expect(page.getByText(renamed).first()).toBeVisible();
+    await expect(input(page, 'Group')).toHaveCount(how === 'a group' ? 1 : 0);
   });
 }
+
+test("'Wait (minutes)' shows beside a wait only; choosing another way clears it and the draft saves", async ({ page }) => {
+  const rollout = await createObject(api, 'rollout', { name: uniqueName('Waiting draft'), team_id: teamId, firmware_id: firmware.id, devices_group_id: group.id, advance: 'wait', wait_minutes: 30 });
+  await signInByApi(page);
+  await page.goto(`/rollout_edit?id=${rollout.id}`);
+  await expectScreen(page, messages.editTitle('Rollout'), messages.editHeading('rollout'));
+  await expect(input(page, 'Wait (minutes)')).toHaveValue('30');
+  // A MUI select: its accessible name holds its label and its value.
+  await page.getByRole('combobox', { name: 'After a phase' }).click();
+  await page.getByRole('option', { name: ownMessages.rolloutAdvanceLabels.auto, exact: true }).click();
+  await expect(input(page, 'Wait (minutes)')).toHaveCount(0);
+  await button(page, messages.submit).click();
+  await expect(page).toHaveURL(new RegExp(`/rollout_view\\?id=${rollout.id}$`));
+  await expect(errorSnackbar(page)).toHaveCount(0);
+  const after = await readObject(api, 'rollout', rollout.id);
+  expect([after.advance, after.wait_minutes]).toEqual(['auto', null]);
+  await expect(input(page, 'Wait (minutes)')).toHaveCount(0);
+});

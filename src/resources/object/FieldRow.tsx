@@ -41,22 +41,6 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, proble
   const deps = inputKind(field) === 'select' || inputKind(field) === 'refList' ? pickerDependencies(category, name, getCategory) : [];
   const waitingFor = readOnly ? undefined : missingDependency(category, deps, values);
 
-  const Override = fieldInputs?.[name];
-  if (Override) {
-    return (
-      <Override
-        name={name}
-        field={field}
-        category={category}
-        mode={mode}
-        readOnly={readOnly || locked}
-        disabled={waitingFor !== undefined}
-        helperText={waitingFor}
-        onInvalid={(message) => onInvalid(name, message)}
-      />
-    );
-  }
-
   const following = field.follows !== undefined && (field.follows.always === true || !isEmptyValue(values[field.follows.via]));
   const hint = waitingFor ?? (following && !readOnly ? field.follows?.message : undefined);
   const disabled = locked || waitingFor !== undefined || (following && inputKind(field) === 'select');
@@ -76,16 +60,34 @@ export const FieldRow = ({ category, name, mode, readOnly, values, error, proble
       onInvalid={(message) => onInvalid(name, message)}
     />
   );
-  if (!field.createInline || readOnly || !refCategory) return input;
+  const generic =
+    !field.createInline || readOnly || !refCategory ? (
+      input
+    ) : (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{input}</Box>
+        <CreateInlineButton
+          category={refCategory}
+          preset={pickerFilters(deps, values)}
+          disabled={disabled}
+          onCreated={(record) => setValue(name, record.id, { shouldDirty: true, shouldTouch: true })}
+        />
+      </Stack>
+    );
+
+  const Override = fieldInputs?.[name];
+  if (!Override) return generic;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{input}</Box>
-      <CreateInlineButton
-        category={refCategory}
-        preset={pickerFilters(deps, values)}
-        disabled={disabled}
-        onCreated={(record) => setValue(name, record.id, { shouldDirty: true, shouldTouch: true })}
-      />
-    </Stack>
+    <Override
+      name={name}
+      field={field}
+      category={category}
+      mode={mode}
+      readOnly={readOnly || locked}
+      disabled={waitingFor !== undefined}
+      helperText={waitingFor}
+      onInvalid={(message) => onInvalid(name, message)}
+      generic={generic}
+    />
   );
 };
