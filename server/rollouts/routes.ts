@@ -20,7 +20,7 @@ import { applyAction } from './actions';
 import { rolloutProgress } from './progress';
 import { lockRollout, type RolloutRow } from './row';
 import { startRolloutEngine } from './loop';
-import { updateTargets } from './step';
+import { ANSWER_AFTER_DEVICES, updateTargets } from './step';
 
 const ACTION_BODY = jsonBody({
   action: z
@@ -77,9 +77,11 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
         await applyAction(tx, app.registry, user, rollout, request.body.action);
         return rollout;
       });
-      // A start's or a continue's devices told now, an abort's given back, before the answer; should
-      // that fail, the action stands and the engine goes on at its next tick.
-      await updateTargets(deps, row.id, user).catch((err: unknown) => request.log.error(err));
+      // A start's or a continue's devices told now, an abort's given back, before the answer (the first
+      // ANSWER_AFTER_DEVICES of them when an engine runs here: it does the rest right after); should that
+      // fail, the action stands and the engine goes on at its next tick.
+      const budget = app.config.rolloutTickMs > 0 ? ANSWER_AFTER_DEVICES : Infinity;
+      await updateTargets(deps, row.id, user, budget).catch((err: unknown) => request.log.error(err));
       engine.nudge();
       return rolloutProgress(app.db, await visible(app.db, user, row.id, false));
     },

@@ -26,6 +26,13 @@ export interface EngineDeps {
 /** Devices told in the first transaction after a phase starts (then `chunk` per transaction). */
 export const FIRST_CHUNK = 1_000;
 
+/**
+ * An action answers once this many of its devices were told or given back (a start's, a continue's, an
+ * abort's); the engine, nudged, does the rest right after, so an abort of 100,000 devices answers in a
+ * moment rather than once all of them are given back. Without an engine in the process, all before the answer.
+ */
+export const ANSWER_AFTER_DEVICES = 6_000;
+
 /** Failed * 100 >= threshold * devices, unless a resume already let this phase go past it. */
 function thresholdReached(rollout: RolloutRow, counts: PhaseCounts): boolean {
   const passed = rollout.history.some((e) => e.event === 'threshold_reached' && e.phase === rollout.phase);
@@ -56,8 +63,10 @@ async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<RolloutRo
  * row, so another process's step waits its turn) until none is left: a running or paused rollout's
  * devices of its phase not yet told get its firmware; a finished or aborted one lets go of the devices
  * it still holds, an aborted one giving them their previous target back (targets.ts releaseChunk).
+ * With a `budget`, stops once that many devices were handled: answers whether none is left.
  */
-export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUNK }: EngineDeps, id: number, by: Actor): Promise<void> {
+export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUNK }: EngineDeps, id: number, by: Actor, budget = Infinity): Promise<boolean> {
+  let handled = 0;
   // The first chunk is small, so that a phase's first devices are answered within a moment of its start.
   for (let size = Math.min(chunk, FIRST_CHUNK); ; size = chunk) {
     const done = await db.transaction(async (tx) => {
@@ -66,7 +75,10 @@ export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUN
       if (rolloutUnderWay(locked.state)) return targetChunk(tx, registry, by, locked, locked.phase, size);
       return releaseChunk(tx, registry, by, locked, size);
     });
-    if (done < size) return;
+    if (done < size) return true;
+    handled += done;
+    // Some may be left: the engine goes on with them at its next step.
+    if (handled >= budget) return false;
   }
 }
 

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../server/db/database';
 import { engineTick } from '../../server/rollouts/loop';
+import { updateTargets } from '../../server/rollouts/step';
 import { AUDIT_TABLE } from '../../server/audit/tables';
 import { expectError } from './helpers';
 import { act, actOk, draft, fleet, progress, report, rolloutWorld, step, targetOf, type World } from './rolloutHelpers';
@@ -114,6 +115,22 @@ describe('an abort in chunks', () => {
     expect(await progress(w, id)).toEqual(half);
     await actOk(w, blocked, 'start');
     await actOk(w, blocked, 'abort');
+  });
+
+  it('with a budget, the chunks stop once that many devices are given back (an action answers then; the engine does the rest)', async () => {
+    const { id, devices } = await startedOverFive();
+    const revive = stopAfterReleases(w.t.db, 0);
+    try {
+      await actOk(w, id, 'abort');
+    } finally {
+      revive();
+    }
+    const deps = { db: w.t.db, registry: w.t.app.registry, chunk: CHUNK };
+    // A budget of 3: two chunks of two, then it stops, saying some are left.
+    expect(await updateTargets(deps, id, null, 3)).toBe(false);
+    expect((await stateOf(devices)).map(([, held]) => held)).toEqual([false, false, false, false, true]);
+    expect(await updateTargets(deps, id, null)).toBe(true);
+    expect(await stateOf(devices)).toEqual([[w.newFw, false, 1], [w.oldFw, false, 2], [w.oldFw, false, 2], [w.oldFw, false, 2], [w.oldFw, false, 2]]);
   });
 
   it('a delete of the aborted rollout still holding devices gives them back first', async () => {
