@@ -38,8 +38,9 @@ export interface PhaseCounts {
 
 export async function phaseCounts(tx: Queryable, rollout: RolloutRow): Promise<PhaseCounts> {
   const { rows } = await tx.query<PhaseCounts>(
-    `SELECT count(*)::int AS "devices", (count(*) FILTER (WHERE "state" = 'failed'))::int AS "failed", (count(*) FILTER (WHERE "state" IN ${FINAL}))::int AS "final"
-       FROM "rollout_device" WHERE "rollout_id" = $1 AND "phase" = $2`,
+    `SELECT COALESCE(sum("n"), 0)::int AS "devices", COALESCE(sum("n") FILTER (WHERE "state" = 'failed'), 0)::int AS "failed",
+            COALESCE(sum("n") FILTER (WHERE "state" IN ${FINAL}), 0)::int AS "final"
+       FROM "rollout_phase_state" WHERE "rollout_id" = $1 AND "phase" = $2`,
     [rollout.id, rollout.phase],
   );
   return rows[0];

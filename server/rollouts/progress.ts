@@ -1,6 +1,6 @@
 /**
  * GET /api/rollout/{id}/progress's answer (ROLLOUT_PROGRESS, src/schemas/rolloutPlan.ts): each phase's
- * devices by state (one GROUP BY over rollout_device's (rollout_id, phase, state) index), the failed
+ * devices by state (the counts rollout_phase_state keeps, tables.ts), the failed
  * devices with their names and messages (at most 200), and a timeline of at most 60 points of the
  * devices succeeded and failed so far, counted in one pass in the database.
  */
@@ -17,10 +17,9 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 const lastEvent = (history: HistoryEvent[], event: HistoryEvent['event'], phase: number) => history.findLast((e) => e.event === event && e.phase === phase)?.date ?? null;
 
 async function phasesOf(db: Queryable, rollout: RolloutRow): Promise<PhaseProgress[]> {
-  const { rows } = await db.query<{ phase: number; state: string; n: number }>(
-    'SELECT "phase", "state", count(*)::int AS "n" FROM "rollout_device" WHERE "rollout_id" = $1 GROUP BY 1, 2',
-    [rollout.id],
-  );
+  const { rows } = await db.query<{ phase: number; state: string; n: number }>('SELECT "phase", "state", "n" FROM "rollout_phase_state" WHERE "rollout_id" = $1', [
+    rollout.id,
+  ]);
   return rollout.phases.map((_, i) => {
     const phase = i + 1;
     const counts = Object.fromEntries(ROLLOUT_DEVICE_STATES.map((s) => [s, rows.find((r) => r.phase === phase && r.state === s)?.n ?? 0])) as Record<
