@@ -14,14 +14,18 @@ import type { Queryable } from '../db/database';
 /**
  * The device's rollouts, newest first (the one a device is in now has the highest id of its rollouts).
  * `keeps_target`: a rollout that let the device go (finished or aborted) after telling it, whose firmware
- * is still the device's target, which its group (if any) does not give it (docs/ROLLOUTS.md, "The group
+ * is still the device's target, which its group (if any) does not give it, and that no later rollout of the
+ * same firmware told it again (that one set the target: only it says so) (docs/ROLLOUTS.md, "The group
  * rule": a rollout over chosen devices or a filter).
  */
 export async function deviceRollouts(db: Queryable, deviceId: number): Promise<DeviceRollout[]> {
   const { rows } = await db.query<DeviceRollout>(
     `SELECT r."id", r."name", r."state", r."phase", rd."phase" AS "device_phase", rd."state" AS "device_state", rd."message", rd."holds",
             COALESCE(r."state" IN ('finished', 'aborted') AND rd."phase" <= r."phase" AND d."target_firmware_id" = r."firmware_id"
-              AND g."target_firmware_id" IS DISTINCT FROM r."firmware_id", false) AS "keeps_target"
+              AND g."target_firmware_id" IS DISTINCT FROM r."firmware_id"
+              AND NOT EXISTS (SELECT 1 FROM "rollout_device" lrd JOIN "rollout" lr ON lr."id" = lrd."rollout_id"
+                               WHERE lrd."device_id" = rd."device_id" AND lr."id" > r."id" AND lr."firmware_id" = r."firmware_id"
+                                 AND lr."state" <> 'draft' AND lrd."phase" <= lr."phase"), false) AS "keeps_target"
        FROM "rollout_device" rd JOIN "rollout" r ON r."id" = rd."rollout_id"
        JOIN "device" d ON d."id" = rd."device_id" AND d."team_id" = r."team_id"
        LEFT JOIN "devices_group" g ON g."id" = d."group_id"

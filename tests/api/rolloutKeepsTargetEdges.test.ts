@@ -1,0 +1,91 @@
+/**
+ * `keeps_target` (docs/ROLLOUTS.md, "The group rule") at its edges: another team's device, a rollback on
+ * abort, the group deleted, changed to the same firmware, the device moved to another group, and two
+ * finished rollouts of the same firmware (only the one that last set the target keeps it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceRolloutsPath, type DeviceRollout } from '../../src/schemas/deviceRollouts';
+import { createOk } from './crudFixtures';
+import { actOk, draft, fleet, progress, report, rolloutWorld, step, targetOf, type World } from './rolloutHelpers';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await rolloutWorld();
+});
+afterAll(() => w.t.close());
+
+const rolloutsOf = async (id: number) => (await w.owner.client.get(`/api${deviceRolloutsPath(id)}`)).json() as DeviceRollout[];
+const group = async (name: string) =>
+  (await createOk(w.owner.client, 'devices_group', { name, team_id: w.owner.teamId, type_id: w.typeId, target_firmware_id: w.oldFw })).id as number;
+
+/** A grouped device taken by a finished rollout over chosen devices: it keeps the new firmware. */
+async function kept(name: string, extra: Record<string, unknown> = {}) {
+  const g = await group(name);
+  const [d] = await fleet(w, 1, { group_id: g });
+  const id = await draft(w, { device_ids: [d.id], phases: [{ percent: 100 }], ...extra });
+  await actOk(w, id, 'start');
+  await report(w, d, 'succeeded');
+  await step(w, id);
+  expect((await progress(w, id)).state).toBe('finished');
+  expect((await rolloutsOf(d.id))[0]).toMatchObject({ id, keeps_target: true });
+  return { g, d, id };
+}
+
+describe('keeps_target at its edges', () => {
+  it("another team's device answers 404 like an unknown one", async () => {
+    const { d } = await kept('rival beds');
+    const res = await w.rival.client.get(`/api${deviceRolloutsPath(d.id)}`);
+    expect(res.statusCode).toBe(404);
+    expect((await w.rival.client.get(`/api${deviceRolloutsPath(999999)}`)).statusCode).toBe(404);
+  });
+
+  it('a rollback on abort after the device succeeded gives back its target: nothing kept', async () => {
+    const [d] = await fleet(w, 1, { group_id: await group('rollback beds') });
+    const id = await draft(w, { device_ids: [d.id], phases: [{ percent: 100 }], rollback_on_abort: true, advance: 'manual' });
+    await actOk(w, id, 'start');
+    await report(w, d, 'succeeded');
+    await actOk(w, id, 'abort');
+    await step(w, id);
+    expect(await targetOf(w, d.id)).toBe(w.oldFw);
+    expect((await rolloutsOf(d.id))[0]).toMatchObject({ id, keeps_target: false });
+  });
+
+  it("the group changed to the rollout's firmware: the device follows its group again", async () => {
+    const { g, d, id } = await kept('same fw beds');
+    expect((await w.owner.client.put(`/api/devices_group/${g}`, { target_firmware_id: w.newFw })).statusCode).toBe(200);
+    expect(await targetOf(w, d.id)).toBe(w.newFw);
+    expect((await rolloutsOf(d.id))[0]).toMatchObject({ id, keeps_target: false });
+  });
+
+  it('the device moved to another group follows it', async () => {
+    const { d, id } = await kept('moved from beds');
+    const other = await group('moved to beds');
+    const put = await w.owner.client.put(`/api/device/${d.id}`, { group_id: other });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await targetOf(w, d.id)).toBe(w.oldFw);
+    expect((await rolloutsOf(d.id))[0]).toMatchObject({ id, keeps_target: false });
+  });
+
+  it('its group deleted: the device keeps the target the rollout set', async () => {
+    const { g, d, id } = await kept('deleted beds');
+    const del = await w.owner.client.del(`/api/devices_group/${g}`);
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    expect(await targetOf(w, d.id)).toBe(w.newFw);
+    expect((await rolloutsOf(d.id))[0]).toMatchObject({ id, keeps_target: true });
+  });
+
+  it('two finished rollouts of the same firmware: only the later one keeps the target', async () => {
+    const { d, id: first } = await kept('twice beds');
+    const second = await draft(w, { device_ids: [d.id], phases: [{ percent: 100 }] });
+    await actOk(w, second, 'start');
+    await report(w, d, 'succeeded');
+    await step(w, second);
+    expect((await progress(w, second)).state).toBe('finished');
+    const rows = await rolloutsOf(d.id);
+    expect(rows.map((r) => [r.id, r.keeps_target])).toEqual([
+      [second, true],
+      [first, false],
+    ]);
+  });
+});
