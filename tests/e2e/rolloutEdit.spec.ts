@@ -78,3 +78,24 @@ test("'Wait (minutes)' shows beside a wait only; choosing another way clears it 
   expect([after.advance, after.wait_minutes]).toEqual(['auto', null]);
   await expect(input(page, 'Wait (minutes)')).toHaveCount(0);
 });
+
+test("'After a phase' switched away from a wait and back: the wait re-typed saves", async ({ page }) => {
+  const rollout = await createObject(api, 'rollout', { name: uniqueName('Rewaiting draft'), team_id: teamId, firmware_id: firmware.id, devices_group_id: group.id, advance: 'wait', wait_minutes: 30 });
+  await signInByApi(page);
+  await page.goto(`/rollout_edit?id=${rollout.id}`);
+  await expectScreen(page, messages.editTitle('Rollout'), messages.editHeading('rollout'));
+  const advance = page.getByRole('combobox', { name: 'After a phase' });
+  await advance.click();
+  await page.getByRole('option', { name: ownMessages.rolloutAdvanceLabels.manual, exact: true }).click();
+  await expect(input(page, 'Wait (minutes)')).toHaveCount(0);
+  await advance.click();
+  await page.getByRole('option', { name: ownMessages.rolloutAdvanceLabels.wait, exact: true }).click();
+  await input(page, 'Wait (minutes)').fill('15');
+  await expect(input(page, 'Wait (minutes)')).toHaveValue('15');
+  await button(page, messages.submit).click();
+  await expect(page).toHaveURL(new RegExp(`/rollout_view\\?id=${rollout.id}$`));
+  await expect(errorSnackbar(page)).toHaveCount(0);
+  const after = await readObject(api, 'rollout', rollout.id);
+  expect([after.advance, after.wait_minutes]).toEqual(['wait', 15]);
+  await expect(input(page, 'Wait (minutes)')).toHaveValue('15');
+});
