@@ -47,6 +47,11 @@ function callRows(doc: OpenApiDocument, tag: string): string[] {
 
 const FORMAT: Record<string, string> = { date: 'a date, YYYY-MM-DD', 'date-time': 'ISO 8601 date and time with its offset', uri: 'an absolute URL' };
 
+/** A declared range of an integer or a number field: not the 32-bit bound every integer has, nor a server-set id's. */
+const INT4_BOUND = 2147483647;
+const declaredBound = (property: JsonSchema, bound: unknown): bound is number =>
+  (property['x-kind'] === 'integer' || property['x-kind'] === 'number') && !property.readOnly && typeof bound === 'number' && Math.abs(bound) < INT4_BOUND;
+
 function fieldRow(name: string, property: JsonSchema, required: boolean): string {
   const value = nonNull(property);
   const notes = [
@@ -55,7 +60,10 @@ function fieldRow(name: string, property: JsonSchema, required: boolean): string
     typeof value.format === 'string' ? (FORMAT[value.format] ?? value.format) : '',
     typeof property.description === 'string' ? property.description : '',
     property.default !== undefined ? `default \`${JSON.stringify(property.default)}\`` : '',
+    typeof value.minLength === 'number' ? `at least ${value.minLength} characters` : '',
     typeof value.maxLength === 'number' ? `at most ${value.maxLength} characters` : '',
+    declaredBound(property, value.minimum) ? `at least ${value.minimum}` : '',
+    declaredBound(property, value.maximum) ? `at most ${value.maximum}` : '',
     property['x-kind'] === 'json' && Object.keys(value).some((k) => k === 'type' || k === '$ref' || k === 'properties') ? 'follows its JSON Schema' : '',
   ].filter(Boolean);
   return `| \`${name}\` | ${property['x-kind'] as string} | ${cell(String(property.title ?? ''))} | ${required ? 'yes' : ''} | ${cell(notes.join('; '))} |`;

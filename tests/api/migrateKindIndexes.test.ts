@@ -1,7 +1,8 @@
 /**
  * Every kind change docs/INTEGRATOR.md lists as migrating (its "Kind changes" table) is applied to a
  * field carrying every index option its kind takes (list: its sort index, lower() for a text;
- * searchable and findsOne: the trigram index; filter: the team statistics), on a table with rows:
+ * searchable and findsOne on a text column (text, enum, url, email): the trigram index; a json's
+ * searchValues: the trigram index of its values; filter: the team statistics), on a table with rows:
  * the values are kept, converted, and the indexes made again for the new kind in the same migration.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,10 +25,11 @@ afterAll(() => t.close());
 function field(kind: FieldKind): FieldSpec {
   const base: FieldSpec = { kind, label: 'Value' };
   if (kind === 'text') return { ...base, list: true, searchable: true, findsOne: true };
-  if (kind === 'enum') return { ...base, values: [...new Set(Object.values(stored).map(([, text]) => text()))], list: true, filter: true };
+  if (kind === 'url' || kind === 'email') return { ...base, list: true, searchable: true };
+  if (kind === 'enum') return { ...base, values: [...new Set(Object.values(stored).map(([, text]) => text()))], list: true, searchable: true, filter: true };
   if (kind === 'ref') return { ...base, ref: 'team', list: true, filter: true };
   if (kind === 'refList') return { ...base, ref: 'team' };
-  if (kind === 'json') return base;
+  if (kind === 'json') return { ...base, searchValues: '$[*].value' };
   return { ...base, list: true };
 }
 
@@ -41,7 +43,8 @@ const category = (key: string, kind: FieldKind) =>
     plural: key,
     scope: 'team',
     permissions: { create: 'teamAdmin', update: 'teamAdmin', delete: 'teamAdmin' },
-    fields: { team_id: teamField, value: field(kind) },
+    // A searched text beside it: a json's searchValues are searched (and indexed) only with one.
+    fields: { team_id: teamField, label: { kind: 'text', label: 'Label', searchable: true }, value: field(kind) },
     summary: ['id'],
   });
 
@@ -73,21 +76,28 @@ const cases: [keyof typeof stored, FieldKind, () => unknown][] = [
   ...(Object.keys(json) as (keyof typeof json)[]).map((from): [keyof typeof stored, FieldKind, () => unknown] => [from, 'json', () => json[from]]),
   ['ref', 'json', () => teamId],
   ['ref', 'refList', () => [{ id: teamId }]],
-  ['text', 'integer', () => 42],
-  ['text', 'number', () => 42],
-  ['text', 'boolean', () => true],
-  ['text', 'date', () => '2024-02-29'],
-  ['text', 'datetime', () => new Date('2024-02-29T10:00:00Z')],
+  // "text" is the column: a text, an enum, a url or an e-mail field.
+  ...(['text', 'enum', 'url', 'email'] as const).flatMap((from): [keyof typeof stored, FieldKind, () => unknown][] => [
+    [from, 'integer', () => 42],
+    [from, 'number', () => 42],
+    [from, 'boolean', () => true],
+    [from, 'date', () => '2024-02-29'],
+    [from, 'datetime', () => new Date('2024-02-29T10:00:00Z')],
+  ]),
   ['number', 'integer', () => 2],
   ['integer', 'boolean', () => true],
 ];
 /** What a narrowing conversion is given: a text that converts, a whole number, 0 or 1. */
 const narrowed: Partial<Record<string, string>> = {
-  'text>integer': `'42'`,
-  'text>number': `'42'`,
-  'text>boolean': `'true'`,
-  'text>date': `'2024-02-29'`,
-  'text>datetime': `'2024-02-29T10:00:00Z'`,
+  ...Object.fromEntries(
+    ['text', 'enum', 'url', 'email'].flatMap((from) => [
+      [`${from}>integer`, `'42'`],
+      [`${from}>number`, `'42'`],
+      [`${from}>boolean`, `'true'`],
+      [`${from}>date`, `'2024-02-29'`],
+      [`${from}>datetime`, `'2024-02-29T10:00:00Z'`],
+    ]),
+  ),
   'number>integer': '2',
   'integer>boolean': '1',
 };

@@ -39,6 +39,9 @@ const site = defineCategory({
     web: { kind: 'url', label: 'Web page', list: true },
     open: { kind: 'boolean', label: 'Open', list: true },
     data: { kind: 'json', label: 'Data', list: true },
+    contact: { kind: 'email', label: 'Contact e-mail' },
+    rooms: { kind: 'integer', label: 'Rooms', min: 1, max: 50 },
+    code: { kind: 'text', label: 'Code', minLength: 2, maxLength: 8 },
   } satisfies Record<string, FieldSpec>,
   summary: ['name', 'id'],
 });
@@ -150,6 +153,21 @@ describe('inputs by kind', () => {
     expect(box.type).toBe('url');
     fireEvent.change(box, { target: { value: ' ' } });
     expect(formValues().web).toBeNull();
+  });
+
+  it('an e-mail is an e-mail box (the keyboard with @), at most 254 characters', () => {
+    renderInput(site, 'contact', { contact: 'ann@example.org' });
+    const box = screen.getByLabelText('Contact e-mail') as HTMLInputElement;
+    expect([box.type, box.inputMode, box.maxLength]).toEqual(['email', 'email', 254]);
+  });
+
+  it("declared bounds are the input's own: min and max on a number box, minlength and maxlength on a text box", () => {
+    renderInput(site, 'rooms', { rooms: 3 });
+    const rooms = screen.getByLabelText('Rooms') as HTMLInputElement;
+    expect([rooms.min, rooms.max]).toEqual(['1', '50']);
+    renderInput(site, 'code', { code: 'AB' });
+    const code = screen.getByLabelText('Code') as HTMLInputElement;
+    expect([code.minLength, code.maxLength]).toEqual([2, 8]);
   });
 });
 
