@@ -47,7 +47,8 @@ export async function runDbCli(argv: string[], config: ServerConfig = readConfig
   try {
     const { rows } = await opened.db.transaction(async (tx) => {
       if (readOnly) await tx.exec('SET TRANSACTION READ ONLY');
-      return tx.query(sql);
+      // Parameters (none): exactly one statement on either database, so that none can leave the transaction.
+      return tx.query(sql, []);
     });
     for (const row of rows) io.out(JSON.stringify(row));
     io.out(rows.length > 0 ? ownMessages.cliDbRows(rows.length) : ownMessages.cliDbDone);

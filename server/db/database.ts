@@ -287,7 +287,13 @@ async function openPostgres(url: string): Promise<Database> {
   const generic = postgresPrepared();
   const prepare = preparedOnce();
   const run = async (c: pgTypes.PoolClient, sql: string, params?: unknown[], prepared?: string): Promise<{ rows: unknown[] }> =>
-    prepared ? ((await generic(c, sql, params ?? [], prepared)) ?? c.query({ name: prepared, text: sql, values: params })) : c.query(sql, params);
+    prepared
+      ? ((await generic(c, sql, params ?? [], prepared)) ?? c.query({ name: prepared, text: sql, values: params }))
+      : // Parameters given (even none): one statement, as on PGlite. node-postgres would send a text
+        // without values as a simple query, where `COMMIT; DELETE ...` leaves the transaction.
+        params
+        ? c.query(oneStatement(sql, params))
+        : c.query(sql);
   const wrap = (c: pgTypes.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[], prepared?: string) {
       return { rows: (await run(c, sql, params, prepared)).rows as T[] };
@@ -382,4 +388,10 @@ function keepListening(pg: typeof import('pg').default, url: string, dispatch: (
       await client?.end().catch(() => {});
     },
   };
+}
+
+/** A statement node-postgres sends with the extended protocol even without values: exactly one statement (pg's `queryMode`, not in its types). */
+function oneStatement(text: string, values: unknown[]): pgTypes.QueryConfig {
+  const config: pgTypes.QueryConfig & { queryMode: 'extended' } = { text, values, queryMode: 'extended' };
+  return config;
 }

@@ -118,3 +118,33 @@ describe('npm run user after a field was removed', () => {
     expect({ code, err }).toEqual({ code: 0, err: [ownMessages.migrationFieldKept('team', 'old_code', 0)] });
   });
 });
+
+describe('npm run db: one statement, never a way out of its transaction', () => {
+  const attempts = ['COMMIT; DELETE FROM team', 'ROLLBACK; DELETE FROM team', 'SET TRANSACTION READ WRITE; DELETE FROM team', 'SELECT 1; DELETE FROM team'];
+  const refusesAll = async (config: ReturnType<typeof readConfig>) => {
+    for (const argv of [['query'], ['sql', '--read-only']]) {
+      for (const sql of attempts) {
+        const err: string[] = [];
+        const code = await runDbCli([...argv, sql], config, { out: () => {}, err: (l) => err.push(l) });
+        expect({ sql, code, errs: err.length }).toEqual({ sql, code: 1, errs: 1 });
+      }
+    }
+  };
+
+  it('on the embedded database', async () => {
+    await refusesAll(config);
+    expect((await run('query', 'SELECT count(*)::int AS n FROM team')).out[0]).toBe('{"n":2}');
+  });
+
+  it.runIf(process.env.DATABASE_URL)('on PostgreSQL', async () => {
+    const { createTestApp } = await import('./helpers');
+    const t = await createTestApp();
+    try {
+      await t.db.exec(`INSERT INTO team (name) VALUES ('North'), ('South')`);
+      await refusesAll(readConfig({ DATABASE_URL: t.url }));
+      expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM team')).rows[0].n).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
