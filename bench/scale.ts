@@ -7,7 +7,8 @@
  * one in the middle of /devices (the console's fields), a search, a filter, current_user and the dashboard; requests/s
  * at 10 connections; CSV export time and the server's peak RSS; RSS after BENCH_LOAD_SECONDS of
  * load; with PW_CHROMIUM_PATH, the Chromium time to the first row of /devices (BENCH_ONLY=firstrow:
- * that figure alone, the others skipped, to measure it quickly; BENCH_ONLY=pageshare: page 1's requests/s
+ * that figure alone, the others skipped, to measure it quickly; BENCH_ONLY=lastseen: the deep page by name and by
+ * last seen alone; BENCH_ONLY=pageshare: page 1's requests/s
  * against current_user's, BENCH_ROUNDS times).
  */
 import autocannon from 'autocannon';
@@ -118,11 +119,13 @@ async function main() {
       [`GET /api${DASHBOARD_PATH}`, `${base}/api${DASHBOARD_PATH}`],
     ];
     if (process.env.BENCH_ONLY === 'pageshare') return await pageShare(urls[0][1], urls[5][1], cookie);
-    for (const [label, url] of urls) await single(label, url, cookie);
+    const lastSeenOnly = process.env.BENCH_ONLY === 'lastseen';
+    for (const [label, url] of lastSeenOnly ? [urls[1]] : urls) await single(label, url, cookie);
     // The console's order by last check-in (issue 28): a field rewritten by every check-in, sorted as deep as by name.
     const byLastSeen = `page at offset ${offset} by last seen, newest first`;
     await single(byLastSeen, page(offset, '{}', '["last_seen","DESC"]'), cookie, 40, 'goal < 50 ms p95, as by name');
     line('  its p95 against the same page by name', `${(p95s.get(byLastSeen)! / p95s.get(urls[1][0])!).toFixed(1)}x  goal about 1x`);
+    if (lastSeenOnly) return;
     const rates = new Map<string, number>();
     for (const [label, url] of [urls[0], urls[1], urls[5], urls[6]]) rates.set(label, await load(label, url, cookie));
     sharePrinted(rates.get(urls[0][0])! / rates.get(urls[5][0])!);
