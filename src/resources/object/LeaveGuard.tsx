@@ -9,7 +9,8 @@
  * Whether there is anything to lose is asked when leaving, not when the form last drew: the
  * browser's buttons leave a field without the blur that would have marked it changed.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useBlocker, useCanBlock } from 'react-admin';
 import { ownMessages } from '../../messages';
 import { useConfirm } from '../../custom/confirm/useConfirm';
@@ -26,8 +27,13 @@ interface LeaveGuardProps {
 
 const RouteGuard = ({ changed }: LeaveGuardProps) => {
   const confirm = useConfirm();
+  // The form's own page: once the form has left it (saved: its view shows while this form is still
+  // drawn), a move from there is none of this form's business.
+  const page = useRef(useLocation()).current;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation, historyAction }) =>
+      currentLocation.pathname === page.pathname &&
+      currentLocation.search === page.search &&
       (historyAction === 'POP' || !isFormDone(nextLocation.state)) &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
       changed(),
