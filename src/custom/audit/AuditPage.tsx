@@ -4,7 +4,7 @@
  * dates) held in the address, so an object's History link (auditAccess.ts) opens it filtered and
  * Back returns to the filters left. The CSV export downloads the same filter whole.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -83,6 +83,11 @@ const Changes = ({ entry }: { entry: AuditEntry }) => {
 export const AuditPage = () => {
   const access = useAuditAccess();
   const [params, setParams] = useSearchParams();
+  // The address's filters as last written or, after a move (Back, a link), as the address has them.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const page = Number(params.get('page') ?? 0);
   const filter = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? '']).filter(([, value]) => value !== ''));
@@ -101,20 +106,21 @@ export const AuditPage = () => {
   });
   if (!access.reads) return <NotFoundPage />;
 
+  // From the filters last asked for, not the ones this render saw (react-router's updater gets the
+  // render's): two filters changed before the page draws again both stay.
+  const write = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(latest.current);
+    change(next);
+    latest.current = next;
+    setParams(next);
+  };
   const setFilter = (key: (typeof FILTERS)[number], value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
+    write((next) => {
       if (value === '') next.delete(key);
       else next.set(key, value);
       next.delete('page');
-      return next;
     });
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const moved = new URLSearchParams(current);
-      moved.set('page', String(next));
-      return moved;
-    });
+  const setPage = (page: number) => write((next) => next.set('page', String(page)));
   const exportCsv = () => downloadFile('/download/audit', { query }).catch((error: unknown) => reportError(error));
   const teamName = (id: number | null) => access.teams.find((t) => t.id === id)?.name ?? (id === null ? '' : String(id));
   const field = (key: (typeof FILTERS)[number], label: string, extra: object = {}) => (
