@@ -6,9 +6,7 @@
  * its group again. A rollout over the group itself leaves the group giving the target: no such note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRolloutsPath, type DeviceRollout } from '../../src/schemas/deviceRollouts';
-import { createOk } from './crudFixtures';
-import { actOk, draft, fleet, progress, report, rolloutWorld, step, targetOf, type World } from './rolloutHelpers';
+import { actOk, draft, fleet, progress, report, rolloutWorld, step, targetOf, oldFirmwareGroup, rolloutsOf as rolloutsOfDevice, type World } from './rolloutHelpers';
 
 let w: World;
 
@@ -17,9 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const rolloutsOf = async (id: number) => (await w.owner.client.get(`/api${deviceRolloutsPath(id)}`)).json() as DeviceRollout[];
-const group = async (name: string) =>
-  (await createOk(w.owner.client, 'devices_group', { name, team_id: w.owner.teamId, type_id: w.typeId, target_firmware_id: w.oldFw })).id as number;
+const rolloutsOf = (id: number) => rolloutsOfDevice(w, id);
+const group = (name: string) => oldFirmwareGroup(w, name);
 
 describe('a rollout over chosen devices that takes a grouped device', () => {
   it("leaves the device the rollout's firmware, the group its own target, and says why until the group's target changes", async () => {

@@ -11,6 +11,7 @@ import { checkinOk, deviceWithKey, type TeamAdmin, type TestDevice } from './dev
 import { firmwareFor, uploader } from './firmwareFilesHelpers';
 import { stepRollout } from '../../server/rollouts/step';
 import type { RolloutProgress } from '../../src/schemas/rolloutPlan';
+import { deviceRolloutsPath, type DeviceRollout } from '../../src/schemas/deviceRollouts';
 
 export const OLD = { name: 'ro-core', version: '1.0.0' };
 
@@ -93,4 +94,14 @@ export async function answeredTarget(w: World, d: TestDevice): Promise<number | 
 
 export async function targetOf(w: World, id: number): Promise<number | null> {
   return ((await w.owner.client.get(`/api/device/${id}`)).json() as { target_firmware_id: number | null }).target_firmware_id;
+}
+
+/** The device's rollouts as its page reads them (GET /api/device/{id}/rollouts). */
+export async function rolloutsOf(w: World, id: number): Promise<DeviceRollout[]> {
+  return (await w.owner.client.get(`/api${deviceRolloutsPath(id)}`)).json() as DeviceRollout[];
+}
+
+/** A group of the world's type and team, its target the old firmware. */
+export async function oldFirmwareGroup(w: World, name: string): Promise<number> {
+  return (await createOk(w.owner.client, 'devices_group', { name, team_id: w.owner.teamId, type_id: w.typeId, target_firmware_id: w.oldFw })).id as number;
 }

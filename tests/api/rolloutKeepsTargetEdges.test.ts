@@ -4,9 +4,8 @@
  * finished rollouts of the same firmware (only the one that last set the target keeps it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRolloutsPath, type DeviceRollout } from '../../src/schemas/deviceRollouts';
-import { createOk } from './crudFixtures';
-import { actOk, draft, fleet, progress, report, rolloutWorld, step, targetOf, type World } from './rolloutHelpers';
+import { deviceRolloutsPath } from '../../src/schemas/deviceRollouts';
+import { actOk, draft, fleet, progress, report, rolloutWorld, step, targetOf, oldFirmwareGroup, rolloutsOf as rolloutsOfDevice, type World } from './rolloutHelpers';
 
 let w: World;
 
@@ -15,9 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const rolloutsOf = async (id: number) => (await w.owner.client.get(`/api${deviceRolloutsPath(id)}`)).json() as DeviceRollout[];
-const group = async (name: string) =>
-  (await createOk(w.owner.client, 'devices_group', { name, team_id: w.owner.teamId, type_id: w.typeId, target_firmware_id: w.oldFw })).id as number;
+const rolloutsOf = (id: number) => rolloutsOfDevice(w, id);
+const group = (name: string) => oldFirmwareGroup(w, name);
 
 /** A grouped device taken by a finished rollout over chosen devices: it keeps the new firmware. */
 async function kept(name: string, extra: Record<string, unknown> = {}) {
