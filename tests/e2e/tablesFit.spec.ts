@@ -35,7 +35,8 @@ test.beforeAll(async () => {
       name: `${run}-fit-${i}`,
       team_id: teamA.id,
       type_id: sensorA.id,
-      uid_for_type: `F-${run}-${i}`,
+      // A serial number as devices carry them: one long word of wide letters, which must not widen the table.
+      uid_for_type: `SN${'W'.repeat(24)}${run.toUpperCase()}${i}`,
       custom_fields_from_type: [{ name: 'site', type: 0, value: i === 2 ? `Hall${run}` : 'Roof' }],
       ...(i === 3 ? { target_firmware_id: firmware.id } : {}),
     });
@@ -60,7 +61,7 @@ async function devicesOfTeamA(page: Page) {
   await expect(nameCells(page)).toHaveText([1, 2, 3].map((i) => `${run}-fit-${i}`));
 }
 
-test('at 1280x800 the table fits with every optional column on and rows selected, every bulk action in sight', async ({ page }) => {
+test('at 1280x800 the table fits with every optional column on, long serial numbers and rows selected, every bulk action in sight', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await devicesOfTeamA(page);
   await page.getByRole('button', { name: 'Columns' }).click();

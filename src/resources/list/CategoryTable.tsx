@@ -51,8 +51,15 @@ export const scrollWide = {
  * need, wrapping them (react-admin lays it over the filters at one line's height: at 1280 px the
  * devices' fifth action was cut off).
  */
-/** A quarter of MUI's side padding between columns: twelve columns gain 288 px, so every optional column fits at 1280 px. */
-const denseCells = { [`& .${DatagridClasses.headerCell}, & .${DatagridClasses.rowCell}`]: { px: 0.5 } } as const;
+/**
+ * A quarter of MUI's side padding between columns: twelve columns gain 288 px, so every optional
+ * column fits at 1280 px. A long word in a cell (a serial number, a name without spaces) breaks
+ * where it must instead of widening its column past the screen.
+ */
+const denseCells = {
+  [`& .${DatagridClasses.headerCell}, & .${DatagridClasses.rowCell}`]: { px: 0.5 },
+  [`& .${DatagridClasses.rowCell}`]: { overflowWrap: 'anywhere' },
+} as const;
 
 // `&&`: above react-admin's own rules for the bar.
 const bulkBarWraps = {
