@@ -1,7 +1,9 @@
 /**
- * The security headers of every answer: helmet's (registered by server/routes/console.ts with
- * HELMET_OPTIONS), the same set written by hand on the answers Node or Fastify make before any
- * route or hook runs (server/http/clientErrors.ts), and Strict-Transport-Security over https only.
+ * The security headers of every answer: helmet's with HELMET_OPTIONS, computed once and set by
+ * server/routes/console.ts on every answer (@fastify/helmet built helmet's middlewares and parsed the
+ * CSP again on every request: issue 28 item 8), the same set written by hand on the answers Node or
+ * Fastify make before any route or hook runs (server/http/clientErrors.ts), and
+ * Strict-Transport-Security over https only.
  */
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +52,15 @@ export function securityHeaders(): Record<string, string> {
     computed = headers;
   }
   return computed;
+}
+
+/** Sets helmet's headers (securityHeaders) on every answer of `app`'s routes, as @fastify/helmet did, without building them per request. */
+export function helmetHeaders(app: FastifyInstance): void {
+  const headers = Object.entries(securityHeaders());
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
 }
 
 /** Strict-Transport-Security on answers over https (request.protocol honours PUCS_TRUST_PROXY): a browser ignores it over http. */

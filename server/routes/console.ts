@@ -10,8 +10,7 @@
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
-import { HELMET_OPTIONS, hstsOverHttps } from '../http/securityHeaders';
+import { helmetHeaders, hstsOverHttps } from '../http/securityHeaders';
 import { DEVICE_API_PREFIX } from '../deviceApi/wire';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -79,7 +78,7 @@ const consolePlugin: FastifyPluginAsync = async (app) => {
   const distDir = resolve(app.config.distDir);
   const page = indexPage(join(distDir, 'index.html'), app.config.vendorSuffix);
 
-  await app.register(helmet, HELMET_OPTIONS);
+  helmetHeaders(app);
   hstsOverHttps(app);
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
