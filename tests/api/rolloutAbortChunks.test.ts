@@ -73,6 +73,18 @@ async function startedOverFive(): Promise<{ id: number; devices: TestDevice[] }>
   return { id, devices };
 }
 
+/** startedOverFive, aborted with the abort stopped before its first device is given back. */
+async function abortedBeforeAnyRelease(): Promise<{ id: number; devices: TestDevice[] }> {
+  const started = await startedOverFive();
+  const revive = stopAfterReleases(w.t.db, 0);
+  try {
+    await actOk(w, started.id, 'abort');
+  } finally {
+    revive();
+  }
+  return started;
+}
+
 describe('an abort in chunks', () => {
   it('stopped after its first chunk: aborted, that chunk whole, the rest still held; the next tick finishes it', async () => {
     const { id, devices } = await startedOverFive();
@@ -118,13 +130,7 @@ describe('an abort in chunks', () => {
   });
 
   it('with a budget, the chunks stop once that many devices are given back (an action answers then; the engine does the rest)', async () => {
-    const { id, devices } = await startedOverFive();
-    const revive = stopAfterReleases(w.t.db, 0);
-    try {
-      await actOk(w, id, 'abort');
-    } finally {
-      revive();
-    }
+    const { id, devices } = await abortedBeforeAnyRelease();
     const deps = { db: w.t.db, registry: w.t.app.registry, chunk: CHUNK };
     // A budget of 3: two chunks of two, then it stops, saying some are left.
     expect(await updateTargets(deps, id, null, 3)).toBe(false);
@@ -134,13 +140,7 @@ describe('an abort in chunks', () => {
   });
 
   it('a delete of the aborted rollout still holding devices gives them back first', async () => {
-    const { id, devices } = await startedOverFive();
-    const revive = stopAfterReleases(w.t.db, 0);
-    try {
-      await actOk(w, id, 'abort');
-    } finally {
-      revive();
-    }
+    const { id, devices } = await abortedBeforeAnyRelease();
     expect((await stateOf(devices)).map(([, held]) => held)).toEqual([true, true, true, true, true]);
     const res = await w.owner.client.del(`/api/rollout/${id}`);
     expect(res.statusCode, res.body).toBe(200);
