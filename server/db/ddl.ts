@@ -347,7 +347,9 @@ export function planMigration(categories: readonly Category[], existing: Existin
       reports.push(...tightenedRuleReports(category, fields));
       const kept = new Set(current.values());
       // A look-alike key no unique rule needs any more is the server's own, computed from a field: it goes.
-      const removed = new Set([...(category.removed ?? []), ...Object.keys(category.fields).map(lookalikeColumn)]);
+      // Only a `lookalike` field's: another field named `<field>_key` is the integrator's, kept like any other.
+      const lookalikeKeys = Object.entries(category.fields).flatMap(([name, f]) => (f.lookalike ? [lookalikeColumn(name)] : []));
+      const removed = new Set([...(category.removed ?? []), ...lookalikeKeys]);
       for (const [col, info] of have) {
         if (col === 'id' || kept.has(col) || purged.has(col)) continue;
         if (removed.has(col)) {
