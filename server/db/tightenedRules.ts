@@ -7,7 +7,7 @@
  * field's `check`, a json field's schema) are not asked.
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
-import { DEFAULT_URL_SCHEMES, sqlType } from '../../src/schemas/kinds';
+import { DEFAULT_URL_SCHEMES, EMAIL_PATTERN, sqlType } from '../../src/schemas/kinds';
 import { ident, quoteLiteral } from '../crud/sql';
 import { ownMessages } from '../../src/messages';
 
@@ -29,8 +29,8 @@ function rulesOf(field: FieldSpec, column: string): [string, string][] {
   }
   if (sqlType(field) !== 'text') return rules;
   if (field.minLength !== undefined) rules.push([`char_length(${C}) < ${field.minLength}`, ownMessages.ruleMinLength(field.minLength)]);
-  // Roughly the API's own check (zod's email): one @, no blank, a dot in the domain; the API's word is final on save.
-  if (field.kind === 'email') rules.push([`${C} !~ '^[^@[:space:]]+@[^@[:space:]]+[.][^@[:space:]]+$'`, ownMessages.ruleEmail]);
+  // The API's own pattern (no flags, nothing a PostgreSQL regular expression reads otherwise): the rows reported are the rows it refuses.
+  if (field.kind === 'email') rules.push([`${C} !~ ${quoteLiteral(EMAIL_PATTERN.source)}`, ownMessages.ruleEmail]);
   if (field.maxLength !== undefined) rules.push([`char_length(${C}) > ${field.maxLength}`, ownMessages.ruleMaxLength(field.maxLength)]);
   if (field.required !== undefined) rules.push([`${C} ~ '^[[:space:]]*$'`, ownMessages.ruleRequired]);
   if (field.kind === 'url') {
