@@ -347,8 +347,11 @@ export function planMigration(categories: readonly Category[], existing: Existin
       reports.push(...tightenedRuleReports(category, fields));
       const kept = new Set(current.values());
       // A look-alike key no unique rule needs any more is the server's own, computed from a field: it goes.
-      // Only a `lookalike` field's: another field named `<field>_key` is the integrator's, kept like any other.
-      const lookalikeKeys = Object.entries(category.fields).flatMap(([name, f]) => (f.lookalike ? [lookalikeColumn(name)] : []));
+      // Only a `lookalike` field's (under its old name too, once renamed: the key is made again under the new one);
+      // another field named `<field>_key` is the integrator's, kept like any other.
+      const lookalikeKeys = Object.entries(category.fields).flatMap(([name, f]) =>
+        f.lookalike ? [lookalikeColumn(name), ...(f.renamedFrom ? [lookalikeColumn(f.renamedFrom)] : [])] : [],
+      );
       const removed = new Set([...(category.removed ?? []), ...lookalikeKeys]);
       for (const [col, info] of have) {
         if (col === 'id' || kept.has(col) || purged.has(col)) continue;

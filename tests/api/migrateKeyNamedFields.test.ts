@@ -59,3 +59,21 @@ describe('a field declared under the name of a look-alike key', () => {
     ).toThrow(`Schema error in kn_taken.name_key: ${ownMessages.schemaLookalikeKeyDeclared('name', 'name_key')}`);
   });
 });
+
+describe('a look-alike field renamed (renamedFrom)', () => {
+  it('takes its values, and its key is made again under the new name (the old key column goes)', async () => {
+    const named = (field: string, extra: Partial<FieldSpec> = {}) =>
+      defineCategory({
+        ...category('kn_la', { [field]: { kind: 'text', label: 'Name', lookalike: true, ...extra } }),
+        id: 1590,
+        unique: [{ name: 'kn_la_name_key', fields: ['team_id', field], message: () => 'taken' }],
+      });
+    await migrate(t.db, [named('name')]);
+    await t.db.exec(`INSERT INTO kn_la (team_id, name, name_key) VALUES (${teamId}, 'Pump', 'pump')`);
+    await migrate(t.db, [named('title', { renamedFrom: 'name' })]);
+    expect(await values('kn_la', 'title')).toEqual(['Pump']);
+    expect(await values('kn_la', 'title_key')).toEqual(['pump']);
+    const columns = (await t.db.query<{ c: string }>(`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'kn_la' ORDER BY 1`)).rows.map((r) => r.c);
+    expect(columns).toEqual(['id', 'team_id', 'title', 'title_key']);
+  });
+});
