@@ -19,6 +19,13 @@ export interface DataReport {
   onRegistryChange?: boolean;
 }
 
+/**
+ * A blank text as the API sees one (compile.ts isEmptyValue: String.prototype.trim leaves nothing): the
+ * white space and line ends of JavaScript, Unicode's included (no-break, ideographic, BOM), which
+ * [[:space:]] of a database in the C locale does not know.
+ */
+const BLANK = '^[\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]*$';
+
 /** [SQL condition true of a value breaking the rule, the rule in words] for each rule of the field the database can ask. */
 function rulesOf(field: FieldSpec, column: string): [string, string][] {
   const C = ident(column);
@@ -32,7 +39,7 @@ function rulesOf(field: FieldSpec, column: string): [string, string][] {
   // The API's own pattern (no flags, nothing a PostgreSQL regular expression reads otherwise): the rows reported are the rows it refuses.
   if (field.kind === 'email') rules.push([`${C} !~ ${quoteLiteral(EMAIL_PATTERN.source)}`, ownMessages.ruleEmail]);
   if (field.maxLength !== undefined) rules.push([`char_length(${C}) > ${field.maxLength}`, ownMessages.ruleMaxLength(field.maxLength)]);
-  if (field.required !== undefined) rules.push([`${C} ~ '^[[:space:]]*$'`, ownMessages.ruleRequired]);
+  if (field.required !== undefined) rules.push([`${C} ~ ${quoteLiteral(BLANK)}`, ownMessages.ruleRequired]);
   if (field.kind === 'url') {
     const schemes = field.schemes ?? DEFAULT_URL_SCHEMES;
     rules.push([`lower(split_part(${C}, ':', 1)) NOT IN (${schemes.map((s) => quoteLiteral(s.toLowerCase())).join(', ')})`, ownMessages.ruleSchemes(schemes)]);

@@ -52,3 +52,10 @@ it('lengths are counted as the API counts them, an emoji as one', async () => {
   expect(min.refused).toEqual(['😀', 'é']);
   expect(min.count).toBe(2);
 });
+
+it('a text made required: the blank values reported are the ones the API refuses, Unicode blanks too', async () => {
+  const values = ['x', ' ', '\u00a0', '\u3000', '\ufeff', '\u2003 ', ' y ', '\u200b'];
+  const { count, refused } = await reportedAndRefused('ta_req', { kind: 'text', label: 'V', required: 'V is required.' }, values);
+  expect(refused.length).toBeGreaterThan(2);
+  expect(count).toBe(refused.length);
+});
