@@ -7,7 +7,7 @@
  * field's `check`, a json field's schema) are not asked.
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
-import { DEFAULT_URL_SCHEMES, EMAIL_PATTERN, sqlType } from '../../src/schemas/kinds';
+import { DEFAULT_URL_SCHEMES, EMAIL_PATTERN, maxLengthOf, sqlType } from '../../src/schemas/kinds';
 import { ident, quoteLiteral } from '../crud/sql';
 import { ownMessages } from '../../src/messages';
 
@@ -38,7 +38,9 @@ function rulesOf(field: FieldSpec, column: string): [string, string][] {
   if (field.minLength !== undefined) rules.push([`char_length(${C}) < ${field.minLength}`, ownMessages.ruleMinLength(field.minLength)]);
   // The API's own pattern (no flags, nothing a PostgreSQL regular expression reads otherwise): the rows reported are the rows it refuses.
   if (field.kind === 'email') rules.push([`${C} !~ ${quoteLiteral(EMAIL_PATTERN.source)}`, ownMessages.ruleEmail]);
-  if (field.maxLength !== undefined) rules.push([`char_length(${C}) > ${field.maxLength}`, ownMessages.ruleMaxLength(field.maxLength)]);
+  // A kind's own limit (an e-mail's 254, a url's 2048) is part of the kind's words ('an e-mail address').
+  const max = maxLengthOf(field);
+  if (max !== undefined) rules.push([`char_length(${C}) > ${max}`, field.maxLength === undefined ? '' : ownMessages.ruleMaxLength(max)]);
   if (field.required !== undefined) rules.push([`${C} ~ ${quoteLiteral(BLANK)}`, ownMessages.ruleRequired]);
   if (field.kind === 'url') {
     const schemes = field.schemes ?? DEFAULT_URL_SCHEMES;
@@ -57,7 +59,7 @@ export function tightenedRuleReports(category: Category, fields: readonly [strin
       {
         sql: `SELECT count(*)::int AS n, ARRAY[min("id")::text] AS sample FROM ${ident(category.key)} WHERE ${ident(name)} IS NOT NULL AND (${broken})`,
         notice: (n, sample) =>
-          n > 0 ? ownMessages.migrationRuleBroken(`${category.key}.${name}`, n, rules.map(([, words]) => words).join(', '), Number(sample[0])) : undefined,
+          n > 0 ? ownMessages.migrationRuleBroken(`${category.key}.${name}`, n, rules.flatMap(([, words]) => (words ? [words] : [])).join(', '), Number(sample[0])) : undefined,
         onRegistryChange: true,
       },
     ];

@@ -59,3 +59,14 @@ it('a text made required: the blank values reported are the ones the API refuses
   expect(refused.length).toBeGreaterThan(2);
   expect(count).toBe(refused.length);
 });
+
+it('a text becoming an e-mail or a url: too long for the kind (254, 2048 characters) is reported as the API refuses it', async () => {
+  const long = `${'a'.repeat(250)}@example.org`;
+  const mail = await reportedAndRefused('ta_mail_long', { kind: 'email', label: 'V' }, ['ann@example.org', long]);
+  expect(mail.refused).toEqual([long]);
+  expect(mail.count).toBe(1);
+  const far = `https://example.org/${'a'.repeat(2100)}`;
+  const url = await reportedAndRefused('ta_url_long', { kind: 'url', label: 'V' }, ['https://example.org/', far]);
+  expect(url.refused).toEqual([far]);
+  expect(url.count).toBe(1);
+});
