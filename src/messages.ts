@@ -811,6 +811,11 @@ export const ownMessages = {
     `${subject} is declared again over the column kept from its removal, holding ${n} value(s): ` +
     `declare formerValues: 'reuse' to take them back, or formerValues: 'purge' to start empty.`,
   schemaRemovedDeclared: (name: string) => `'removed' names '${name}', which is a declared field`,
+  migrationCategoryGone: (table: string, n: number) =>
+    `The table ${table} belongs to no declared category any more: its ${n} row(s) are kept as data, out of the API, and its references ` +
+    `to other objects are dropped, so that those can be deleted. Drop it (npm run db -- sql "DROP TABLE ${table}") if its rows are not needed.`,
+  schemaLookalikeKeyDeclared: (field: string, key: string) =>
+    `'${key}' is the column of the look-alike key of '${field}' (declared lookalike, in a unique rule): give this field another name`,
   // A rule made stricter than the stored values (server/db/tightenedRules.ts): reported, the values kept
   migrationRuleBroken: (subject: string, n: number, rules: string, sampleId: number) =>
     `${subject}: ${n} row(s) break its rule (${rules}), for example id ${sampleId}: such an object cannot be saved until that value is corrected.`,

@@ -1,7 +1,7 @@
 /**
  * `npm run db -- sql "STATEMENT"` and `npm run db -- query "STATEMENT"` (or `sql --read-only`):
  * one statement on the configured database, as it is (never migrated first), in a transaction that
- * an error rolls back; the read-only one cannot change anything. Rows print one JSON object a line.
+ * an error rolls back; the read-only one cannot change anything and is always rolled back. Rows print one JSON object a line.
  * The embedded database only while no server holds it: the message then says to stop it first
  * (PGlite is one process's); PostgreSQL (DATABASE_URL) any time. docs/INTEGRATOR.md, "Changing a schema".
  */
@@ -12,6 +12,11 @@ import { DatabaseInUseError } from '../runtime/openConfiguredDatabase';
 import { NoDatabaseError, openForRepair } from '../runtime/openForRepair';
 import type { CliIo } from './user';
 import { ownMessages } from '../../src/messages';
+
+/** The answer of a read-only statement, thrown out of its transaction so that the transaction rolls back. */
+class LookedOnly {
+  constructor(readonly rows: unknown[]) {}
+}
 
 const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
@@ -45,11 +50,20 @@ export async function runDbCli(argv: string[], config: ServerConfig = readConfig
     return 1;
   }
   try {
-    const { rows } = await opened.db.transaction(async (tx) => {
-      if (readOnly) await tx.exec('SET TRANSACTION READ ONLY');
-      // Parameters (none): exactly one statement on either database, so that none can leave the transaction.
-      return tx.query(sql, []);
-    });
+    let rows: unknown[];
+    try {
+      ({ rows } = await opened.db.transaction(async (tx) => {
+        if (readOnly) await tx.exec('SET TRANSACTION READ ONLY');
+        // Parameters (none): exactly one statement on either database, so that none can leave the transaction.
+        const answer = await tx.query(sql, []);
+        // Read only keeps nothing: what a read-only transaction still lets through (a large object, a NOTIFY) is rolled back.
+        if (readOnly) throw new LookedOnly(answer.rows);
+        return answer;
+      }));
+    } catch (err) {
+      if (!(err instanceof LookedOnly)) throw err;
+      rows = err.rows;
+    }
     for (const row of rows) io.out(JSON.stringify(row));
     io.out(rows.length > 0 ? ownMessages.cliDbRows(rows.length) : ownMessages.cliDbDone);
     return 0;

@@ -64,6 +64,8 @@ export interface ExistingSchema {
   trigram?: 'installed' | 'available';
   /** The indexes and statistics built on each column, when read from a database. */
   dependents?: ColumnDependents;
+  /** The tables an earlier migration of this database made (its history): a category's, even once no longer declared. */
+  madeTables?: ReadonlySet<string>;
 }
 
 export const emptySchema = (): ExistingSchema => ({ columns: new Map(), constraints: new Map(), indexes: new Set() });
@@ -347,7 +349,12 @@ export function planMigration(categories: readonly Category[], existing: Existin
       reports.push(...tightenedRuleReports(category, fields));
       const kept = new Set(current.values());
       // A look-alike key no unique rule needs any more is the server's own, computed from a field: it goes.
-      const removed = new Set([...(category.removed ?? []), ...Object.keys(category.fields).map(lookalikeColumn)]);
+      // Only a `lookalike` field's (under its old name too, once renamed: the key is made again under the new one);
+      // another field named `<field>_key` is the integrator's, kept like any other.
+      const lookalikeKeys = Object.entries(category.fields).flatMap(([name, f]) =>
+        f.lookalike ? [lookalikeColumn(name), ...(f.renamedFrom ? [lookalikeColumn(f.renamedFrom)] : [])] : [],
+      );
+      const removed = new Set([...(category.removed ?? []), ...lookalikeKeys]);
       for (const [col, info] of have) {
         if (col === 'id' || kept.has(col) || purged.has(col)) continue;
         if (removed.has(col)) {
@@ -525,6 +532,16 @@ export function planMigration(categories: readonly Category[], existing: Existin
     for (const [name, sql] of teamStatistics(category)) {
       if (gone.has(name) || (!existing.statistics?.has(name) && !renamedIndexes.has(name))) indexes.push(sql);
     }
+  }
+  // The table of a category no longer declared is kept as data, but its foreign keys would forbid deleting
+  // the objects its rows point at, with nothing in the API saying what holds them: they go, once, said at start.
+  const declared = new Set(categories.map((c) => c.key));
+  for (const table of existing.madeTables ?? []) {
+    if (declared.has(table) || !existing.columns.has(table)) continue;
+    const refs = [...existing.constraints].filter(([, c]) => c.type === 'f' && c.table === table && declared.has(c.refTable ?? ''));
+    if (refs.length === 0) continue;
+    drops.push(...refs.map(([name]) => `ALTER TABLE ${ident(table)} DROP CONSTRAINT ${ident(name)}`));
+    reports.push({ sql: rowsOf(table), notice: (n) => ownMessages.migrationCategoryGone(table, n) });
   }
   const extensions = existing.trigram === 'available' ? ['CREATE EXTENSION IF NOT EXISTS pg_trgm'] : [];
   return { statements: [...extensions, ...tables, ...renames, ...drops, ...purges, ...alters, ...columns, ...constraints, ...indexes], checks, reports };

@@ -75,6 +75,13 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
             EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm')
               AND has_database_privilege(current_database(), 'CREATE') AS installable`,
   );
+  // The category tables earlier migrations made, from their recorded statements (createTableSql's form).
+  const made = cols.rows.some((r) => r.table_name === HISTORY_TABLES.names[0])
+    ? await db.query<{ t: string }>(
+        `SELECT DISTINCT substring(s FROM '^CREATE TABLE IF NOT EXISTS "([^"]+)"') AS t
+           FROM schema_migrations m, jsonb_array_elements_text(m.statements) s WHERE s LIKE 'CREATE TABLE IF NOT EXISTS "%'`,
+      )
+    : { rows: [] };
   const columns = new Map<string, Map<string, ColumnInfo>>();
   for (const r of cols.rows) {
     let table = columns.get(r.table_name);
@@ -96,6 +103,7 @@ export async function readExistingSchema(db: Queryable): Promise<ExistingSchema>
     statistics: new Set(stats.rows.map((r) => r.name)),
     trigram: trgm.rows[0].installed ? 'installed' : trgm.rows[0].installable ? 'available' : undefined,
     dependents: await readColumnDependents(db),
+    madeTables: new Set(made.rows.map((r) => r.t)),
   };
 }
 

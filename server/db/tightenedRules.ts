@@ -7,7 +7,7 @@
  * field's `check`, a json field's schema) are not asked.
  */
 import type { Category, FieldSpec } from '../../src/schemas/defineCategory';
-import { DEFAULT_URL_SCHEMES, sqlType } from '../../src/schemas/kinds';
+import { DEFAULT_URL_SCHEMES, EMAIL_PATTERN, maxLengthOf, sqlType } from '../../src/schemas/kinds';
 import { ident, quoteLiteral } from '../crud/sql';
 import { ownMessages } from '../../src/messages';
 
@@ -19,6 +19,13 @@ export interface DataReport {
   onRegistryChange?: boolean;
 }
 
+/**
+ * A blank text as the API sees one (compile.ts isEmptyValue: String.prototype.trim leaves nothing): the
+ * white space and line ends of JavaScript, Unicode's included (no-break, ideographic, BOM), which
+ * [[:space:]] of a database in the C locale does not know.
+ */
+const BLANK = '^[\\u0009-\\u000D\\u0020\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]*$';
+
 /** [SQL condition true of a value breaking the rule, the rule in words] for each rule of the field the database can ask. */
 function rulesOf(field: FieldSpec, column: string): [string, string][] {
   const C = ident(column);
@@ -29,10 +36,12 @@ function rulesOf(field: FieldSpec, column: string): [string, string][] {
   }
   if (sqlType(field) !== 'text') return rules;
   if (field.minLength !== undefined) rules.push([`char_length(${C}) < ${field.minLength}`, ownMessages.ruleMinLength(field.minLength)]);
-  // Roughly the API's own check (zod's email): one @, no blank, a dot in the domain; the API's word is final on save.
-  if (field.kind === 'email') rules.push([`${C} !~ '^[^@[:space:]]+@[^@[:space:]]+[.][^@[:space:]]+$'`, ownMessages.ruleEmail]);
-  if (field.maxLength !== undefined) rules.push([`char_length(${C}) > ${field.maxLength}`, ownMessages.ruleMaxLength(field.maxLength)]);
-  if (field.required !== undefined) rules.push([`${C} ~ '^[[:space:]]*$'`, ownMessages.ruleRequired]);
+  // The API's own pattern (no flags, nothing a PostgreSQL regular expression reads otherwise): the rows reported are the rows it refuses.
+  if (field.kind === 'email') rules.push([`${C} !~ ${quoteLiteral(EMAIL_PATTERN.source)}`, ownMessages.ruleEmail]);
+  // A kind's own limit (an e-mail's 254, a url's 2048) is part of the kind's words ('an e-mail address').
+  const max = maxLengthOf(field);
+  if (max !== undefined) rules.push([`char_length(${C}) > ${max}`, field.maxLength === undefined ? '' : ownMessages.ruleMaxLength(max)]);
+  if (field.required !== undefined) rules.push([`${C} ~ ${quoteLiteral(BLANK)}`, ownMessages.ruleRequired]);
   if (field.kind === 'url') {
     const schemes = field.schemes ?? DEFAULT_URL_SCHEMES;
     rules.push([`lower(split_part(${C}, ':', 1)) NOT IN (${schemes.map((s) => quoteLiteral(s.toLowerCase())).join(', ')})`, ownMessages.ruleSchemes(schemes)]);
@@ -50,7 +59,7 @@ export function tightenedRuleReports(category: Category, fields: readonly [strin
       {
         sql: `SELECT count(*)::int AS n, ARRAY[min("id")::text] AS sample FROM ${ident(category.key)} WHERE ${ident(name)} IS NOT NULL AND (${broken})`,
         notice: (n, sample) =>
-          n > 0 ? ownMessages.migrationRuleBroken(`${category.key}.${name}`, n, rules.map(([, words]) => words).join(', '), Number(sample[0])) : undefined,
+          n > 0 ? ownMessages.migrationRuleBroken(`${category.key}.${name}`, n, rules.flatMap(([, words]) => (words ? [words] : [])).join(', '), Number(sample[0])) : undefined,
         onRegistryChange: true,
       },
     ];

@@ -11,7 +11,7 @@ import { lookalikeColumn } from './lookalike';
 import { fieldSetsOf, type FieldSets } from './fieldSets';
 import type { FieldSpec, Scope } from './fieldSpec';
 import type { Comparison } from './comparison';
-import { messages } from '../messages';
+import { messages, ownMessages } from '../messages';
 
 export type { FieldKind, FieldSpec, InputKind, Scope } from './fieldSpec';
 export type { Comparison } from './comparison';
@@ -249,6 +249,8 @@ export function defineCategory<const T extends CategoryDef>(def: T): T & Categor
   const fields: Record<string, FieldSpec> = { ...def.fields };
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.lookalike || !def.unique?.some((rule) => rule.fields.includes(name))) continue;
+    // The key's column would silently take the place of a field declared under its name.
+    if (Object.hasOwn(def.fields, lookalikeColumn(name))) throw new RegistryError(def.key, lookalikeColumn(name), ownMessages.schemaLookalikeKeyDeclared(name, lookalikeColumn(name)));
     fields[lookalikeColumn(name)] = { kind: 'text', label: `${field.label} look-alike key`, system: true, secret: true, derived: true, lookalikeOf: name };
   }
   const columns = ['id', ...Object.keys(fields)];

@@ -191,8 +191,17 @@ const ranged = <T extends z.ZodNumber>(field: FieldSpec, label: string, bounded:
   return n;
 };
 
+/** The form of an e-mail address the API accepts (zod's own); the start's report of stored values asks it too (server/db/tightenedRules.ts). */
+export const EMAIL_PATTERN: RegExp = z.regexes.email;
+
 /** The longest e-mail address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254;
+/** The longest address a url field takes unless it declares less. */
+export const MAX_URL = 2048;
+
+/** The most characters a field takes: its maxLength, else its kind's own limit (an e-mail's, a url's), else none. */
+export const maxLengthOf = (field: FieldSpec): number | undefined =>
+  field.maxLength ?? (field.kind === 'email' ? MAX_EMAIL : field.kind === 'url' ? MAX_URL : undefined);
 
 /** An object id as JSON sends it: a whole number from 1 to the database's largest integer. */
 export const idValue = (typeError: TypeError) => z.int({ error: typeError }).min(1, { error: typeError }).max(INT4_MAX, { error: typeError });
@@ -276,7 +285,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
       const url = z.url({ protocol: new RegExp(`^(${schemes.join('|')})$`) });
       return z
         .string({ error: typeError })
-        .max(field.maxLength ?? 2048, { error: ownMessages.tooLong(label, field.maxLength ?? 2048) })
+        .max(maxLengthOf(field)!, { error: ownMessages.tooLong(label, maxLengthOf(field)!) })
         .refine((v) => isPlainUrl(v) && url.safeParse(v).success, { error: typeError })
         .meta({ format: 'uri' });
     },
@@ -290,7 +299,7 @@ export const KINDS: Record<FieldKind, KindDef> = {
     sql: 'text',
     expected: () => 'an e-mail address',
     // z.email's own check (one @, a domain with a dot, no blanks): format 'email' in the JSON Schema.
-    value: (field, label, typeError) => lengths(z.email({ error: typeError }), field, label, MAX_EMAIL),
+    value: (field, label, typeError) => lengths(z.email({ pattern: EMAIL_PATTERN, error: typeError }), field, label, maxLengthOf(field)),
     input: 'email',
     column: 'text',
     sortable: true,

@@ -4,6 +4,7 @@ import { DateTextBox } from './DateTextBox';
 import type { DateTextKind } from './enGbDateText';
 import { FormTextField } from './FormTextField';
 import type { GenericInputProps } from './inputProps';
+import { maxLengthOf } from '../../schemas/kinds';
 
 /**
  * A date field of the object form. A text that does not read as a date stays in the box (nothing
@@ -35,5 +36,5 @@ export const parseUrl = (text: unknown): unknown => (typeof text === 'string' &&
 
 /** An address: a URL box (the schemes allowed are checked by the field's validator). */
 export const UrlFieldInput = (props: GenericInputProps) => (
-  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'url' })} htmlInput={{ inputMode: 'url', maxLength: props.field.maxLength ?? 2048 }} />
+  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'url' })} htmlInput={{ inputMode: 'url', maxLength: maxLengthOf(props.field) }} />
 );

@@ -3,7 +3,7 @@ import type { InputKind } from '../../schemas';
 import { CustomFieldsInput } from './CustomFieldsInput';
 import { DateFieldInput, DateTimeFieldInput, parseUrl, UrlFieldInput } from './DateFieldInputs';
 import { FormTextField } from './FormTextField';
-import { MAX_EMAIL } from '../../schemas/kinds';
+import { maxLengthOf } from '../../schemas/kinds';
 import { EnumFieldInput } from './EnumFieldInput';
 import { IconFieldInput } from './IconFieldInput';
 import type { GenericInputProps } from './inputProps';
@@ -19,7 +19,7 @@ import { TextFieldInput } from './TextFieldInput';
 const PasswordInput = (props: GenericInputProps) => <TextFieldInput {...props} type="password" />;
 /** An e-mail box: the phone's keyboard with '@'; empty is null, as for an address. */
 const EmailInput = (props: GenericInputProps) => (
-  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'email' })} htmlInput={{ inputMode: 'email', maxLength: props.field.maxLength ?? MAX_EMAIL, minLength: props.field.minLength }} />
+  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'email' })} htmlInput={{ inputMode: 'email', maxLength: maxLengthOf(props.field), minLength: props.field.minLength }} />
 );
 
 /** The generic input of each kind; 'none' has none (the field is handled elsewhere, or not at all). */

@@ -1,7 +1,15 @@
 import { FormTextField } from './FormTextField';
 import type { GenericInputProps } from './inputProps';
+import { parseUrl } from './DateFieldInputs';
+import { fieldProblem, type FieldSpec } from '../../schemas';
+
+/**
+ * An optional field whose rule refuses an empty text (a minLength): its emptied box is no value
+ * (null), so that its value can be taken away; otherwise the text is kept as typed, '' included.
+ */
+const emptyIsNone = (field: FieldSpec) => field.required === undefined && fieldProblem(field, '') !== undefined && fieldProblem(field, null) === undefined;
 
 /** A one-line text input (input kinds 'text' and 'password'). */
 export const TextFieldInput = ({ type, ...props }: GenericInputProps & { type?: string }) => (
-  <FormTextField {...props} textField={() => ({ type })} />
+  <FormTextField {...props} parse={emptyIsNone(props.field) ? parseUrl : undefined} textField={() => ({ type })} />
 );
