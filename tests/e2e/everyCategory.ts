@@ -22,3 +22,17 @@ export async function objectOfEveryCategory(request: APIRequestContext, tag: str
   const me = (await (await request.get('/api/current_user')).json()) as { id: number };
   return makeObjects(objectsApi(request), me.id, tag, categories);
 }
+
+/**
+ * Whether the walks over every category's screens visit the screens of category `key`: every
+ * category, or only those named in E2E_WALK_ONLY (keys, comma-separated; tests/guideWalk/run.ts
+ * walks the guide's there, the rest being walked by the whole suite). A key naming no category of
+ * the registry stops the file.
+ */
+export const walksCategory: (key: string) => boolean = (() => {
+  const only = process.env.E2E_WALK_ONLY?.split(',').filter(Boolean);
+  if (!only) return () => true;
+  const unknown = only.filter((key) => !categories.some((c) => c.key === key));
+  if (unknown.length > 0) throw new Error(`E2E_WALK_ONLY names no category of the registry: ${unknown.join(', ')}`);
+  return (key) => only.includes(key);
+})();
