@@ -12,12 +12,11 @@ vi.hoisted(() => {
 
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, Form, RecordContextProvider } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { AdminContext, RecordContextProvider } from 'react-admin';
 import { defineCategory, mustGetCategory, type Category, type FieldSpec } from '../../src/schemas';
 import { messages, ownMessages } from '../../src/messages';
 import { i18nProvider } from '../../src/i18n';
-import { FieldInput } from '../../src/resources/inputs/FieldInput';
+import { formValues, renderInput } from './fieldInputHarness';
 import { columnElement, listColumns } from '../../src/resources/list/listColumns';
 import { displayValue } from '../../src/resources/object/formFields';
 
@@ -47,19 +46,6 @@ const site = defineCategory({
 });
 
 /** Shows the form's values as JSON, so that a test reads what a save would send. */
-const Values = () => <output data-testid="values">{JSON.stringify(useWatch())}</output>;
-const formValues = () => JSON.parse(screen.getByTestId('values').textContent ?? '{}') as Record<string, unknown>;
-
-function renderInput(category: Category, name: string, record: Record<string, unknown>) {
-  render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <Form record={record}>
-        <FieldInput name={name} field={category.fields[name]} category={category} mode="edit" readOnly={false} />
-        <Values />
-      </Form>
-    </AdminContext>,
-  );
-}
 
 describe('inputs by kind', () => {
   it('a date is typed and shown DD/MM/YYYY (numeric keypad), its value YYYY-MM-DD; emptied, it is null', () => {
@@ -82,14 +68,7 @@ describe('inputs by kind', () => {
 
   it('a date that does not exist stays in the box, is reported naming the field, and the value stays as it was', () => {
     const invalid: (string | undefined)[] = [];
-    render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <Form record={{ opened: '2024-02-29' }}>
-          <FieldInput name="opened" field={site.fields.opened} category={site} mode="edit" readOnly={false} onInvalid={(m) => invalid.push(m)} />
-          <Values />
-        </Form>
-      </AdminContext>,
-    );
+    renderInput(site, 'opened', { opened: '2024-02-29' }, { onInvalid: (m) => invalid.push(m) });
     const box = screen.getByLabelText('Opened') as HTMLInputElement;
     fireEvent.change(box, { target: { value: '31/02/2026' } });
     expect(box.value).toBe('31/02/2026');

@@ -5,12 +5,9 @@
  * taken away. A field whose rule takes '' keeps it, and a required one is left to its own message.
  */
 import { expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { AdminContext, Form } from 'react-admin';
-import { useWatch } from 'react-hook-form';
-import { defineCategory, type Category, type FieldSpec } from '../../src/schemas';
-import { i18nProvider } from '../../src/i18n';
-import { FieldInput } from '../../src/resources/inputs/FieldInput';
+import { fireEvent, screen } from '@testing-library/react';
+import { defineCategory, type FieldSpec } from '../../src/schemas';
+import { formValues, renderInput } from './fieldInputHarness';
 import { fieldProblem } from '../../src/schemas/compile';
 
 const place = defineCategory({
@@ -23,17 +20,6 @@ const place = defineCategory({
   summary: ['id'],
 });
 
-const Values = () => <output data-testid="values">{JSON.stringify(useWatch())}</output>;
-const formValues = () => JSON.parse(screen.getByTestId('values').textContent ?? '{}') as Record<string, unknown>;
-const renderInput = (category: Category, name: string, record: Record<string, unknown>) =>
-  render(
-    <AdminContext i18nProvider={i18nProvider}>
-      <Form record={record}>
-        <FieldInput name={name} field={category.fields[name]} category={category} mode="edit" readOnly={false} />
-        <Values />
-      </Form>
-    </AdminContext>,
-  );
 
 it('an optional text with a minLength, emptied, is null, which its rule accepts', () => {
   renderInput(place, 'code', { code: 'AB' });
