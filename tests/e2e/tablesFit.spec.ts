@@ -30,6 +30,8 @@ test.beforeAll(async () => {
   const sensorB = await create(api, 'type', { name: `Sensor ${run}`, team_id: teamB.id });
   firmware = await create(api, 'firmware', { name: `Aurora${run}`, team_id: teamA.id, type_id: sensorA.id, version: '2.0.0' });
   await api.put(`/api/firmware/${firmware.id}`, { data: { is_disabled: 0 } });
+  // A short name beside the long serial numbers: its column must not be squeezed to break it.
+  const meadow = await create(api, 'devices_group', { name: 'Meadow', team_id: teamA.id, type_id: sensorA.id });
   for (let i = 1; i <= 3; i++) {
     await create(api, 'device', {
       name: `${run}-fit-${i}`,
@@ -38,7 +40,7 @@ test.beforeAll(async () => {
       // A serial number as devices carry them: one long word of wide letters, which must not widen the table.
       uid_for_type: `SN${'W'.repeat(24)}${run.toUpperCase()}${i}`,
       custom_fields_from_type: [{ name: 'site', type: 0, value: i === 2 ? `Hall${run}` : 'Roof' }],
-      ...(i === 3 ? { target_firmware_id: firmware.id } : {}),
+      ...(i === 3 ? { target_firmware_id: firmware.id } : { group_id: meadow.id }),
     });
   }
   await create(api, 'device', { name: `${run}-other`, team_id: teamB.id, type_id: sensorB.id, uid_for_type: `O-${run}` });
@@ -79,6 +81,22 @@ test('at 1280x800 the table fits with every optional column on, long serial numb
   expect(overflow).toBe(0);
   const wrapper = page.locator('#main-content .RaDatagrid-tableWrapper');
   expect(await wrapper.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  // The long serial numbers break; no short word of a cell does (the group's name, 'Meadow', wider than its column's heading, stays whole).
+  const brokenShortWords = await page.locator('#main-content tbody').evaluate((body) => {
+    const broken: string[] = [];
+    const texts = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+        if (word[0].length > 6) continue;
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+  expect(brokenShortWords).toEqual([]);
 });
 
 test('the firmware status filter shows the devices of the chosen status', async ({ page }) => {

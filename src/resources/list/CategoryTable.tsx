@@ -54,11 +54,12 @@ export const scrollWide = {
 /**
  * A quarter of MUI's side padding between columns: twelve columns gain 288 px, so every optional
  * column fits at 1280 px. A long word in a cell (a serial number, a name without spaces) breaks
- * where it must instead of widening its column past the screen.
+ * where it must instead of widening its column past the screen; a short one is never broken.
  */
 const denseCells = {
   [`& .${DatagridClasses.headerCell}, & .${DatagridClasses.rowCell}`]: { px: 0.5 },
-  [`& .${DatagridClasses.rowCell}`]: { overflowWrap: 'anywhere' },
+  // Never narrower than a short word (a type's name, 'never'): the table takes its room from the long ones.
+  [`& .${DatagridClasses.rowCell}`]: { overflowWrap: 'anywhere', minWidth: '8ch' },
 } as const;
 
 // `&&`: above react-admin's own rules for the bar.
