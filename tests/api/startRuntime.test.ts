@@ -1,11 +1,11 @@
 /** The pieces of `npm start` that need no database: stale-build detection and the pid lock. */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleBuildReason } from '../../server/build';
-import { acquireLock, lockFilePath, lockHolder } from '../../server/runtime/pidLock';
+import { acquireLock, lockFilePath, lockHolder, takeAwayStale } from '../../server/runtime/pidLock';
 
 const temp = mkdtempSync(join(tmpdir(), 'pucs-start-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -83,6 +83,22 @@ describe('pid lock of the embedded database', () => {
     const lock = acquireLock(dir);
     expect('release' in lock).toBe(true);
     expect(readFileSync(lockFilePath(dir), 'utf8').trim()).toBe(String(process.pid));
+  });
+
+  it('a stale file judged by two starts at once: the slower one never takes away the lock the faster one took', async () => {
+    const dir = join(temp, 'data4');
+    mkdirSync(dir);
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    await new Promise((r) => child.on('exit', r));
+    writeFileSync(lockFilePath(dir), `${child.pid}\n`);
+    // Both see the dead process's file; the slower one noted it (its inode) and is about to take it away.
+    const judged = statSync(lockFilePath(dir)).ino;
+    const faster = acquireLock(dir);
+    expect('release' in faster).toBe(true);
+    takeAwayStale(lockFilePath(dir), judged);
+    expect(readFileSync(lockFilePath(dir), 'utf8').trim()).toBe(String(process.pid));
+    // Nothing left beside it: the file moved aside and this start's own are gone.
+    expect(readdirSync(dir)).toEqual(['pucs.pid']);
   });
 
   it('does not remove a lock another process took meanwhile', () => {
