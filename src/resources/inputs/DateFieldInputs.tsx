@@ -3,7 +3,7 @@ import { useInput } from 'react-admin';
 import { DateTextBox } from './DateTextBox';
 import type { DateTextKind } from './enGbDateText';
 import { FormTextField } from './FormTextField';
-import type { GenericInputProps } from './inputProps';
+import { blankIsNull, type GenericInputProps } from './inputProps';
 import { maxLengthOf } from '../../schemas/kinds';
 
 /**
@@ -31,10 +31,8 @@ export const DateFieldInput = (props: GenericInputProps) => <FormDateBox {...pro
 /** A date and time in the browser's time zone: DD/MM/YYYY HH:MM, its value UTC ISO 8601; empty is null. */
 export const DateTimeFieldInput = (props: GenericInputProps) => <FormDateBox {...props} kind="datetime" />;
 
-/** Empty is null: '' is no address, and an optional url field accepts null only. */
-export const parseUrl = (text: unknown): unknown => (typeof text === 'string' && text.trim() === '' ? null : text);
 
 /** An address: a URL box (the schemes allowed are checked by the field's validator). */
 export const UrlFieldInput = (props: GenericInputProps) => (
-  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'url' })} htmlInput={{ inputMode: 'url', maxLength: maxLengthOf(props.field) }} />
+  <FormTextField {...props} parse={blankIsNull} textField={() => ({ type: 'url' })} htmlInput={{ inputMode: 'url', maxLength: maxLengthOf(props.field) }} />
 );

@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import type { InputKind } from '../../schemas';
 import { CustomFieldsInput } from './CustomFieldsInput';
-import { DateFieldInput, DateTimeFieldInput, parseUrl, UrlFieldInput } from './DateFieldInputs';
+import { DateFieldInput, DateTimeFieldInput, UrlFieldInput } from './DateFieldInputs';
 import { FormTextField } from './FormTextField';
 import { maxLengthOf } from '../../schemas/kinds';
 import { EnumFieldInput } from './EnumFieldInput';
 import { IconFieldInput } from './IconFieldInput';
-import type { GenericInputProps } from './inputProps';
+import { blankIsNull, type GenericInputProps } from './inputProps';
 import { inputKind } from './inputKind';
 import { JsonFieldInput } from './JsonFieldInput';
 import { NumberFieldInput } from './NumberFieldInput';
@@ -19,7 +19,7 @@ import { TextFieldInput } from './TextFieldInput';
 const PasswordInput = (props: GenericInputProps) => <TextFieldInput {...props} type="password" />;
 /** An e-mail box: the phone's keyboard with '@'; empty is null, as for an address. */
 const EmailInput = (props: GenericInputProps) => (
-  <FormTextField {...props} parse={parseUrl} textField={() => ({ type: 'email' })} htmlInput={{ inputMode: 'email', maxLength: maxLengthOf(props.field), minLength: props.field.minLength }} />
+  <FormTextField {...props} parse={blankIsNull} textField={() => ({ type: 'email' })} htmlInput={{ inputMode: 'email', maxLength: maxLengthOf(props.field), minLength: props.field.minLength }} />
 );
 
 /** The generic input of each kind; 'none' has none (the field is handled elsewhere, or not at all). */

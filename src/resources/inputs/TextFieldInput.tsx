@@ -1,6 +1,5 @@
 import { FormTextField } from './FormTextField';
-import type { GenericInputProps } from './inputProps';
-import { parseUrl } from './DateFieldInputs';
+import { blankIsNull, type GenericInputProps } from './inputProps';
 import { fieldProblem, type FieldSpec } from '../../schemas';
 
 /**
@@ -11,5 +10,5 @@ const emptyIsNone = (field: FieldSpec) => field.required === undefined && fieldP
 
 /** A one-line text input (input kinds 'text' and 'password'). */
 export const TextFieldInput = ({ type, ...props }: GenericInputProps & { type?: string }) => (
-  <FormTextField {...props} parse={emptyIsNone(props.field) ? parseUrl : undefined} textField={() => ({ type })} />
+  <FormTextField {...props} parse={emptyIsNone(props.field) ? blankIsNull : undefined} textField={() => ({ type })} />
 );

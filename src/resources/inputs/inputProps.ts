@@ -15,4 +15,6 @@ export interface GenericInputProps extends FieldInputProps {
 
 /** Text inputs keep '' rather than react-admin's null, so that rules see what was typed. */
 export const keepText = (value: unknown) => value;
+/** A blank box is no value (null): '' is no address nor e-mail, and a field whose rule refuses '' accepts null. */
+export const blankIsNull = (text: unknown): unknown => (typeof text === 'string' && text.trim() === '' ? null : text);
 export const showText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
