@@ -127,7 +127,7 @@ interface SearchBoxProps {
   onEnter: (text: string, current: () => string) => void;
 }
 
-const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
+export const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
   const applied = typeof value === 'string' ? value : '';
   const [text, setText] = useState(applied);
   const onSearchRef = useRef(onSearch);
@@ -136,6 +136,9 @@ const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
   textRef.current = text;
   /** The searches this box handed on and not yet seen applied, oldest first. */
   const sent = useRef<string[]>([]);
+  const handOn = (handed: string) => {
+    if (handed !== applied) sent.current.push(handed);
+  };
 
   // The address or another control changed the search: show it. The box's own searches coming
   // back applied must not: the user typed on meanwhile, and the box would drop those letters
@@ -157,8 +160,10 @@ const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
     // router's location here does not until the next page has rendered.
     const page = window.location.pathname;
     const timer = setTimeout(() => {
-      if (window.location.pathname !== page) return;
-      sent.current.push(text);
+      // Enter may have handed this text on already, its search not yet shown (a slow render): sending it
+      // again would write the list's address after Enter's look-up opened the object, and bring the user back.
+      if (window.location.pathname !== page || sent.current.includes(text)) return;
+      handOn(text);
       onSearchRef.current(text);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
@@ -177,6 +182,7 @@ const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) => {
         if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
         event.preventDefault();
         const typed = (event.target as HTMLInputElement).value;
+        handOn(typed);
         onEnter(typed, () => textRef.current);
       }}
       slotProps={{
