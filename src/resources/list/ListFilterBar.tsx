@@ -163,7 +163,7 @@ export const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) =
       // Enter may have handed this text on already, its search not yet shown (a slow render): sending it
       // again would write the list's address after Enter's look-up opened the object, and bring the user back.
       if (window.location.pathname !== page || sent.current.includes(text)) return;
-      handOn(text);
+      sent.current.push(text);
       onSearchRef.current(text);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
