@@ -280,6 +280,7 @@ export const ownMessages = {
   rolloutFilterOfType: "The team's devices of the firmware's type",
   rolloutFilterSearch: (q: string) => `matching '${q}'`,
   rolloutFilterGroup: 'in the group',
+  rolloutDevicesNotEditable: "These devices cannot be changed here: add a new rollout with the devices you want (Add a new rollout, in Rollouts), then delete this draft.",
   rolloutChosenCount: (n: number) => (n === 1 ? '1 device chosen' : `${n} devices chosen`),
   allFirmwares: 'All firmwares',
   selectTypeToFilterFirmwares: 'Select a type to allow filtering by firmwares',
@@ -340,6 +341,8 @@ export const ownMessages = {
   rolloutDeviceHeld: (device: string, rollout: string) => `The device '${device}' is already in the running rollout '${rollout}'.`,
   rolloutDeviceReleasing: (device: string, rollout: string, state: string) =>
     `The device '${device}' is still being let go by the ${rolloutStateWord(state)} rollout '${rollout}': try again in a moment.`,
+  rolloutGroupedDevices: (devices: number, groups: string[], more: number) =>
+    `${devices === 1 ? "1 of this rollout's devices is" : `${devices} of this rollout's devices are`} in ${groups.length + Math.max(0, more) === 1 ? 'the group' : 'the groups'} ${groups.map((g) => `'${g}'`).join(', ')}${more > 0 ? ` and ${more} more` : ''}: a device in a group follows its group's target firmware. Make a rollout over the group instead, or leave its devices out.`,
   rolloutFirmwareNoFile: (name: string, version: string) => `The firmware ${name} (${version}) has no file uploaded: upload it before starting the rollout.`,
   rolloutEditNotDraft: (state: string) => `This rollout is ${rolloutStateWord(state)}: only a draft rollout can be changed.`,
   rolloutDeleteUnderWay: (state: string) => `This rollout is ${rolloutStateWord(state)}: abort it before deleting it.`,

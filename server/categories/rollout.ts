@@ -18,6 +18,7 @@ import { SqlParams } from '../crud/sql';
 import { refListIds } from '../../src/schemas/kinds';
 import { rolloutDeletable, rolloutEditable } from '../../src/schemas/rolloutPlan';
 import { releaseAll } from '../rollouts/targets';
+import { refuseGroupedDevices } from '../rollouts/takeDevices';
 import type { RolloutRow as EngineRow } from '../rollouts/row';
 
 type RolloutRow = RowOf<typeof rollout>;
@@ -43,12 +44,26 @@ async function checkChosenType({ tx, category }: CreateContext, after: Row): Pro
   if (rows[0].n < ids.length) throw badRequest(ownMessages.referenceMismatch(category.fields.device_ids.label, category.fields.type_id.label));
 }
 
-const SELECTION = ['device_filter', 'device_ids', 'firmware_id', 'type_id', 'team_id'];
+/** No device of a group among its chosen devices or its filter's matches now (the start checks again: takeDevices.ts). */
+async function checkUngrouped({ tx, user, registry }: CreateContext, after: Row): Promise<void> {
+  if (typeof after.type_id !== 'number' || typeof after.team_id !== 'number') return;
+  const selection = {
+    id: Number(after.id ?? 0),
+    team_id: after.team_id,
+    devices_group_id: (after.devices_group_id as number | null | undefined) ?? null,
+    device_filter: (after.device_filter as Record<string, unknown> | null | undefined) ?? null,
+    device_ids: after.device_ids,
+  };
+  await refuseGroupedDevices(tx, registry, user, selection, after.type_id);
+}
+
+const SELECTION = ['device_filter', 'device_ids', 'devices_group_id', 'firmware_id', 'type_id', 'team_id'];
 
 export const rolloutHooks: CategoryHooks<RolloutRow> = {
   async beforeCreate(ctx) {
     await checkFilterGroup(ctx, ctx.input);
     await checkChosenType(ctx, ctx.input);
+    await checkUngrouped(ctx, ctx.input);
   },
   async prepareUpdate(ctx) {
     const { existing, input } = ctx;
@@ -56,6 +71,7 @@ export const rolloutHooks: CategoryHooks<RolloutRow> = {
     if (!SELECTION.some((field) => field in input)) return;
     await checkFilterGroup(ctx, { ...existing, ...input });
     await checkChosenType(ctx, { ...existing, ...input });
+    await checkUngrouped(ctx, { ...existing, ...input });
   },
   async beforeDelete({ tx, registry, user, existing }) {
     if (!rolloutDeletable(existing.state)) throw conflict(ownMessages.rolloutDeleteUnderWay(String(existing.state)));

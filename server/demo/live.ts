@@ -69,7 +69,7 @@ export async function startLiveDemo(app: FastifyInstance, baseUrl: string, optio
     const session = ConsoleSession.withCookie(baseUrl, `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}`);
     await uploadDemoFirmwares(session, teams[0].id);
     // The first `count` alone: listing a team of 30,000 devices stalled the server's first seconds.
-    const rows = await listAll<LiveDeviceRow>(session, 'device', { team_id: teams[0].id }, `${DEVICE_FIELDS},type_id`, count);
+    const rows = await listAll<LiveDeviceRow>(session, 'device', { team_id: teams[0].id }, `${DEVICE_FIELDS},type_id,group_id`, count);
     const identities = await deviceIdentities(session, rows);
     const stats = new FleetStats();
     const random = seededRandom(Date.now() % 2 ** 32);

@@ -1,6 +1,6 @@
 /**
  * The live demo's rollout (issue 30): the first demo type's pre-release brought to the live devices of
- * that type not yet running it, so that a newcomer opening Rollouts sees a rollout advance and then
+ * that type in no group not yet running it, so that a newcomer opening Rollouts sees a rollout advance and then
  * pause itself. It is made as a user makes one, through /api with the administrator's session (POST
  * /api/rollout, then PUT /api/rollout/{id}/state start): the engine (server/rollouts/) then does the
  * rest, driven by the live devices' reports. Which devices fail is decided here, before the devices
@@ -33,8 +33,8 @@ export interface DemoRollout {
   start(): Promise<string>;
 }
 
-/** A live device as live.ts lists it: what it runs and its type. */
-export type LiveDeviceRow = DeviceRow & { type_id: number };
+/** A live device as live.ts lists it: what it runs, its type and its group. */
+export type LiveDeviceRow = DeviceRow & { type_id: number; group_id: number | null };
 
 /** The demo's rollout, found or made (a draft), and the devices to fail; null when no live device would be in it. */
 export async function demoRollout(session: ConsoleSession, teamId: number, live: LiveDeviceRow[], random: () => number): Promise<DemoRollout | null> {
@@ -46,7 +46,8 @@ export async function demoRollout(session: ConsoleSession, teamId: number, live:
   let rollout = (await listAll<RolloutRow>(session, 'rollout', { team_id: teamId }, fields)).find((r) => r.name === DEMO_ROLLOUT.name);
   if (!rollout) {
     const ids = live
-      .filter((d) => d.type_id === firmware.type_id && !(d.current_firmware?.name === firmware.name && d.current_firmware.version === firmware.version))
+      // Of no group: a device of a group follows its group's target, and a rollout over chosen devices cannot take it (docs/ROLLOUTS.md, "The group rule").
+      .filter((d) => d.type_id === firmware.type_id && d.group_id === null && !(d.current_firmware?.name === firmware.name && d.current_firmware.version === firmware.version))
       .map((d) => d.id);
     if (ids.length === 0) return null;
     const { id } = await session.json<{ id: number }>('POST', '/api/rollout', {

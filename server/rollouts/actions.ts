@@ -6,7 +6,7 @@
  *   pause     running -> paused: no new phase starts (devices already told keep their target)
  *   resume    paused -> running (after a pause by the threshold, that phase's threshold is not checked again)
  *   continue  running, its phase ended -> the next phase now (advance manual, or during a wait)
- *   abort     running | paused -> aborted: targets given back after it (rollback_on_abort: the succeeded ones' too)
+ *   abort     running | paused -> aborted: targets given back after it (rollback_on_abort or a group's rollout: the succeeded ones' too)
  *
  * Any other pair answers 409 naming the state.
  */

@@ -20,8 +20,11 @@ import { refListIds } from '../../src/schemas/kinds';
 import { ownMessages } from '../../src/messages';
 import type { RolloutRow } from './row';
 
+/** What names a rollout's devices: its team, and its group, filter or chosen devices. */
+export type Selection = Pick<RolloutRow, 'id' | 'team_id' | 'devices_group_id' | 'device_filter' | 'device_ids'>;
+
 /** The WHERE over device alias "t" of the rollout's devices: its group if set, else its filter if set, else its chosen devices. */
-async function selectionWhere(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: RolloutRow, typeId: number, params: SqlParams): Promise<string> {
+async function selectionWhere(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: Selection, typeId: number, params: SqlParams): Promise<string> {
   const where = [`"t"."team_id" = ${params.add(rollout.team_id)}::int`, `"t"."type_id" = ${params.add(typeId)}::int`];
   if (rollout.devices_group_id !== null) {
     where.push(`"t"."group_id" = ${params.add(rollout.devices_group_id)}::int`);
@@ -35,10 +38,34 @@ async function selectionWhere(tx: Queryable, registry: ServerRegistry, user: Ses
   return where.join(' AND ');
 }
 
+/** Group names shown in the refusal below, at most; the rest counted. */
+const GROUPS_NAMED = 3;
+
+/**
+ * The group rule (spec: 'a device in a group cannot have an individual firmware'; docs/ROLLOUTS.md, "The
+ * group rule"): a rollout over chosen devices or a filter that would take devices of a group is refused
+ * (409), naming how many and which groups, at its create, its change and its start (a device may join a
+ * group in between): a group's devices are brought a firmware by a rollout over the group.
+ */
+export async function refuseGroupedDevices(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: Selection, typeId: number): Promise<void> {
+  if (rollout.devices_group_id !== null) return;
+  const params = new SqlParams();
+  const where = await selectionWhere(tx, registry, user, rollout, typeId, params);
+  const { rows } = await tx.query<{ name: string; n: number }>(
+    `SELECT "g"."name", count(*)::int AS "n" FROM "device" AS "t" JOIN "devices_group" AS "g" ON "g"."id" = "t"."group_id"
+      WHERE ${where} GROUP BY "g"."id", "g"."name" ORDER BY count(*) DESC, "g"."name"`,
+    params.values,
+  );
+  if (rows.length === 0) return;
+  const devices = rows.reduce((sum, row) => sum + row.n, 0);
+  throw conflict(ownMessages.rolloutGroupedDevices(devices, rows.slice(0, GROUPS_NAMED).map((row) => row.name), rows.length - GROUPS_NAMED));
+}
+
 /** Takes the rollout's devices into rollout_device (holds = true); answers how many. */
 export async function takeDevices(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: RolloutRow, typeId: number): Promise<number> {
   const params = new SqlParams();
   const where = await selectionWhere(tx, registry, user, rollout, typeId, params);
+  await refuseGroupedDevices(tx, registry, user, rollout, typeId);
   // Its devices locked first (FOR KEY SHARE, the lock the foreign keys of the rows inserted below take anyway, only
   // later), so that one being moved to another team meanwhile is either gone from the choice by then, or moved once
   // this start has committed, and then leaves its rollouts (holds.ts): taken from an older read, it stayed held by

@@ -13,6 +13,7 @@ import { audit } from '../audit/record';
 import { ident } from '../crud/sql';
 import { ownMessages } from '../../src/messages';
 import { DEFAULT_ROLLOUT_CHUNK } from '../config';
+import { rollsBackAll } from '../../src/schemas/rolloutPlan';
 import type { Actor, RolloutRow } from './row';
 
 type Changed = Row & { before: unknown };
@@ -64,7 +65,7 @@ export async function targetChunk(tx: Queryable, registry: ServerRegistry, by: A
 
 /**
  * An aborted rollout gives these devices of it back their previous target: those whose target it set
- * and that have not succeeded (all of them with rollback_on_abort), if their target is still the
+ * and that have not succeeded (all of them when rollsBackAll), if their target is still the
  * rollout's firmware (a target changed since is the newer decision). A previous target disabled since
  * is no target any more (spec: a disabled firmware is no device's target): such a device gets none, as
  * one whose previous target was deleted (previous_target_id null).
@@ -81,7 +82,7 @@ async function giveBack(tx: Queryable, registry: ServerRegistry, by: Actor, roll
         AND "t"."id" = "rd"."device_id" AND "o"."id" = "t"."id" AND "t"."target_firmware_id" = $2
         AND "t"."target_firmware_id" IS DISTINCT FROM ${previous}
       RETURNING ${entryColumns(device, 't')}, "t"."target_firmware_id", "o"."target_firmware_id" AS "before"`,
-    [rollout.id, rollout.firmware_id, rollout.rollback_on_abort, ids],
+    [rollout.id, rollout.firmware_id, rollsBackAll(rollout), ids],
   );
   await recordTargets(tx, registry, by, rows);
 }

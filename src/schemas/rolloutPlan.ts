@@ -17,6 +17,14 @@ export const rolloutEditable = (state: unknown): boolean => state === 'draft';
 export const rolloutUnderWay = (state: unknown): boolean => state === 'running' || state === 'paused';
 /** One under way cannot be deleted: its devices' targets would stay the rollout's with nothing to give them back. */
 export const rolloutDeletable = (state: unknown): boolean => !rolloutUnderWay(state);
+/**
+ * Whether an abort gives back the targets of the devices that succeeded too: with rollback_on_abort, and
+ * always for a rollout over a group, whose devices follow the group's target (spec: a device in a group
+ * cannot have an individual firmware), which an aborted rollout leaves as it was (docs/ROLLOUTS.md, "The
+ * group rule").
+ */
+export const rollsBackAll = (rollout: { rollback_on_abort?: unknown; devices_group_id?: unknown }): boolean =>
+  rollout.rollback_on_abort === true || (rollout.devices_group_id !== null && rollout.devices_group_id !== undefined);
 
 /** PUT /api/rollout/{id}/state's actions. */
 export const ROLLOUT_ACTIONS = ['start', 'pause', 'resume', 'continue', 'abort'] as const;

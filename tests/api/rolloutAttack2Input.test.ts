@@ -26,7 +26,6 @@ describe("a device filter's group", () => {
     const rivalType = (await createOk(w.rival.client, 'type', { name: 'rival type', team_id: w.rival.teamId })).id as number;
     const rivalGroup = (await createOk(w.rival.client, 'devices_group', { name: 'rival group', team_id: w.rival.teamId, type_id: rivalType })).id as number;
     const ownGroup = (await createOk(w.owner.client, 'devices_group', { name: 'own group', team_id: w.owner.teamId, type_id: w.typeId })).id as number;
-    await fleet(w, 1, { group_id: ownGroup });
     const refused = ownMessages.referenceNotFound('Device filter');
     const before = await stored();
     for (const group of [rivalGroup, 999_999]) {

@@ -33,9 +33,13 @@ async function newDevice(extra: Record<string, unknown> = {}): Promise<number> {
 
 const newGroup = async (name: string) => (await createOk(c, 'devices_group', { name, team_id: team, type_id: typeId, target_firmware_id: oldFw })).id as number;
 
-/** A running rollout of newFw holding `devices` in phase 1, their target set to newFw as the engine does at a phase's start. */
+/**
+ * A running rollout of newFw holding `devices` in phase 1, their target set to newFw as the engine does at a
+ * phase's start. Made over a filter that matches nothing (a rollout over chosen devices of a group is refused:
+ * rolloutGroupRule.test.ts); what it holds is its rollout_device rows, written here.
+ */
 async function runningRollout(name: string, devices: number[]): Promise<number> {
-  const id = (await createOk(c, 'rollout', { name, team_id: team, firmware_id: newFw, device_ids: devices })).id as number;
+  const id = (await createOk(c, 'rollout', { name, team_id: team, firmware_id: newFw, device_filter: { q: 'matches no device' } })).id as number;
   await t.db.query(`UPDATE rollout SET state = 'running', phase = 1 WHERE id = $1`, [id]);
   for (const device of devices) {
     await t.db.query(

@@ -12,6 +12,7 @@ import { DraftPreview } from './DraftPreview';
 import { PhaseBars } from './PhaseBars';
 import { RolloutActions } from './RolloutActions';
 import { useRefreshProgress, useRolloutProgress } from './useRolloutProgress';
+import { rollsBackAll } from '../../schemas/rolloutPlan';
 
 export const RolloutSummary = ({ record, mode, isAdmin, refresh }: ObjectPanelProps) => {
   const { data: progress, isError } = useRolloutProgress(record?.id);
@@ -30,7 +31,7 @@ export const RolloutSummary = ({ record, mode, isAdmin, refresh }: ObjectPanelPr
       <RolloutActions
         id={record.id}
         name={String(record.name)}
-        rollbackOnAbort={record.rollback_on_abort === true}
+        rollbackOnAbort={rollsBackAll(record as { rollback_on_abort?: unknown; devices_group_id?: unknown })}
         progress={progress}
         isAdmin={isAdmin}
         onDone={() => {
