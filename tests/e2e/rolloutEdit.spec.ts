@@ -2,8 +2,8 @@
  * A draft rollout edited on the generic edit screen (issue 30 item 4: 'a draft can be edited'),
  * whichever way it names its devices (a group, the devices table's filter, chosen devices): changing
  * only its name saves, lands on its view, and leaves its devices as they were. The screen has no
- * input for the filter or the chosen devices, so what it sends must not clear or double them; the
- * group shows only for a rollout over a group. 'Wait (minutes)' shows only beside a wait, and a change
+ * input for the filter or the chosen devices, so what it sends must not clear or double them, and it
+ * says how to change them (a new rollout); the group shows only for a rollout over a group. 'Wait (minutes)' shows only beside a wait, and a change
  * of 'After a phase' away from it clears it, so the save is not refused.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -18,7 +18,8 @@ let api: APIRequestContext;
 let teamId: number;
 let firmware: Obj;
 let group: Obj;
-let device: Obj;
+/** Of no group: a rollout over a filter or chosen devices takes no device of a group (docs/ROLLOUTS.md, "The group rule"). */
+let loose: Obj;
 
 test.beforeAll(async () => {
   api = await signedInApi();
@@ -27,7 +28,9 @@ test.beforeAll(async () => {
   firmware = await createObject(api, 'firmware', { name: uniqueName('edit rollout fw'), version: '1.0.0', team_id: teamId, type_id: type.id });
   group = await createObject(api, 'devices_group', { name: uniqueName('edit rollout group'), team_id: teamId, type_id: type.id });
   const name = uniqueName('edit rollout device');
-  device = await createObject(api, 'device', { name, team_id: teamId, type_id: type.id, uid_for_type: name, group_id: group.id });
+  await createObject(api, 'device', { name, team_id: teamId, type_id: type.id, uid_for_type: name, group_id: group.id });
+  const looseName = uniqueName('edit rollout loose');
+  loose = await createObject(api, 'device', { name: looseName, team_id: teamId, type_id: type.id, uid_for_type: looseName });
 });
 
 test.afterAll(async () => {
@@ -36,8 +39,8 @@ test.afterAll(async () => {
 
 const selections: [string, () => Record<string, unknown>][] = [
   ['a group', () => ({ devices_group_id: group.id })],
-  ['a filter', () => ({ device_filter: { q: 'edit rollout device', group_id: group.id, last_seen: 'day' } })],
-  ['chosen devices', () => ({ device_ids: [device.id] })],
+  ['a filter', () => ({ device_filter: { q: String(loose.name), last_seen: 'day' } })],
+  ['chosen devices', () => ({ device_ids: [loose.id] })],
 ];
 
 for (const [how, selection] of selections) {
@@ -48,6 +51,7 @@ for (const [how, selection] of selections) {
     await page.goto(`/rollout_edit?id=${rollout.id}`);
     await expectScreen(page, messages.editTitle('Rollout'), messages.editHeading('rollout'));
     await expect(input(page, 'Group')).toHaveCount(how === 'a group' ? 1 : 0);
+    await expect(page.getByText(ownMessages.rolloutDevicesNotEditable)).toHaveCount(how === 'a group' ? 0 : 1);
     const renamed = uniqueName('Renamed');
     await input(page, 'Name').fill(renamed);
     await button(page, messages.submit).click();
@@ -58,6 +62,8 @@ for (const [how, selection] of selections) {
     for (const field of ['devices_group_id', 'device_filter', 'device_ids', 'phases', 'firmware_id']) expect(after[field], field).toEqual(before[field]);
     await expect(page.getByText(renamed).first()).toBeVisible();
     await expect(input(page, 'Group')).toHaveCount(how === 'a group' ? 1 : 0);
+    // The view shows the devices, without the edit screen's note.
+    await expect(page.getByText(ownMessages.rolloutDevicesNotEditable)).toHaveCount(0);
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * How a rollout names its devices when not by a group, on its screen: the devices table's filter in
  * words, or how many devices were chosen. The generic screen has no input for either (the create
- * page sets them); each shows nothing when the rollout names its devices another way.
+ * page sets them): on a draft's edit screen a note says how to change them. Each shows nothing when
+ * the rollout names its devices another way.
  */
 import { Typography } from '@mui/material';
 import { useGetOne, useRecordContext } from 'react-admin';
@@ -21,7 +22,15 @@ const GroupName = ({ id }: { id: number }) => {
   return <>{data ? String(data.name) : ''}</>;
 };
 
-export const DeviceFilterInput = ({ name, field }: FieldInputProps) => {
+/** On the edit screen: the devices are changed by making the rollout again. */
+const ChangeNote = ({ readOnly }: { readOnly?: boolean }) =>
+  readOnly ? null : (
+    <Typography variant="body2" color="text.secondary" data-testid="rollout-devices-note">
+      {ownMessages.rolloutDevicesNotEditable}
+    </Typography>
+  );
+
+export const DeviceFilterInput = ({ name, field, readOnly }: FieldInputProps) => {
   const filter = useRecordContext()?.[name] as StoredFilter | null | undefined;
   if (!filter) return null;
   return (
@@ -36,16 +45,18 @@ export const DeviceFilterInput = ({ name, field }: FieldInputProps) => {
         )}
         {filter.last_seen && <li>{`${device.fields.last_seen.label}: ${ownMessages.recencyFilterLabels[filter.last_seen]}`}</li>}
       </Typography>
+      <ChangeNote readOnly={readOnly} />
     </FieldBlock>
   );
 };
 
-export const DeviceIdsInput = ({ name, field }: FieldInputProps) => {
+export const DeviceIdsInput = ({ name, field, readOnly }: FieldInputProps) => {
   const ids = useRecordContext()?.[name];
   if (!Array.isArray(ids) || ids.length === 0) return null;
   return (
     <FieldBlock label={field.label}>
       <Typography variant="body2">{ownMessages.rolloutChosenCount(ids.length)}</Typography>
+      <ChangeNote readOnly={readOnly} />
     </FieldBlock>
   );
 };
