@@ -164,11 +164,11 @@ describe('the rollout screen', () => {
     await waitFor(() => expect(stateCalls()).toEqual([{ action: 'continue' }]));
   });
 
-  it('aborts only once confirmed', async () => {
+  it('aborts only once confirmed (over a group: its devices that succeeded are given back too, rollback asked or not)', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderScreen();
     fireEvent.click(await button('abort'));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(ownMessages.rolloutAbortConfirm(rollout.name, false)));
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(ownMessages.rolloutAbortConfirm(rollout.name, true)));
     expect(stateCalls()).toEqual([]);
     fireEvent.click(await button('abort'));
     expect(await screen.findByText(stateLine('aborted', 1, 2))).toBeTruthy();
