@@ -60,3 +60,16 @@ it('a search set from elsewhere (Back, a link) replaces the text', () => {
   showApplied('Greenhouse');
   expect(box.value).toBe('Greenhouse');
 });
+
+it('a text searched, left and typed again after an Enter is searched again (the table may have skipped it)', () => {
+  const { box, onSearch } = renderBox('a');
+  fireEvent.change(box, { target: { value: 'ab' } });
+  act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS));
+  expect(onSearch.mock.calls).toEqual([['ab']]);
+  // Back to 'a' and Enter: the table is asked for 'a'; a slow render shows only that last search, 'a', as before.
+  fireEvent.change(box, { target: { value: 'a' } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  fireEvent.change(box, { target: { value: 'ab' } });
+  act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS));
+  expect(onSearch.mock.calls).toEqual([['ab'], ['ab']]);
+});

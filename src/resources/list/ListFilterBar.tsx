@@ -136,8 +136,10 @@ export const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) =
   textRef.current = text;
   /** The searches this box handed on and not yet seen applied, oldest first. */
   const sent = useRef<string[]>([]);
+  /** The search the table will show once what was handed on is applied: the last handed on, else the one shown. */
+  const pending = () => sent.current.at(-1) ?? applied;
   const handOn = (handed: string) => {
-    if (handed !== applied) sent.current.push(handed);
+    if (handed !== pending()) sent.current.push(handed);
   };
 
   // The address or another control changed the search: show it. The box's own searches coming
@@ -162,7 +164,7 @@ export const SearchBox = ({ label, value, onSearch, onEnter }: SearchBoxProps) =
     const timer = setTimeout(() => {
       // Enter may have handed this text on already, its search not yet shown (a slow render): sending it
       // again would write the list's address after Enter's look-up opened the object, and bring the user back.
-      if (window.location.pathname !== page || sent.current.includes(text)) return;
+      if (window.location.pathname !== page || text === (sent.current.at(-1) ?? applied)) return;
       sent.current.push(text);
       onSearchRef.current(text);
     }, SEARCH_DELAY_MS);
