@@ -50,7 +50,11 @@ const GROUPS_NAMED = 3;
 export async function refuseGroupedDevices(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: Selection, typeId: number): Promise<void> {
   if (rollout.devices_group_id !== null) return;
   const params = new SqlParams();
-  const where = await selectionWhere(tx, registry, user, rollout, typeId, params);
+  await refuseIfGrouped(tx, await selectionWhere(tx, registry, user, rollout, typeId, params), params);
+}
+
+/** The refusal above, for the devices of `where` (over device alias "t"). */
+async function refuseIfGrouped(tx: Queryable, where: string, params: SqlParams): Promise<void> {
   const { rows } = await tx.query<{ name: string; n: number }>(
     `SELECT "g"."name", count(*)::int AS "n" FROM "device" AS "t" JOIN "devices_group" AS "g" ON "g"."id" = "t"."group_id"
       WHERE ${where} GROUP BY "g"."id", "g"."name" ORDER BY count(*) DESC, "g"."name"`,
@@ -65,12 +69,14 @@ export async function refuseGroupedDevices(tx: Queryable, registry: ServerRegist
 export async function takeDevices(tx: Queryable, registry: ServerRegistry, user: SessionUser, rollout: RolloutRow, typeId: number): Promise<number> {
   const params = new SqlParams();
   const where = await selectionWhere(tx, registry, user, rollout, typeId, params);
-  await refuseGroupedDevices(tx, registry, user, rollout, typeId);
   // Its devices locked first (FOR KEY SHARE, the lock the foreign keys of the rows inserted below take anyway, only
   // later), so that one being moved to another team meanwhile is either gone from the choice by then, or moved once
   // this start has committed, and then leaves its rollouts (holds.ts): taken from an older read, it stayed held by
   // its old team's rollout.
   await tx.query(`SELECT "t"."id" FROM "device" AS "t" WHERE ${where} ORDER BY "t"."id" FOR KEY SHARE OF "t"`, params.values);
+  // The group rule asked once they are locked: a device moved into a group by a change that held it meanwhile is seen
+  // in its group (a change after waits for this start, then finds the device held).
+  if (rollout.devices_group_id === null) await refuseIfGrouped(tx, where, params);
   const { rows: counted } = await tx.query<{ n: number }>(`SELECT count(*)::int AS "n" FROM "device" AS "t" WHERE ${where}`, params.values);
   const total = counted[0].n;
   if (total === 0) throw conflict(ownMessages.rolloutNoDevices);
