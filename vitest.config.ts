@@ -36,8 +36,9 @@ export default defineConfig({
           globalSetup: ['tests/api/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is single-threaded wasm; two workers match the two cores.
-          maxWorkers: 2,
+          // PGlite is single-threaded wasm; two workers match the two cores (one when run beside the
+          // browser tests: scripts/testBeside.mjs).
+          maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
           // Every test opens its own app on a fresh database, and nothing mocks modules: the files of a
           // worker share the server's imported modules (about 1.5 s a file when each imports them anew).
           isolate: false,
