@@ -17,7 +17,7 @@ import { assertPermitted, notFoundError, requireUser, visibleWhere } from '../cr
 import { SqlParams } from '../crud/sql';
 import { answers, error, errors, ID_PARAMS, json, jsonBody } from '../openapi/contract';
 import { applyAction } from './actions';
-import { rolloutProgress } from './progress';
+import { readProgress } from './progress';
 import { lockRollout, type RolloutRow } from './row';
 import { startRolloutEngine } from './loop';
 import { ANSWER_AFTER_DEVICES, updateTargets } from './step';
@@ -36,18 +36,27 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
   const category = app.registry.get('rollout');
 
   /** The rollout, if the caller sees it (404 otherwise); `lock`: locked for an action, waiting for a step under way. */
+  /** The rollout `id` as SQL, if the caller sees it. */
+  const visibleSql = (user: SessionUser, id: number, params: SqlParams) =>
+    `SELECT "t".* FROM "rollout" AS "t" WHERE "t"."id" = ${params.add(id)}::int AND ${visibleWhere(category, user, 't', params)}`;
+
   async function visible(db: Queryable, user: SessionUser, id: number, lock: boolean): Promise<RolloutRow> {
     const params = new SqlParams();
-    const { rows } = await db.query<RolloutRow>(
-      `SELECT "t".* FROM "rollout" AS "t" WHERE "t"."id" = ${params.add(id)}::int AND ${visibleWhere(category, user, 't', params)}`,
-      params.values,
-    );
+    const { rows } = await db.query<RolloutRow>(visibleSql(user, id, params), params.values);
     if (!rows[0]) throw notFoundError();
     if (!lock) return rows[0];
     // Deleted while this waited for the lock (a delete racing the action): the 404 of an unknown id.
     const locked = await lockRollout(db, id, false);
     if (!locked) throw notFoundError();
     return locked;
+  }
+
+  /** The progress of the rollout `id`, if the caller sees it (404 otherwise): one statement (progress.ts). */
+  async function progressOf(user: SessionUser, id: number) {
+    const params = new SqlParams();
+    const found = await readProgress(app.db, visibleSql(user, id, params), params.values);
+    if (!found) throw notFoundError();
+    return found;
   }
 
   const progress = { description: 'Where the rollout stands.', content: json(ROLLOUT_PROGRESS) };
@@ -83,7 +92,7 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
       const budget = app.config.rolloutTickMs > 0 ? ANSWER_AFTER_DEVICES : Infinity;
       await updateTargets(deps, row.id, user, budget).catch((err: unknown) => request.log.error(err));
       engine.nudge();
-      return rolloutProgress(app.db, await visible(app.db, user, row.id, false));
+      return progressOf(user, row.id);
     },
   );
 
@@ -99,6 +108,6 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
         response: answers({ 200: progress, ...errors('401'), 404: notFound }),
       },
     },
-    async (request) => rolloutProgress(app.db, await visible(app.db, requireUser(request.user), request.params.id, false)),
+    async (request) => progressOf(requireUser(request.user), request.params.id),
   );
 };

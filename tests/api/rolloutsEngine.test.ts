@@ -53,6 +53,16 @@ describe('phases', () => {
     expect(done.state).toBe('finished');
     expect(done.history.map((e) => e.event)).toEqual(['start', 'phase_started', 'phase_ended', 'phase_started', 'phase_ended', 'finished']);
     expect(done.timeline.at(-1)).toMatchObject({ succeeded: 3, failed: 1 });
+    // 60 points from the start to the end, each counting the devices ended by its date.
+    const dates = done.timeline.map((p) => Date.parse(p.date));
+    const start = Date.parse(done.history[0].date);
+    const end = Date.parse(done.history.at(-1)!.date);
+    expect(done.timeline).toHaveLength(60);
+    expect(dates.every((d, i) => i === 0 || d > dates[i - 1])).toBe(true);
+    expect(dates[0]).toBeGreaterThan(start);
+    expect(Math.abs(dates[59] - Math.max(end, start + 1000))).toBeLessThanOrEqual(1);
+    expect(done.timeline.every((p, i) => i === 0 || (p.succeeded >= done.timeline[i - 1].succeeded && p.failed >= done.timeline[i - 1].failed))).toBe(true);
+    expect((await progress(w, await draft(w, { device_ids: [devices[0].id] }))).timeline).toEqual([]);
   });
 
   it('every target the rollout set has its audit entry (action rollout, the target before and after)', async () => {
