@@ -5,8 +5,8 @@
  * phases (0.1 %, 1 %, the rest) while the simulator's devices check in from another process
  * (bench/rolloutsDevices.ts). The app runs in this process with its own engine turned off
  * (PUCS_ROLLOUT_TICK_MS=0); this process runs the engine's tick itself (engineTick, the function the
- * server's loop calls, every BENCH_TICK_MS after the last ended, as the loop does) so that each tick can
- * be timed. Runs until BENCH_LAST_PHASE_TICKS ticks went by within the last phase (or BENCH_MAX_S in
+ * server's loop calls, every BENCH_TICK_MS after the last ended, and at once when a device's update ends
+ * while a phase is in its tail, as the loop does) so that each tick can be timed. Runs until BENCH_LAST_PHASE_TICKS ticks went by within the last phase (or BENCH_MAX_S in
  * all), then aborts the rollout. Prints, and asserts nothing:
  *   (a) per phase change, the time from the phase's end (its last device's report answered) to the next
  *       phase's target first answered to one of its devices by a check-in (goal < 2 s), split into the
@@ -104,15 +104,35 @@ async function rolloutPhase(db: Database, id: number) {
 function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks: Tick[]; done: Promise<void> } {
   const ticks: Tick[] = [];
   const deps = { db: app.db, registry: app.registry };
+  // As the server's loop does (server/rollouts/loop.ts): a device's update ended while the last tick found
+  // a phase in its tail: the next tick at once (right after the one under way).
+  let tail = false;
+  let reported = false;
+  let wake = () => {};
+  const unlisten = app.updateEnded.listen(() => {
+    reported = true;
+    if (tail) wake();
+  });
   const done = (async () => {
     while (!stop.aborted) {
       const before = (await rolloutPhase(app.db, id)).phase;
       const t0 = performance.now();
-      await engineTick(deps, (message) => say(`engine: ${message}`));
+      reported = false;
+      tail = await engineTick(deps, (message) => say(`engine: ${message}`));
       const took = performance.now() - t0;
       ticks.push({ ms: took, before, after: (await rolloutPhase(app.db, id)).phase, at: Date.now() });
-      await sleep(TICK_MS, undefined, { signal: stop }).catch(() => {});
+      if (tail && reported) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, TICK_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        stop.addEventListener('abort', wake, { once: true });
+      });
+      wake = () => {};
     }
+    unlisten();
   })();
   return { ticks, done };
 }

@@ -9,6 +9,7 @@ import type { ServerConfig } from './config';
 import type { ServerRegistry } from './crud/registry';
 import type { CategoryKey } from '../src/schemas/index';
 import { CountCache } from './crud/countCache';
+import { updateEndedSignal, type UpdateEndedSignal } from './deviceApi/updateEnded';
 import { registry as defaultRegistry } from './registry';
 import { ApiError } from './http/errors';
 import { clientDataError, concurrencyError } from './http/dbErrorNet';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     /** Product code looks up the product's keys (`app.registry.get('device')`); a test's app holds them too. */
     registry: ServerRegistry<CategoryKey>;
     counts: CountCache;
+    /** Devices' updates ended by their check-ins (server/deviceApi/updateEnded.ts). */
+    updateEnded: UpdateEndedSignal;
   }
 }
 
@@ -101,6 +104,7 @@ export async function buildApp({ db, config, registry = defaultRegistry, logger 
   app.decorate('config', config);
   app.decorate('registry', registry);
   app.decorate('counts', new CountCache());
+  app.decorate('updateEnded', updateEndedSignal());
   app.decorate('qrPublicInfo', qrPublicInfoReader(db, config));
   const forgetCounts = db.onChange((payload) => app.counts.changed(payload));
   app.addHook('onClose', async () => forgetCounts());

@@ -241,7 +241,7 @@ function answer({ row, configs, changes }: Plan, pollSeconds: number): CheckinAn
 }
 
 /** A check-in that changes the device: read again with the row locked, then written in one UPDATE. */
-async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<CheckinAnswer> {
+async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, pollSeconds: number): Promise<{ answer: CheckinAnswer; ended: boolean }> {
   await tx.query(LOCK, [token.deviceId], 'pucs_device_checkin_lock');
   if (report.firmware) await tx.query(LOCK_REPORTED, [token.deviceId, report.firmware.name, report.firmware.version], 'pucs_device_checkin_lock_reported');
   const decided = plan(await readDevice(tx, token, report, 'pucs_device_checkin_read'), report);
@@ -310,7 +310,7 @@ async function record(tx: Queryable, token: DeviceToken, report: CheckinBody, po
     entries.push({ by: { deviceId: token.deviceId }, action: 'device_report', category: 'device', id: token.deviceId, name: written[0]?.name, team: row.team_id, changes: seen });
   }
   await audit(tx, entries);
-  return answer(decided, pollSeconds);
+  return { answer: answer(decided, pollSeconds), ended: update?.state === 'succeeded' || update?.state === 'failed' };
 }
 
 /**
@@ -326,9 +326,15 @@ export async function checkin(
   token: DeviceToken,
   report: CheckinBody,
   pollSeconds: number,
+  updateEnded?: () => void,
 ): Promise<CheckinAnswer> {
   const decided = plan(await peek({ token, report }), report);
-  if (writesMore(decided)) return db.transaction((tx) => record(tx, token, report, pollSeconds));
+  if (writesMore(decided)) {
+    const recorded = await db.transaction((tx) => record(tx, token, report, pollSeconds));
+    // Committed: a rollout's engine stepping now sees it.
+    if (recorded.ended) updateEnded?.();
+    return recorded.answer;
+  }
   await seen.touch(token.deviceId);
   return answer(decided, pollSeconds);
 }

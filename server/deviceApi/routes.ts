@@ -71,7 +71,7 @@ export const deviceApiRoutes = fp(async (fastify) => {
   app.post(
     `${DEVICE_API_PREFIX}/checkin`,
     { bodyLimit: CHECKIN_BODY_LIMIT, config: { public: true }, onRequest: tokenFirst, schema: CHECKIN_SCHEMA },
-    async (request) => checkin(app.db, peek, seen, tokens.get(request)!, request.body, app.config.devicePollSeconds),
+    async (request) => checkin(app.db, peek, seen, tokens.get(request)!, request.body, app.config.devicePollSeconds, app.updateEnded.ended),
   );
 
   app.get(`${DEVICE_API_PREFIX}/firmware/:id`, { config: { public: true }, schema: FIRMWARE_SCHEMA }, async (request, reply) => {

@@ -2,7 +2,8 @@
  * The engine's loop (docs/ROLLOUTS.md, decision 8), in every server process, like the audit log's
  * retention (server/audit/retention.ts): a setTimeout chain every PUCS_ROLLOUT_TICK_MS (default 1 s),
  * unref'd, stopped at the app's close, plus a nudge right after an action, so a start's or a
- * continue's consequences do not wait for the next tick. Each tick steps every running or paused
+ * continue's consequences do not wait for the next tick, and one when a device's update ends while a
+ * phase waits for its last devices (`reported`), so the next phase starts then. Each tick steps every running or paused
  * rollout, each in its own transaction (step.ts); a step that fails is logged and done again at the
  * next tick. 0: this process runs no engine (the API tests step the rollouts themselves).
  */
@@ -13,44 +14,63 @@ import { activeRollouts, stepRollout, type EngineDeps } from './step';
 export interface RolloutEngine {
   /** A tick as soon as the current one (if any) is over. */
   nudge(): void;
+  /** A device's update ended: a nudge when the last tick found a phase in its tail (step.ts TAIL_DEVICES). */
+  reported(): void;
   /** No tick after this; resolves once the one under way is over. */
   stop(): Promise<void>;
 }
 
-/** Steps every active rollout once; a failing step does not keep the others from theirs. */
-export async function engineTick(deps: EngineDeps, log: (message: string) => void): Promise<void> {
+/** Steps every active rollout once; a failing step does not keep the others from theirs. Answers whether a phase is in its tail. */
+export async function engineTick(deps: EngineDeps, log: (message: string) => void): Promise<boolean> {
+  let tail = false;
   for (const id of await activeRollouts(deps.db)) {
-    await stepRollout(deps, id).catch((err: unknown) => log(ownMessages.rolloutStepFailed(id, err instanceof Error ? err.message : String(err))));
+    const inTail = await stepRollout(deps, id).catch((err: unknown) => {
+      log(ownMessages.rolloutStepFailed(id, err instanceof Error ? err.message : String(err)));
+      return false;
+    });
+    tail ||= inTail;
   }
+  return tail;
 }
 
 export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (message: string) => void): RolloutEngine {
-  if (tickMs <= 0) return { nudge: () => {}, stop: async () => {} };
+  if (tickMs <= 0) return { nudge: () => {}, reported: () => {}, stop: async () => {} };
   let timer: NodeJS.Timeout | undefined;
+  let tail = false;
+  let reportedDuringTick = false;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   const round = () => {
     timer = undefined;
+    reportedDuringTick = false;
     // Work of no request: a nudge's timer is set in an action's request, which has ended by then (server/db/clientGone.ts).
     running = detached(() => engineTick(deps, log))
+      .then((inTail) => void (tail = inTail))
       .catch((err: unknown) => log(ownMessages.rolloutTickFailed(err instanceof Error ? err.message : String(err))))
       .finally(() => {
         running = undefined;
         if (stopped) return;
+        // An update ended while this tick ran, which it may not have seen.
+        again ||= tail && reportedDuringTick;
         timer = setTimeout(round, again ? 0 : tickMs).unref();
         again = false;
       });
   };
   timer = setTimeout(round, tickMs).unref();
+  const nudge = () => {
+    if (stopped) return;
+    if (running) again = true;
+    else if (timer) {
+      clearTimeout(timer);
+      timer = setTimeout(round, 0).unref();
+    }
+  };
   return {
-    nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else if (timer) {
-        clearTimeout(timer);
-        timer = setTimeout(round, 0).unref();
-      }
+    nudge,
+    reported() {
+      if (running) reportedDuringTick = true;
+      else if (tail) nudge();
     },
     async stop() {
       stopped = true;

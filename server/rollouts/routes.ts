@@ -32,7 +32,11 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.db, registry: app.registry, chunk: app.config.rolloutChunk };
   const engine = startRolloutEngine(deps, app.config.rolloutTickMs, (message) => app.log.error(message));
-  app.addHook('onClose', async () => engine.stop());
+  const unlisten = app.updateEnded.listen(engine.reported);
+  app.addHook('onClose', async () => {
+    unlisten();
+    await engine.stop();
+  });
   const category = app.registry.get('rollout');
 
   /** The rollout, if the caller sees it (404 otherwise); `lock`: locked for an action, waiting for a step under way. */

@@ -39,8 +39,19 @@ function thresholdReached(rollout: RolloutRow, counts: PhaseCounts): boolean {
   return !passed && counts.devices > 0 && counts.failed * 100 >= rollout.failure_threshold_percent * counts.devices;
 }
 
-/** A running rollout's phase under way: ended (all final, or its time limit), paused by its threshold, or still going. */
-async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<RolloutRow> {
+/**
+ * A phase in its tail: few of its devices still to end (at most TAIL_DEVICES, or 5 % of the phase). The
+ * engine then steps as soon as a device's update ends (loop.ts `reported`), so the next phase starts
+ * within a moment of the last report rather than at the next tick.
+ */
+export const TAIL_DEVICES = 3;
+const inTail = (counts: PhaseCounts) => {
+  const left = counts.devices - counts.final;
+  return left > 0 && (left <= TAIL_DEVICES || left * 20 <= counts.devices);
+};
+
+/** A running rollout's phase under way: ended (all final, or its time limit), paused by its threshold, or still going (and whether in its tail). */
+async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<{ rollout: RolloutRow; tail: boolean }> {
   const timedOut = await timeLimitPassed(tx, rollout);
   if (timedOut) await failTheRest(tx, rollout);
   const counts = await phaseCounts(tx, rollout);
@@ -55,7 +66,8 @@ async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<RolloutRo
     changes.state = 'paused';
     events.push(eventOf('threshold_reached', rollout.phase, null));
   }
-  return events.length > 0 ? patchRollout(tx, rollout.id, changes, events) : rollout;
+  const checked = events.length > 0 ? await patchRollout(tx, rollout.id, changes, events) : rollout;
+  return { rollout: checked, tail: checked.state === 'running' && checked.phase_ended === null && inTail(counts) };
 }
 
 /**
@@ -84,20 +96,22 @@ export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUN
 
 /**
  * What is due for the rollout now (its devices' states, its phase's end, the next phase, then its
- * devices told); nothing when another process holds it.
+ * devices told); nothing when another process holds it. Answers whether its phase is in its tail.
  */
-export async function stepRollout(deps: EngineDeps, id: number): Promise<void> {
+export async function stepRollout(deps: EngineDeps, id: number): Promise<boolean> {
   const { db, registry } = deps;
-  await db.transaction(async (tx) => {
+  const tail = await db.transaction(async (tx) => {
     const locked = await lockRollout(tx, id, true);
-    if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return;
+    if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return false;
     // Paused: its devices' states still show on its progress; nothing else moves.
     await syncDeviceStates(tx, locked);
-    if (locked.state !== 'running') return;
-    const rollout = locked.phase_ended === null ? await checkPhase(tx, locked) : locked;
-    if (rollout.state === 'running' && rollout.phase_ended !== null) await afterPhase(tx, registry, rollout);
+    if (locked.state !== 'running') return false;
+    const checked = locked.phase_ended === null ? await checkPhase(tx, locked) : { rollout: locked, tail: false };
+    if (checked.rollout.state === 'running' && checked.rollout.phase_ended !== null) await afterPhase(tx, registry, checked.rollout);
+    return checked.tail;
   });
   await updateTargets(deps, id, null);
+  return tail;
 }
 
 /**
