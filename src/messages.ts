@@ -273,6 +273,8 @@ export const ownMessages = {
   rolloutDevicesByLabels: { group: 'A group', filter: 'Devices matching a filter', chosen: 'Chosen devices' } as Readonly<Record<string, string>>,
   rolloutSearchText: 'Search (names, unique IDs, custom field values)',
   rolloutAnyGroup: 'Any group',
+  // The filter's devices of no group: the filter a rollout over devices outside groups keeps to (docs/ROLLOUTS.md, "The group rule").
+  rolloutNoGroup: 'No group',
   rolloutAnyLastSeen: 'Any time',
   rolloutChooseDevices: 'Devices',
   rolloutGroupRequired: 'Choose the group whose devices get the firmware.',
@@ -280,6 +282,7 @@ export const ownMessages = {
   rolloutFilterOfType: "The team's devices of the firmware's type",
   rolloutFilterSearch: (q: string) => `matching '${q}'`,
   rolloutFilterGroup: 'in the group',
+  rolloutFilterNoGroup: 'in no group',
   rolloutDevicesNotEditable: "These devices cannot be changed here: add a new rollout with the devices you want (Add a new rollout, in Rollouts), then delete this draft.",
   rolloutChosenCount: (n: number) => (n === 1 ? '1 device chosen' : `${n} devices chosen`),
   allFirmwares: 'All firmwares',
@@ -296,6 +299,7 @@ export const ownMessages = {
   rolloutAddPhase: 'Add a phase',
   rolloutRemovePhase: (n: number) => `Remove phase ${n}`,
   rolloutNoTimeLimit: 'Leave empty for no time limit.',
+  rolloutGroupAlwaysRollsBack: "A rollout over a group always does: its devices follow the group's target firmware, which an abort leaves as it was.",
   rolloutStateLine: (state: string, phase: number, phases: number) => (phase === 0 ? state : `${state}, phase ${phase} of ${phases}`),
   rolloutPhaseDevices: (n: number) => (n === 1 ? '1 device' : `${n} devices`),
   rolloutWaitsForContinue: 'This phase has ended: the next starts when someone continues the rollout.',
@@ -342,7 +346,7 @@ export const ownMessages = {
   rolloutDeviceReleasing: (device: string, rollout: string, state: string) =>
     `The device '${device}' is still being let go by the ${rolloutStateWord(state)} rollout '${rollout}': try again in a moment.`,
   rolloutGroupedDevices: (devices: number, groups: string[], more: number) =>
-    `${devices === 1 ? "1 of this rollout's devices is" : `${devices} of this rollout's devices are`} in ${groups.length + Math.max(0, more) === 1 ? 'the group' : 'the groups'} ${groups.map((g) => `'${g}'`).join(', ')}${more > 0 ? ` and ${more} more` : ''}: a device in a group follows its group's target firmware. Make a rollout over the group instead, or leave its devices out.`,
+    `${devices === 1 ? "1 of this rollout's devices is" : `${devices} of this rollout's devices are`} in ${groups.length + Math.max(0, more) === 1 ? 'the group' : 'the groups'} ${groups.map((g) => `'${g}'`).join(', ')}${more > 0 ? ` and ${more} more` : ''}: a device in a group follows its group's target firmware. Make a rollout over the group instead, leave its devices out, or filter on the devices of no group.`,
   rolloutFirmwareNoFile: (name: string, version: string) => `The firmware ${name} (${version}) has no file uploaded: upload it before starting the rollout.`,
   rolloutEditNotDraft: (state: string) => `This rollout is ${rolloutStateWord(state)}: only a draft rollout can be changed.`,
   rolloutDeleteUnderWay: (state: string) => `This rollout is ${rolloutStateWord(state)}: abort it before deleting it.`,

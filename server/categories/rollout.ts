@@ -6,7 +6,9 @@
  * check does not look inside a JSON field): another team's would be stored and only the start would
  * find no devices in it. Its chosen devices are of its firmware's type, as its group is (a list's
  * `matches` would keep each listed device's type from changing for good, finished rollouts included):
- * the start would silently leave the others out.
+ * the start would silently leave the others out. A filter's `group_id: null` asks for the devices of
+ * no group (the filter that keeps the group rule). A rollout over a group stores rollback_on_abort
+ * true: its abort gives every device back anyway (rollsBackAll).
  */
 import type { CreateContext, CategoryHooks, Row } from '../crud/hooks';
 import type { RowOf } from '../../src/schemas/rowOf';
@@ -16,17 +18,17 @@ import { badRequest, conflict } from '../http/errors';
 import { visibleWhere } from '../crud/access';
 import { SqlParams } from '../crud/sql';
 import { refListIds } from '../../src/schemas/kinds';
-import { rolloutDeletable, rolloutEditable } from '../../src/schemas/rolloutPlan';
+import { rollsBackAll, rolloutDeletable, rolloutEditable } from '../../src/schemas/rolloutPlan';
 import { releaseAll } from '../rollouts/targets';
 import { refuseGroupedDevices } from '../rollouts/takeDevices';
 import type { RolloutRow as EngineRow } from '../rollouts/row';
 
 type RolloutRow = RowOf<typeof rollout>;
 
-/** The filter's group, when it names one: of the rollout's team and seen by the caller, else the 400 of an unknown reference. */
+/** The filter's group, when it names one (null: the devices of no group): of the rollout's team and seen by the caller, else the 400 of an unknown reference. */
 async function checkFilterGroup({ tx, user, registry, category }: CreateContext, after: Row): Promise<void> {
-  const group = (after.device_filter as { group_id?: number } | null)?.group_id;
-  if (group === undefined) return;
+  const group = (after.device_filter as { group_id?: number | null } | null)?.group_id;
+  if (group === undefined || group === null) return;
   const params = new SqlParams();
   const { rows } = await tx.query(
     `SELECT 1 FROM "devices_group" AS "t" WHERE "t"."id" = ${params.add(group)}::int AND "t"."team_id" = ${params.add(after.team_id)}::int
@@ -59,8 +61,17 @@ async function checkUngrouped({ tx, user, registry }: CreateContext, after: Row)
 
 const SELECTION = ['device_filter', 'device_ids', 'devices_group_id', 'firmware_id', 'type_id', 'team_id'];
 
+/**
+ * A rollout over a group stores rollback_on_abort true whatever was sent: its abort gives every device back
+ * (rollsBackAll, docs/ROLLOUTS.md "The group rule"), and a client reading it is told so.
+ */
+function rollbackAsDone(input: Row, after: Row): void {
+  if (rollsBackAll(after)) input.rollback_on_abort = true;
+}
+
 export const rolloutHooks: CategoryHooks<RolloutRow> = {
   async beforeCreate(ctx) {
+    rollbackAsDone(ctx.input, ctx.input);
     await checkFilterGroup(ctx, ctx.input);
     await checkChosenType(ctx, ctx.input);
     await checkUngrouped(ctx, ctx.input);
@@ -68,6 +79,7 @@ export const rolloutHooks: CategoryHooks<RolloutRow> = {
   async prepareUpdate(ctx) {
     const { existing, input } = ctx;
     if (!rolloutEditable(existing.state)) throw conflict(ownMessages.rolloutEditNotDraft(String(existing.state)));
+    rollbackAsDone(input, { ...existing, ...input });
     if (!SELECTION.some((field) => field in input)) return;
     await checkFilterGroup(ctx, { ...existing, ...input });
     await checkChosenType(ctx, { ...existing, ...input });

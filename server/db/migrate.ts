@@ -188,6 +188,8 @@ export async function migrate(
     // Users older than the look-alike key get it (JS computes it); look-alikes already there keep their names.
     lookalikesKept = declaresUsernameKey(categories) ? await backfillUsernameKeys(tx) : [];
     await tx.exec(rowChangeTriggersSql(categories));
+    // Data a feature's rule now refuses, stored before the rule (each repair is a no-op once the data follows it).
+    for (const tables of FEATURE_TABLES) await tables.repair?.(tx, categories);
     // Values a changed rule refuses in references only the server sets (stored before it): cleared.
     if (registryChanged) await clearStrayServerRefs(tx, categories);
     if (plan.statements.length > 0 || registryChanged) {

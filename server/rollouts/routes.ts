@@ -74,8 +74,8 @@ export const rolloutRoutes: FastifyPluginAsync = async (fastify) => {
         summary: "Start, pause, resume, continue or abort a rollout",
         description:
           'Admins of the rollout\'s team. `start` takes the devices (a group\'s members, a filter\'s matches or the chosen devices, as they are now) and starts phase 1; ' +
-          '`abort` gives every device whose target the rollout set and that has not succeeded its previous target back (all of them with `rollback_on_abort`, and always for a rollout over a group: its devices follow the group\'s target). ' +
-          'An action its state does not allow answers 409 naming the state; a device already in another running rollout, 409 naming it; a filter or chosen devices that would take devices of a group, 409 naming how many and which groups (docs/ROLLOUTS.md, "The group rule").',
+          '`abort` gives every device whose target the rollout set and that has not succeeded its previous target back (all of them with `rollback_on_abort`, which a rollout over a group always has: each of its devices gets the group\'s target back). ' +
+          'An action its state does not allow answers 409 naming the state; a device already in another running rollout, 409 naming it; a filter or chosen devices that would take devices of a group, 409 naming how many and which groups (a filter with `"group_id": null` takes the devices of no group: docs/ROLLOUTS.md, "The group rule").',
         tags: ['rollout'],
         params: ID_PARAMS,
         body: ACTION_BODY,

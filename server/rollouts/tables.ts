@@ -7,6 +7,7 @@
  * 'one running rollout per device', kept by the database even when two processes start two rollouts at once.
  */
 import type { OwnTables } from '../db/ownTables';
+import { repairGroupRule } from './groupRuleRepair';
 
 export const ROLLOUT_TABLES: OwnTables = {
   names: ['rollout_device', 'rollout_phase_state'],
@@ -73,4 +74,6 @@ CREATE OR REPLACE TRIGGER pucs_rollout_counts_inserted AFTER INSERT ON rollout_d
 CREATE OR REPLACE TRIGGER pucs_rollout_counts_updated AFTER UPDATE ON rollout_device REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION pucs_rollout_counts();
 CREATE OR REPLACE TRIGGER pucs_rollout_counts_deleted AFTER DELETE ON rollout_device REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION pucs_rollout_counts();
 `,
+  // Devices of a group left an individual target before the group rule (docs/ROLLOUTS.md, "The group rule").
+  repair: repairGroupRule,
 };

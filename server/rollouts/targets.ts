@@ -68,14 +68,22 @@ export async function targetChunk(tx: Queryable, registry: ServerRegistry, by: A
  * and that have not succeeded (all of them when rollsBackAll), if their target is still the
  * rollout's firmware (a target changed since is the newer decision). A previous target disabled since
  * is no target any more (spec: a disabled firmware is no device's target): such a device gets none, as
- * one whose previous target was deleted (previous_target_id null).
+ * one whose previous target was deleted (previous_target_id null). A rollout over a group gives a
+ * device of a group its group's target, not the target it had: the spec makes a group's devices follow
+ * it, and one that had an individual target in its group (left by a rollout over chosen devices before
+ * the group rule, docs/ROLLOUTS.md) would keep that exception; the group's target is the one from
+ * before the rollout, which no one could change while it held the group's devices.
  */
 async function giveBack(tx: Queryable, registry: ServerRegistry, by: Actor, rollout: RolloutRow, ids: number[]): Promise<void> {
   const device = registry.get('device');
   const flag = registry.get('firmware').disabled?.field;
   // The flag is 0 or 1 (src/schemas/firmware.ts, as isDisabled reads it).
   const enabled = flag === undefined ? 'true' : `"f".${ident(flag)} IS DISTINCT FROM 1`;
-  const previous = `(SELECT "f"."id" FROM "firmware" AS "f" WHERE "f"."id" = "rd"."previous_target_id" AND ${enabled})`;
+  const kept = `(SELECT "f"."id" FROM "firmware" AS "f" WHERE "f"."id" = "rd"."previous_target_id" AND ${enabled})`;
+  const previous =
+    rollout.devices_group_id === null
+      ? kept
+      : `(CASE WHEN "t"."group_id" IS NULL THEN ${kept} ELSE (SELECT "g"."target_firmware_id" FROM "devices_group" AS "g" WHERE "g"."id" = "t"."group_id") END)`;
   const { rows } = await tx.query<Changed>(
     `UPDATE "device" AS "t" SET "target_firmware_id" = ${previous} FROM "device" AS "o", "rollout_device" AS "rd"
       WHERE "rd"."rollout_id" = $1 AND "rd"."device_id" = ANY($4::int[]) AND "rd"."targeted" AND ("rd"."state" <> 'succeeded' OR $3)

@@ -48,8 +48,9 @@ export const rollout = defineCategory({
         type: ['object', 'null'],
         properties: {
           q: { type: 'string', maxLength: 200 },
-          // A group of the rollout's team (server/categories/rollout.ts), as devices_group_id's.
-          group_id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+          // A group of the rollout's team (server/categories/rollout.ts), as devices_group_id's; null: the devices of no group
+          // (the devices table's filter on null), the filter that keeps the group rule (docs/ROLLOUTS.md, "The group rule").
+          group_id: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
           last_seen: { enum: RECENCY_VALUES },
         },
         additionalProperties: false,

@@ -32,11 +32,11 @@ describe('a rollout over chosen devices or a filter that would take devices of a
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().Description).toBe(ownMessages.rolloutGroupedDevices(3, ['north beds', 'south beds'], 0));
     expect(res.json().Description).toBe(
-      "3 of this rollout's devices are in the groups 'north beds', 'south beds': a device in a group follows its group's target firmware. Make a rollout over the group instead, or leave its devices out.",
+      "3 of this rollout's devices are in the groups 'north beds', 'south beds': a device in a group follows its group's target firmware. Make a rollout over the group instead, leave its devices out, or filter on the devices of no group.",
     );
     const one = await create({ device_ids: [c.id] });
     expect(one.statusCode).toBe(409);
-    expect(one.json().Description).toBe("1 of this rollout's devices is in the group 'south beds': a device in a group follows its group's target firmware. Make a rollout over the group instead, or leave its devices out.");
+    expect(one.json().Description).toBe("1 of this rollout's devices is in the group 'south beds': a device in a group follows its group's target firmware. Make a rollout over the group instead, leave its devices out, or filter on the devices of no group.");
     const filtered = await create({ device_filter: { q: 'gr north' } });
     expect(filtered.statusCode, filtered.body).toBe(409);
     expect(filtered.json().Description).toBe(ownMessages.rolloutGroupedDevices(2, ['north beds'], 0));

@@ -4,7 +4,8 @@
  * only its name saves, lands on its view, and leaves its devices as they were. The screen has no
  * input for the filter or the chosen devices, so what it sends must not clear or double them, and it
  * says how to change them (a new rollout); the group shows only for a rollout over a group. 'Wait (minutes)' shows only beside a wait, and a change
- * of 'After a phase' away from it clears it, so the save is not refused.
+ * of 'After a phase' away from it clears it, so the save is not refused. A filter over the devices of no group
+ * says so; over a group, 'Roll back on abort' is on and disabled, saying why.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { messages, ownMessages } from '../../src/messages';
@@ -40,6 +41,7 @@ test.afterAll(async () => {
 const selections: [string, () => Record<string, unknown>][] = [
   ['a group', () => ({ devices_group_id: group.id })],
   ['a filter', () => ({ device_filter: { q: String(loose.name), last_seen: 'day' } })],
+  ['a filter over the devices of no group', () => ({ device_filter: { q: String(loose.name), group_id: null } })],
   ['chosen devices', () => ({ device_ids: [loose.id] })],
 ];
 
@@ -52,6 +54,15 @@ for (const [how, selection] of selections) {
     await expectScreen(page, messages.editTitle('Rollout'), messages.editHeading('rollout'));
     await expect(input(page, 'Group')).toHaveCount(how === 'a group' ? 1 : 0);
     await expect(page.getByText(ownMessages.rolloutDevicesNotEditable)).toHaveCount(how === 'a group' ? 0 : 1);
+    // Over a group, roll back on abort is on and cannot be turned off (its abort gives every device back).
+    const rollback = page.getByRole('switch', { name: 'Roll back on abort' });
+    if (how === 'a group') {
+      await expect(rollback).toBeChecked();
+      await expect(rollback).toBeDisabled();
+      await expect(page.getByText(ownMessages.rolloutGroupAlwaysRollsBack)).toBeVisible();
+    } else {
+      await expect(rollback).toBeEnabled();
+    }
     const renamed = uniqueName('Renamed');
     await input(page, 'Name').fill(renamed);
     await button(page, messages.submit).click();
@@ -64,6 +75,7 @@ for (const [how, selection] of selections) {
     await expect(input(page, 'Group')).toHaveCount(how === 'a group' ? 1 : 0);
     // The view shows the devices, without the edit screen's note.
     await expect(page.getByText(ownMessages.rolloutDevicesNotEditable)).toHaveCount(0);
+    await expect(page.getByText(ownMessages.rolloutFilterNoGroup, { exact: true })).toHaveCount(how.includes('no group') ? 1 : 0);
   });
 }
 

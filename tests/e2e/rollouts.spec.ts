@@ -92,6 +92,11 @@ test('a rollout made in steps advances on success, pauses itself on failure, and
   await page.getByRole('button', { name: ownMessages.rolloutNext }).click();
   for (const [i, size] of sizes.entries()) await expect(phaseBar(page, i + 1)).toContainText(ownMessages.rolloutPhaseTakes(size));
   await page.getByRole('button', { name: ownMessages.rolloutNext }).click();
+  // Over a group an abort gives every device back: the switch says so, on and disabled.
+  const rollback = page.getByRole('switch', { name: 'Roll back on abort' });
+  await expect(rollback).toBeChecked();
+  await expect(rollback).toBeDisabled();
+  await expect(page.getByText(ownMessages.rolloutGroupAlwaysRollsBack)).toBeVisible();
   await page.getByRole('button', { name: ownMessages.rolloutSave }).click();
 
   await expect(page).toHaveURL(/\/rollout_view\?id=\d+$/);

@@ -135,14 +135,41 @@ describe('the rollout create page', () => {
     expect(countCalls()).toContainEqual({ team_id: 1, type_id: 3, group_id: 20 });
   });
 
-  it("counts a filter's matches as the search text changes", async () => {
+  it("counts a filter's matches as the search text changes: the devices of no group first, any group when asked", async () => {
     renderPage();
     await firstStep();
     fireEvent.click(screen.getByRole('radio', { name: ownMessages.rolloutDevicesByLabels.filter }));
-    expect(await screen.findByText(ownMessages.rolloutDeviceCount(DEVICES_IN_GROUP + 1, 'Sensor'))).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: ownMessages.rolloutSearchText }), { target: { value: 'lab' } });
     expect(await screen.findByText(ownMessages.rolloutDeviceCount(1, 'Sensor'))).toBeTruthy();
-    expect(countCalls()).toContainEqual({ team_id: 1, type_id: 3, q: 'lab' });
+    expect(countCalls()).toContainEqual({ team_id: 1, type_id: 3, group_id: null });
+    await choose('Group', ownMessages.rolloutAnyGroup);
+    expect(await screen.findByText(ownMessages.rolloutDeviceCount(DEVICES_IN_GROUP + 1, 'Sensor'))).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: ownMessages.rolloutSearchText }), { target: { value: 'field 1' } });
+    expect(await screen.findByText(ownMessages.rolloutDeviceCount(111, 'Sensor'))).toBeTruthy();
+    expect(countCalls()).toContainEqual({ team_id: 1, type_id: 3, q: 'field 1' });
+    await choose('Group', ownMessages.rolloutNoGroup);
+    expect(await screen.findByText(ownMessages.rolloutDeviceCount(0, 'Sensor'))).toBeTruthy();
+    expect(countCalls()).toContainEqual({ team_id: 1, type_id: 3, q: 'field 1', group_id: null });
+    next();
+    await screen.findByRole('group', { name: ownMessages.rolloutPhaseHeading(1) });
+    next();
+    fireEvent.click(await screen.findByRole('button', { name: ownMessages.rolloutSave }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ device_filter: { q: 'field 1', group_id: null }, rollback_on_abort: false });
+  });
+
+  it('shows roll back on abort on and disabled, with why, for a rollout over a group, and sends it on', async () => {
+    renderPage();
+    await firstStep();
+    await choose('Group', 'Field');
+    next();
+    await screen.findByRole('group', { name: ownMessages.rolloutPhaseHeading(1) });
+    next();
+    const rollback = await screen.findByRole('switch', { name: 'Roll back on abort' });
+    expect([(rollback as HTMLInputElement).checked, (rollback as HTMLInputElement).disabled]).toEqual([true, true]);
+    expect(screen.getByText(ownMessages.rolloutGroupAlwaysRollsBack)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: ownMessages.rolloutSave }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ devices_group_id: 20, rollback_on_abort: true });
   });
 
   it('previews how many devices each phase takes by phaseSizes, as phases change, and saves to the progress page', async () => {
@@ -202,6 +229,13 @@ describe('the rollout create page', () => {
     fireEvent.change(box, { target: { value: 'lab' } });
     fireEvent.click(await screen.findByRole('option', { name: 'lab one' }));
     expect(await screen.findByText(ownMessages.rolloutDeviceCount(1, 'Sensor'))).toBeTruthy();
+    // Only devices of no group are offered (one of a group would have the rollout refused): asked so of the server.
+    const asked = () => calls.filter((c) => c.url.pathname === '/api/full/device' && c.url.searchParams.get('range') === '[0,19]').map((c) => JSON.parse(c.url.searchParams.get('filter')!));
+    box.focus();
+    fireEvent.change(box, { target: { value: 'field' } });
+    await waitFor(() => expect(asked()).toContainEqual({ team_id: 1, type_id: 3, group_id: null, q: 'field' }));
+    expect(asked().every((filter) => filter.group_id === null)).toBe(true);
+    expect(screen.queryByRole('option', { name: /^field/ })).toBeNull();
     next();
     expect(within(await screen.findByRole('group', { name: ownMessages.rolloutPhaseHeading(1) })).getByText(ownMessages.rolloutPhaseTakes(1))).toBeTruthy();
     next();

@@ -13,7 +13,8 @@ import type { FieldInputProps } from '../overrides';
 
 interface StoredFilter {
   q?: string;
-  group_id?: number;
+  /** null: the devices of no group. */
+  group_id?: number | null;
   last_seen?: keyof typeof ownMessages.recencyFilterLabels;
 }
 
@@ -38,7 +39,8 @@ export const DeviceFilterInput = ({ name, field, readOnly }: FieldInputProps) =>
       <Typography component="ul" variant="body2" sx={{ m: 0, pl: 3 }}>
         <li>{ownMessages.rolloutFilterOfType}</li>
         {filter.q && <li>{ownMessages.rolloutFilterSearch(filter.q)}</li>}
-        {filter.group_id !== undefined && (
+        {filter.group_id === null && <li>{ownMessages.rolloutFilterNoGroup}</li>}
+        {typeof filter.group_id === 'number' && (
           <li>
             {ownMessages.rolloutFilterGroup} <GroupName id={filter.group_id} />
           </li>

@@ -1,7 +1,9 @@
 /**
  * The create page's second step: which devices get the firmware (a group of its type, the devices
  * table's filter, or devices chosen one by one), with how many that is now, counted by the server
- * as the user changes the choice.
+ * as the user changes the choice. The filter asks for the devices of no group at first, and the devices
+ * offered one by one are those of no group: a rollout that would take a device of a group is refused
+ * (docs/ROLLOUTS.md, "The group rule"; a group's devices are a rollout over the group).
  */
 import { useState } from 'react';
 import { Autocomplete, FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
@@ -11,7 +13,7 @@ import { rollout } from '../../schemas/rollout';
 import { RECENCY_VALUES, type RecencyFilter } from '../../schemas/recency';
 import { useDebounced } from '../dropdown/usePickerSearch';
 import type { FieldErrors } from '../object/validation';
-import { DEVICE_SOURCES, type DeviceSource, type RolloutDraft } from './rolloutDraft';
+import { ANY_GROUP, DEVICE_SOURCES, type DeviceFilter, type DeviceSource, type RolloutDraft } from './rolloutDraft';
 import { useDeviceChoices, useGroupChoices, useTypeName } from './useRolloutChoices';
 
 export interface DevicesStepProps {
@@ -24,21 +26,22 @@ export interface DevicesStepProps {
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
 
+/** The filter's group as its select holds it: 'none' for the devices of no group (a select's value is no null). */
+const NO_GROUP = 'none';
+const filterGroupValue = (group: DeviceFilter['group_id']) => (group === null ? NO_GROUP : group);
+const filterGroupOf = (value: string): DeviceFilter['group_id'] => (value === NO_GROUP ? null : value === ANY_GROUP ? ANY_GROUP : Number(value));
+
 export const DevicesStep = ({ draft, change, count, errors }: DevicesStepProps) => {
   const groups = useGroupChoices(draft.team_id, draft.type_id) ?? [];
   const typeName = useTypeName(draft.type_id);
   const [search, setSearch] = useState('');
   const choices = useDeviceChoices(draft.team_id, draft.type_id, useDebounced(search)) ?? [];
-  const groupSelect = (value: number | null, onChange: (id: number | null) => void, label: string, anyLabel?: string, error?: string) => (
-    <TextField select label={label} value={value ?? ''} onChange={(e) => onChange(numberOrNull(e.target.value))} error={!!error} helperText={error} sx={{ minWidth: '16em' }}>
-      {anyLabel !== undefined && <MenuItem value="">{anyLabel}</MenuItem>}
-      {groups.map((g) => (
-        <MenuItem key={g.id} value={g.id}>
-          {String(g.name)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  const groupItems = groups.map((g) => (
+    <MenuItem key={g.id} value={g.id}>
+      {String(g.name)}
+    </MenuItem>
+  ));
+  const { label } = rollout.fields.devices_group_id;
 
   return (
     <Stack spacing={2}>
@@ -47,12 +50,33 @@ export const DevicesStep = ({ draft, change, count, errors }: DevicesStepProps) 
           <FormControlLabel key={source} value={source} control={<Radio />} label={ownMessages.rolloutDevicesByLabels[source]} />
         ))}
       </RadioGroup>
-      {draft.source === 'group' &&
-        groupSelect(draft.devices_group_id, (id) => change({ devices_group_id: id }), rollout.fields.devices_group_id.label, undefined, errors.devices_group_id)}
+      {draft.source === 'group' && (
+        <TextField
+          select
+          label={label}
+          value={draft.devices_group_id ?? ''}
+          onChange={(e) => change({ devices_group_id: numberOrNull(e.target.value) })}
+          error={!!errors.devices_group_id}
+          helperText={errors.devices_group_id}
+          sx={{ minWidth: '16em' }}
+        >
+          {groupItems}
+        </TextField>
+      )}
       {draft.source === 'filter' && (
         <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
           <TextField label={ownMessages.rolloutSearchText} value={draft.filter.q} onChange={(e) => change({ filter: { ...draft.filter, q: e.target.value } })} sx={{ minWidth: '20em' }} />
-          {groupSelect(draft.filter.group_id, (id) => change({ filter: { ...draft.filter, group_id: id } }), rollout.fields.devices_group_id.label, ownMessages.rolloutAnyGroup)}
+          <TextField
+            select
+            label={label}
+            value={filterGroupValue(draft.filter.group_id)}
+            onChange={(e) => change({ filter: { ...draft.filter, group_id: filterGroupOf(e.target.value) } })}
+            sx={{ minWidth: '16em' }}
+          >
+            <MenuItem value={NO_GROUP}>{ownMessages.rolloutNoGroup}</MenuItem>
+            <MenuItem value={ANY_GROUP}>{ownMessages.rolloutAnyGroup}</MenuItem>
+            {groupItems}
+          </TextField>
           <TextField
             select
             label={device.fields.last_seen.label}

@@ -1,14 +1,14 @@
 /**
  * The create page's last step: when the rollout pauses itself (the failure threshold), when a phase
  * ends anyway (its time limit), what follows a phase (at once, after a wait, or when someone
- * continues it), and whether an abort also takes back what succeeded.
+ * continues it), and whether an abort also takes back what succeeded (always, over a group).
  */
-import { FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { FormControl, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { ownMessages } from '../../messages';
 import { rollout } from '../../schemas/rollout';
 import { ADVANCE_MODES, type AdvanceMode } from '../../schemas/rolloutPlan';
 import type { FieldErrors } from '../object/validation';
-import type { RolloutDraft } from './rolloutDraft';
+import { rollsBackAnyway, type RolloutDraft } from './rolloutDraft';
 
 export interface RulesStepProps {
   draft: RolloutDraft;
@@ -17,6 +17,20 @@ export interface RulesStepProps {
 }
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
+
+/**
+ * 'Roll back on abort': on and disabled, with why, for a rollout over a group (whose abort gives every
+ * device back: rollsBackAll, docs/ROLLOUTS.md "The group rule"; its screen shows the same: ShownWhenInputs.tsx).
+ */
+const RollbackSwitch = ({ checked, always, onChange }: { checked: boolean; always: boolean; onChange: (checked: boolean) => void }) => (
+  <FormControl>
+    <FormControlLabel
+      control={<Switch checked={checked || always} disabled={always} onChange={(e) => onChange(e.target.checked)} />}
+      label={rollout.fields.rollback_on_abort.label}
+    />
+    {always && <FormHelperText>{ownMessages.rolloutGroupAlwaysRollsBack}</FormHelperText>}
+  </FormControl>
+);
 
 export const RulesStep = ({ draft, change, errors }: RulesStepProps) => {
   const { fields } = rollout;
@@ -51,10 +65,7 @@ export const RulesStep = ({ draft, change, errors }: RulesStepProps) => {
         ))}
       </TextField>
       {draft.advance === 'wait' && minutes('wait_minutes')}
-      <FormControlLabel
-        control={<Switch checked={draft.rollback_on_abort} onChange={(e) => change({ rollback_on_abort: e.target.checked })} />}
-        label={fields.rollback_on_abort.label}
-      />
+      <RollbackSwitch checked={draft.rollback_on_abort} always={rollsBackAnyway(draft)} onChange={(checked) => change({ rollback_on_abort: checked })} />
     </Stack>
   );
 };

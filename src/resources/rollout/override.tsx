@@ -11,7 +11,7 @@ import type { PageProps, ResourceOverride } from '../overrides';
 import { DeviceFilterInput, DeviceIdsInput } from './ChosenDevicesInputs';
 import { FailedDevicesPanel, HistoryPanel, TimelinePanel } from './progressPanels';
 import { PhasesInput } from './PhasesInput';
-import { DevicesGroupInput, WaitMinutesInput } from './ShownWhenInputs';
+import { DevicesGroupInput, RollbackOnAbortInput, WaitMinutesInput } from './ShownWhenInputs';
 import { RolloutCreatePage } from './RolloutCreatePage';
 import { RolloutSummary } from './RolloutSummary';
 import { rolloutDeletable, rolloutEditable } from '../../schemas/rolloutPlan';
@@ -24,7 +24,7 @@ export const override: ResourceOverride<'rollout'> = {
   Summary: RolloutSummary,
   canEdit: (record) => rolloutEditable(record.state),
   canDelete: (record) => rolloutDeletable(record.state),
-  fieldInputs: { phases: PhasesInput, devices_group_id: DevicesGroupInput, device_filter: DeviceFilterInput, device_ids: DeviceIdsInput, wait_minutes: WaitMinutesInput },
+  fieldInputs: { phases: PhasesInput, devices_group_id: DevicesGroupInput, device_filter: DeviceFilterInput, device_ids: DeviceIdsInput, wait_minutes: WaitMinutesInput, rollback_on_abort: RollbackOnAbortInput },
   sections: [
     {
       key: 'settings',

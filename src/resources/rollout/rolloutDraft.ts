@@ -5,7 +5,7 @@
  * that the page only draws it.
  */
 import { rollout } from '../../schemas/rollout';
-import { DEFAULT_PHASES, type AdvanceMode, type Phase } from '../../schemas/rolloutPlan';
+import { DEFAULT_PHASES, rollsBackAll, type AdvanceMode, type Phase } from '../../schemas/rolloutPlan';
 import type { RecencyFilter } from '../../schemas/recency';
 import { validateObject, type FieldErrors } from '../object/validation';
 import { ownMessages } from '../../messages';
@@ -14,9 +14,12 @@ import { ownMessages } from '../../messages';
 export const DEVICE_SOURCES = ['group', 'filter', 'chosen'] as const;
 export type DeviceSource = (typeof DEVICE_SOURCES)[number];
 
+/** The filter's group: one group, the devices of no group (null, as the devices list reads it), or any group (no condition). */
+export const ANY_GROUP = 'any';
+
 export interface DeviceFilter {
   q: string;
-  group_id: number | null;
+  group_id: number | null | typeof ANY_GROUP;
   last_seen: RecencyFilter | '';
 }
 
@@ -62,7 +65,8 @@ export const newDraft = (): RolloutDraft => ({
 function storedFilter(filter: DeviceFilter): Record<string, unknown> {
   const stored: Record<string, unknown> = {};
   if (filter.q.trim() !== '') stored.q = filter.q.trim();
-  if (filter.group_id !== null) stored.group_id = filter.group_id;
+  // The devices of no group at first: a filter that takes a device of a group is refused (docs/ROLLOUTS.md, "The group rule").
+  if (filter.group_id !== ANY_GROUP) stored.group_id = filter.group_id;
   if (filter.last_seen !== '') stored.last_seen = filter.last_seen;
   return stored;
 }
@@ -90,14 +94,18 @@ export function savedCountFilter(record: Readonly<Record<string, unknown>>): Rec
   return undefined;
 }
 
-/** POST /api/rollout's body: the one way of naming the devices the user chose, the others left out. */
+/** The one way of naming the devices the user chose, the others left out. */
+function devicesOf(draft: RolloutDraft): Record<string, unknown> {
+  if (draft.source === 'group') return { devices_group_id: draft.devices_group_id };
+  return draft.source === 'filter' ? { device_filter: storedFilter(draft.filter) } : { device_ids: draft.devices.map((d) => d.id) };
+}
+
+/** Whether an abort will give back the devices that succeeded too, whatever the switch says (a rollout over a group: rollsBackAll). */
+export const rollsBackAnyway = (draft: RolloutDraft): boolean => rollsBackAll(devicesOf(draft));
+
+/** POST /api/rollout's body. */
 export function rolloutBody(draft: RolloutDraft): Record<string, unknown> {
-  const devices =
-    draft.source === 'group'
-      ? { devices_group_id: draft.devices_group_id }
-      : draft.source === 'filter'
-        ? { device_filter: storedFilter(draft.filter) }
-        : { device_ids: draft.devices.map((d) => d.id) };
+  const devices = devicesOf(draft);
   return {
     name: draft.name,
     team_id: draft.team_id,
@@ -108,7 +116,7 @@ export function rolloutBody(draft: RolloutDraft): Record<string, unknown> {
     phase_timeout_minutes: draft.phase_timeout_minutes,
     advance: draft.advance,
     wait_minutes: draft.advance === 'wait' ? draft.wait_minutes : null,
-    rollback_on_abort: draft.rollback_on_abort,
+    rollback_on_abort: rollsBackAll({ rollback_on_abort: draft.rollback_on_abort, ...devices }),
   };
 }
 

@@ -52,11 +52,14 @@ export function useDeviceCount(filter: Record<string, unknown> | undefined): num
   return filter === undefined ? undefined : total;
 }
 
-/** A page of the devices of the team and type whose names match `q`, for choosing them one by one. */
+/**
+ * A page of the devices of the team and type, of no group, whose names match `q`, for choosing them one
+ * by one (a device of a group would have the rollout refused: docs/ROLLOUTS.md, "The group rule").
+ */
 export function useDeviceChoices(teamId: number | null, typeId: number | null, q: string): RaRecord[] | undefined {
   const { data } = useGetList(
     'device',
-    { filter: { team_id: teamId, type_id: typeId, q }, pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' }, meta: { fields: ['id', 'name'] } },
+    { filter: { team_id: teamId, type_id: typeId, group_id: null, q }, pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' }, meta: { fields: ['id', 'name'] } },
     { enabled: teamId !== null && typeId !== null },
   );
   return data;
