@@ -1,5 +1,5 @@
 /**
- * The engine's loop (docs/ROLLOUTS.md, decision 8), in every server process, like the audit log's
+ * The engine's loop (docs/ROLLOUTS.md, decision 7), in every server process, like the audit log's
  * retention (server/audit/retention.ts): a setTimeout chain every PUCS_ROLLOUT_TICK_MS (default 1 s),
  * unref'd, stopped at the app's close, plus a nudge right after an action, so a start's or a
  * continue's consequences do not wait for the next tick, and one when a device's update ends while a

@@ -1,5 +1,5 @@
 /**
- * One step of the engine for one rollout (docs/ROLLOUTS.md, decision 8): one transaction that locks
+ * One step of the engine for one rollout (docs/ROLLOUTS.md, decision 7): one transaction that locks
  * the rollout's row FOR UPDATE SKIP LOCKED (another process stepping it: this one skips it), reads
  * everything from the tables (never from memory), does what is due, and commits; then, as many as
  * needed, one per chunk of devices of a started phase to tell. A process killed mid-step leaves
