@@ -106,12 +106,13 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
   const deps = { db: app.db, registry: app.registry };
   // As the server's loop does (server/rollouts/loop.ts): a device's update ended while the last tick found
   // a phase in its tail: the next tick at once (right after the one under way).
-  let tail = false;
+  let tail = new Set<number>();
   let reported = false;
   let wake = () => {};
-  const unlisten = app.updateEnded.listen(() => {
+  const unlisten = app.updateEnded.listen((deviceId) => {
+    if (!tail.has(deviceId)) return;
     reported = true;
-    if (tail) wake();
+    wake();
   });
   const done = (async () => {
     while (!stop.aborted) {
@@ -121,7 +122,7 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
       tail = await engineTick(deps, (message) => say(`engine: ${message}`));
       const took = performance.now() - t0;
       ticks.push({ ms: took, before, after: (await rolloutPhase(app.db, id)).phase, at: Date.now() });
-      if (tail && reported) continue;
+      if (reported) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, TICK_MS);
         wake = () => {

@@ -326,13 +326,13 @@ export async function checkin(
   token: DeviceToken,
   report: CheckinBody,
   pollSeconds: number,
-  updateEnded?: () => void,
+  updateEnded?: (deviceId: number) => void,
 ): Promise<CheckinAnswer> {
   const decided = plan(await peek({ token, report }), report);
   if (writesMore(decided)) {
     const recorded = await db.transaction((tx) => record(tx, token, report, pollSeconds));
     // Committed: a rollout's engine stepping now sees it.
-    if (recorded.ended) updateEnded?.();
+    if (recorded.ended) updateEnded?.(token.deviceId);
     return recorded.answer;
   }
   await seen.touch(token.deviceId);

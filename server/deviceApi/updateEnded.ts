@@ -5,15 +5,16 @@
  * engine sees the same at its own tick.
  */
 export interface UpdateEndedSignal {
-  ended(): void;
+  /** The device whose update ended. */
+  ended(deviceId: number): void;
   /** Calls `listener` at each ended update; answers how to stop. */
-  listen(listener: () => void): () => void;
+  listen(listener: (deviceId: number) => void): () => void;
 }
 
 export function updateEndedSignal(): UpdateEndedSignal {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(deviceId: number) => void>();
   return {
-    ended: () => listeners.forEach((l) => l()),
+    ended: (deviceId) => listeners.forEach((l) => l(deviceId)),
     listen(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -14,21 +14,21 @@ import { activeRollouts, stepRollout, type EngineDeps } from './step';
 export interface RolloutEngine {
   /** A tick as soon as the current one (if any) is over. */
   nudge(): void;
-  /** A device's update ended: a nudge when the last tick found a phase in its tail (step.ts TAIL_DEVICES). */
-  reported(): void;
+  /** The device's update ended: a nudge when it is of a phase's tail as the last tick found it (step.ts TAIL_DEVICES). */
+  reported(deviceId: number): void;
   /** No tick after this; resolves once the one under way is over. */
   stop(): Promise<void>;
 }
 
-/** Steps every active rollout once; a failing step does not keep the others from theirs. Answers whether a phase is in its tail. */
-export async function engineTick(deps: EngineDeps, log: (message: string) => void): Promise<boolean> {
-  let tail = false;
+/** Steps every active rollout once; a failing step does not keep the others from theirs. Answers the devices of the phases in their tails. */
+export async function engineTick(deps: EngineDeps, log: (message: string) => void): Promise<Set<number>> {
+  const tail = new Set<number>();
   for (const id of await activeRollouts(deps.db)) {
-    const inTail = await stepRollout(deps, id).catch((err: unknown) => {
+    const left = await stepRollout(deps, id).catch((err: unknown) => {
       log(ownMessages.rolloutStepFailed(id, err instanceof Error ? err.message : String(err)));
-      return false;
+      return [];
     });
-    tail ||= inTail;
+    for (const device of left) tail.add(device);
   }
   return tail;
 }
@@ -36,7 +36,7 @@ export async function engineTick(deps: EngineDeps, log: (message: string) => voi
 export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (message: string) => void): RolloutEngine {
   if (tickMs <= 0) return { nudge: () => {}, reported: () => {}, stop: async () => {} };
   let timer: NodeJS.Timeout | undefined;
-  let tail = false;
+  let tail = new Set<number>();
   let reportedDuringTick = false;
   let running: Promise<void> | undefined;
   let again = false;
@@ -52,7 +52,7 @@ export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (messa
         running = undefined;
         if (stopped) return;
         // An update ended while this tick ran, which it may not have seen.
-        again ||= tail && reportedDuringTick;
+        again ||= reportedDuringTick;
         timer = setTimeout(round, again ? 0 : tickMs).unref();
         again = false;
       });
@@ -68,9 +68,10 @@ export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (messa
   };
   return {
     nudge,
-    reported() {
+    reported(deviceId) {
+      if (!tail.has(deviceId)) return;
       if (running) reportedDuringTick = true;
-      else if (tail) nudge();
+      else nudge();
     },
     async stop() {
       stopped = true;

@@ -40,18 +40,29 @@ function thresholdReached(rollout: RolloutRow, counts: PhaseCounts): boolean {
 }
 
 /**
- * A phase in its tail: few of its devices still to end (at most TAIL_DEVICES, or 5 % of the phase). The
- * engine then steps as soon as a device's update ends (loop.ts `reported`), so the next phase starts
- * within a moment of the last report rather than at the next tick.
+ * A phase in its tail: few of its devices still to end (at most TAIL_DEVICES, or 5 % of the phase and at
+ * most TAIL_MAX). The step answers those devices, and the engine steps as soon as one of them ends its
+ * update (loop.ts `reported`), so the next phase starts within a moment of the last report rather than
+ * at the next tick. Only those devices wake it: not a big phase's other reports, nor another rollout's.
  */
 export const TAIL_DEVICES = 3;
+export const TAIL_MAX = 50;
 const inTail = (counts: PhaseCounts) => {
   const left = counts.devices - counts.final;
-  return left > 0 && (left <= TAIL_DEVICES || left * 20 <= counts.devices);
+  return left > 0 && (left <= TAIL_DEVICES || (left * 20 <= counts.devices && left <= TAIL_MAX));
 };
 
-/** A running rollout's phase under way: ended (all final, or its time limit), paused by its threshold, or still going (and whether in its tail). */
-async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<{ rollout: RolloutRow; tail: boolean }> {
+/** The devices of the rollout's phase whose update has not ended (a phase in its tail: a few). */
+async function devicesLeft(tx: Queryable, rollout: RolloutRow): Promise<number[]> {
+  const { rows } = await tx.query<{ device_id: number }>(
+    `SELECT "device_id" FROM "rollout_device" WHERE "rollout_id" = $1 AND "phase" = $2 AND "state" NOT IN ('succeeded', 'failed') LIMIT ${TAIL_MAX}`,
+    [rollout.id, rollout.phase],
+  );
+  return rows.map((r) => r.device_id);
+}
+
+/** A running rollout's phase under way: ended (all final, or its time limit), paused by its threshold, or still going (and the devices of its tail). */
+async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<{ rollout: RolloutRow; tail: number[] }> {
   const timedOut = await timeLimitPassed(tx, rollout);
   if (timedOut) await failTheRest(tx, rollout);
   const counts = await phaseCounts(tx, rollout);
@@ -67,7 +78,8 @@ async function checkPhase(tx: Queryable, rollout: RolloutRow): Promise<{ rollout
     events.push(eventOf('threshold_reached', rollout.phase, null));
   }
   const checked = events.length > 0 ? await patchRollout(tx, rollout.id, changes, events) : rollout;
-  return { rollout: checked, tail: checked.state === 'running' && checked.phase_ended === null && inTail(counts) };
+  const tail = checked.state === 'running' && checked.phase_ended === null && inTail(counts);
+  return { rollout: checked, tail: tail ? await devicesLeft(tx, checked) : [] };
 }
 
 /**
@@ -96,17 +108,18 @@ export async function updateTargets({ db, registry, chunk = DEFAULT_ROLLOUT_CHUN
 
 /**
  * What is due for the rollout now (its devices' states, its phase's end, the next phase, then its
- * devices told); nothing when another process holds it. Answers whether its phase is in its tail.
+ * devices told); nothing when another process holds it. Answers the devices of its phase's tail (none
+ * when not in its tail).
  */
-export async function stepRollout(deps: EngineDeps, id: number): Promise<boolean> {
+export async function stepRollout(deps: EngineDeps, id: number): Promise<number[]> {
   const { db, registry } = deps;
   const tail = await db.transaction(async (tx) => {
     const locked = await lockRollout(tx, id, true);
-    if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return false;
+    if (!locked || (locked.state !== 'running' && locked.state !== 'paused')) return [];
     // Paused: its devices' states still show on its progress; nothing else moves.
     await syncDeviceStates(tx, locked);
-    if (locked.state !== 'running') return false;
-    const checked = locked.phase_ended === null ? await checkPhase(tx, locked) : { rollout: locked, tail: false };
+    if (locked.state !== 'running') return [];
+    const checked = locked.phase_ended === null ? await checkPhase(tx, locked) : { rollout: locked, tail: [] };
     if (checked.rollout.state === 'running' && checked.rollout.phase_ended !== null) await afterPhase(tx, registry, checked.rollout);
     return checked.tail;
   });

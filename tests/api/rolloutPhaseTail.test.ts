@@ -5,7 +5,7 @@
  * the devices' reports can move the rollout within the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actOk, answeredTarget, draft, fleet, progress, report, rolloutWorld, type World } from './rolloutHelpers';
+import { actOk, answeredTarget, draft, fleet, progress, report, rolloutWorld, step, type World } from './rolloutHelpers';
 
 let w: World;
 
@@ -27,5 +27,25 @@ describe('a phase in its tail', () => {
     await report(w, devices[1], 'failed', 'flash write error');
     await expect.poll(async () => (await progress(w, id)).phase, within).toBe(2);
     await expect.poll(() => answeredTarget(w, devices[2]), within).toBe(w.newFw);
+  });
+});
+
+describe('the devices that wake the engine', () => {
+  let plain: World;
+  beforeAll(async () => {
+    plain = await rolloutWorld();
+  });
+  afterAll(() => plain.t.close());
+
+  it("a step answers the devices of its phase's tail, and none while many are still to end: a big phase's reports, or another rollout's, do not wake the engine", async () => {
+    const devices = await fleet(plain, 12);
+    const id = await draft(plain, { device_ids: devices.map((d) => d.id), phases: [{ count: 12 }], failure_threshold_percent: 100 });
+    await actOk(plain, id, 'start');
+    expect(await step(plain, id)).toEqual([]);
+    for (const d of devices.slice(0, 9)) await report(plain, d, 'succeeded');
+    expect((await step(plain, id)).sort((a, b) => a - b)).toEqual(devices.slice(9).map((d) => d.id));
+    for (const d of devices.slice(9)) await report(plain, d, 'succeeded');
+    expect(await step(plain, id)).toEqual([]);
+    expect((await progress(plain, id)).state).toBe('finished');
   });
 });
