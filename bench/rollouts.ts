@@ -107,22 +107,31 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
   // As the server's loop does (server/rollouts/loop.ts): a device's update ended while the last tick found
   // a phase in its tail: the next tick at once (right after the one under way).
   let tail = new Set<number>();
-  let reported = false;
+  let ticking = false;
+  const reportedDuringTick = new Set<number>();
+  let woken = false;
   let wake = () => {};
   const unlisten = app.updateEnded.listen((deviceId) => {
-    if (!tail.has(deviceId)) return;
-    reported = true;
-    wake();
+    if (ticking) reportedDuringTick.add(deviceId);
+    else if (tail.has(deviceId)) {
+      woken = true;
+      wake();
+    }
   });
   const done = (async () => {
     while (!stop.aborted) {
       const before = (await rolloutPhase(app.db, id)).phase;
       const t0 = performance.now();
-      reported = false;
+      ticking = true;
+      reportedDuringTick.clear();
       tail = await engineTick(deps, (message) => say(`engine: ${message}`));
+      ticking = false;
       const took = performance.now() - t0;
       ticks.push({ ms: took, before, after: (await rolloutPhase(app.db, id)).phase, at: Date.now() });
-      if (reported) continue;
+      if ([...reportedDuringTick].some((device) => tail.has(device)) || woken) {
+        woken = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, TICK_MS);
         wake = () => {
@@ -132,6 +141,7 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
         stop.addEventListener('abort', wake, { once: true });
       });
       wake = () => {};
+      woken = false;
     }
     unlisten();
   })();

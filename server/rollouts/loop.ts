@@ -37,13 +37,14 @@ export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (messa
   if (tickMs <= 0) return { nudge: () => {}, reported: () => {}, stop: async () => {} };
   let timer: NodeJS.Timeout | undefined;
   let tail = new Set<number>();
-  let reportedDuringTick = false;
+  /** Devices whose update ended while a tick ran: the tick may not have seen them, nor known them as its tail's. */
+  let reportedDuringTick = new Set<number>();
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   const round = () => {
     timer = undefined;
-    reportedDuringTick = false;
+    reportedDuringTick = new Set();
     // Work of no request: a nudge's timer is set in an action's request, which has ended by then (server/db/clientGone.ts).
     running = detached(() => engineTick(deps, log))
       .then((inTail) => void (tail = inTail))
@@ -51,8 +52,8 @@ export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (messa
       .finally(() => {
         running = undefined;
         if (stopped) return;
-        // An update ended while this tick ran, which it may not have seen.
-        again ||= reportedDuringTick;
+        // An update of the tail this tick found ended while it ran, which it may not have seen.
+        again ||= [...reportedDuringTick].some((device) => tail.has(device));
         timer = setTimeout(round, again ? 0 : tickMs).unref();
         again = false;
       });
@@ -69,9 +70,8 @@ export function startRolloutEngine(deps: EngineDeps, tickMs: number, log: (messa
   return {
     nudge,
     reported(deviceId) {
-      if (!tail.has(deviceId)) return;
-      if (running) reportedDuringTick = true;
-      else nudge();
+      if (running) reportedDuringTick.add(deviceId);
+      else if (tail.has(deviceId)) nudge();
     },
     async stop() {
       stopped = true;
