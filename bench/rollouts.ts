@@ -133,12 +133,14 @@ function runEngine(app: FastifyInstance, id: number, stop: AbortSignal): { ticks
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, TICK_MS);
-        wake = () => {
+        const done = () => {
           clearTimeout(timer);
+          stop.removeEventListener('abort', done);
           resolve();
         };
-        stop.addEventListener('abort', wake, { once: true });
+        const timer = setTimeout(done, TICK_MS);
+        wake = done;
+        stop.addEventListener('abort', done, { once: true });
       });
       wake = () => {};
       woken = false;
