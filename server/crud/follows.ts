@@ -108,3 +108,21 @@ export async function propagateToFollowers(
     }
   }
 }
+
+/**
+ * The followers of `follower`'s field `name` whose value is not their source's (data stored before a
+ * rule kept them in line): each takes its source's value, with its entry ('follow', by no user), as
+ * propagateToFollowers does for one source's change. Only where the `via` reference is set; `except`
+ * (an SQL condition over the follower's row "t"): the followers that keep their value.
+ */
+export async function realignFollowers(tx: Queryable, follower: Category, name: string, except?: string): Promise<void> {
+  const via = follower.fields[name].follows?.via;
+  const source = via === undefined ? undefined : follower.fields[via]?.ref;
+  if (via === undefined || source === undefined) return;
+  const { rows } = await tx.query<Row & { before: unknown }>(
+    `UPDATE ${ident(follower.key)} AS "t" SET ${ident(name)} = "s".${ident(name)} FROM ${ident(follower.key)} AS "o", ${ident(source)} AS "s"
+      WHERE "o"."id" = "t"."id" AND "s"."id" = "t".${ident(via)} AND "t".${ident(name)} IS DISTINCT FROM "s".${ident(name)}${except ? ` AND NOT (${except})` : ''}
+      RETURNING ${entryColumns(follower, 't')}, "t".${ident(name)}, "o".${ident(name)} AS "before"`,
+  );
+  await audit(tx, fieldEntries(null, 'follow', follower, name, rows.map(({ before, ...row }) => ({ row, before }))));
+}

@@ -4,29 +4,21 @@
  * target firmware ('a device in a group cannot have an individual firmware'); before the group rule a
  * rollout over chosen devices or a filter could take devices of a group and leave them its firmware as
  * their own target. Such a device gets its group's target again (none when the group has none, as a
- * device put in that group would: server/crud/follows.ts), with its audit entry (action 'follow', by
- * no user), unless a rollout holds it (a rollout over its group sets its target until it ends). And a
+ * device put in that group would: server/crud/follows.ts realignFollowers), with its audit entry (action
+ * 'follow', by no user), unless a rollout holds it (a rollout over its group sets its target until it ends). And a
  * rollout over a group, which always gives every device back on abort (rollsBackAll), says so in its
  * rollback_on_abort, as one made since does (server/categories/rollout.ts). Once the data follows the
  * rule, it changes nothing.
  */
 import type { Queryable } from '../db/database';
 import type { Category } from '../../src/schemas/defineCategory';
-import type { Row } from '../crud/hooks';
-import { entryColumns, fieldEntries } from '../crud/sideEffectEntries';
-import { audit } from '../audit/record';
+import { realignFollowers } from '../crud/follows';
 
 export async function repairGroupRule(tx: Queryable, categories: readonly Category[]): Promise<void> {
   const find = (key: string) => categories.find((c) => c.key === key);
   const device = find('device');
   if (device?.fields.target_firmware_id?.follows?.via === 'group_id' && find('devices_group')) {
-    const { rows } = await tx.query<Row & { before: unknown }>(
-      `UPDATE "device" AS "t" SET "target_firmware_id" = "g"."target_firmware_id" FROM "device" AS "o", "devices_group" AS "g"
-        WHERE "o"."id" = "t"."id" AND "g"."id" = "t"."group_id" AND "t"."target_firmware_id" IS DISTINCT FROM "g"."target_firmware_id"
-          AND NOT EXISTS (SELECT 1 FROM "rollout_device" AS "h" WHERE "h"."device_id" = "t"."id" AND "h"."holds")
-        RETURNING ${entryColumns(device, 't')}, "t"."target_firmware_id", "o"."target_firmware_id" AS "before"`,
-    );
-    await audit(tx, fieldEntries(null, 'follow', device, 'target_firmware_id', rows.map(({ before, ...row }) => ({ row, before }))));
+    await realignFollowers(tx, device, 'target_firmware_id', `EXISTS (SELECT 1 FROM "rollout_device" AS "h" WHERE "h"."device_id" = "t"."id" AND "h"."holds")`);
   }
   if (find('rollout')?.fields.rollback_on_abort) {
     await tx.query('UPDATE "rollout" SET "rollback_on_abort" = true WHERE "devices_group_id" IS NOT NULL AND NOT "rollback_on_abort"');
