@@ -1,9 +1,9 @@
 /**
- * API test helpers: a fresh, migrated database per call (PGlite from the run's template, or a new
+ * API test helpers: a fresh, migrated database per call (PGlite: a copy of the run's template folder, or a new
  * database on the PostgreSQL server of DATABASE_URL), the real app on it, and small clients that
  * sign in and call it with inject like a browser would (cookie + X-Requested-With).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,9 +30,10 @@ export interface TestApp {
 async function freshDatabase(): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const dump = readFileSync(inject('pgliteTemplate'));
-    const db = await openDatabase({ loadDataDir: new Blob([dump]) });
-    return { db, drop: async () => {} };
+    const dir = mkdtempSync(join(inject('pgliteCopies'), 'db-'));
+    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    const db = await openDatabase({ dataDir: dir });
+    return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `pucs_test_${randomBytes(6).toString('hex')}`;
   const admin = await openDatabase({ url });
