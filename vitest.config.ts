@@ -25,6 +25,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
           maxWorkers: 2,
+          // Its files share a worker's imported modules, as the API suite's do (none replaces a module;
+          // shuffled file orders passed). The screen tests stay isolated: some of them replace modules.
+          isolate: false,
         },
       },
       {
