@@ -1,6 +1,6 @@
 /**
- * API test helpers: a fresh, migrated database per call (PGlite: a copy of the run's template folder, or a new
- * database on the PostgreSQL server of DATABASE_URL), the real app on it, and small clients that
+ * API test helpers: a fresh, migrated database per call (a copy of the run's template, globalSetup.ts:
+ * PGlite's folder, or a database on the PostgreSQL server of DATABASE_URL), the real app on it, and small clients that
  * sign in and call it with inject like a browser would (cookie + X-Requested-With).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,11 +12,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
 import { hashPassword } from '../../server/auth/password';
 import { usernameKey } from '../../server/auth/usernameKey';
 import { ROLE } from '../../src/schemas/role';
 import { CSRF_HEADER } from '../../src/csrf';
+import { databaseUrl } from './databaseUrl';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,14 +37,12 @@ async function freshDatabase(): Promise<{ db: Database; url?: string; drop: () =
   }
   const name = `pucs_test_${randomBytes(6).toString('hex')}`;
   const admin = await openDatabase({ url });
-  await admin.exec(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ url: u.toString() });
-  await migrate(db);
+  await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const own = databaseUrl(url, name);
+  const db = await openDatabase({ url: own });
   return {
     db,
-    url: u.toString(),
+    url: own,
     drop: async () => {
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
