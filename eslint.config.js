@@ -20,6 +20,21 @@ export default tseslint.config(
     },
   },
   {
+    // The tests of a worker share one browser context, which Playwright resets between them but for what
+    // was granted or set on it (playwright.config.ts, reuseContext): a test asks for those with test.use.
+    files: ['tests/e2e/**/*.ts', 'tests/guideWalk/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['grantPermissions', 'setGeolocation', 'setOffline', 'setExtraHTTPHeaders'].map((property) => ({
+          object: 'context',
+          property,
+          message: 'The browser context is reused by the next tests: ask for it with test.use({ ... }) instead.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

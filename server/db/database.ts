@@ -77,8 +77,6 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string;
-  /** PGlite: start from a dump made by dumpDataDir (tests copy a migrated template this way). */
-  loadDataDir?: Blob | File;
 }
 
 /**
@@ -162,7 +160,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url) : openPglite(opts);
 }
 
-async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promise<Blob> }> {
+async function openPglite(opts: OpenOptions): Promise<Database> {
   // V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler, then recompiles the hot
   // functions with its optimizing one in the background: measured on the 2,000-device demo, that
   // second copy of the code costs about 45 MB of the server's memory and, on 2 cores, competes
@@ -179,7 +177,6 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
   }
   const pg = await PGlite.create({
     dataDir,
-    loadDataDir: opts.loadDataDir,
     parsers: { [DATE_OID]: keepDateText },
     // The name search's trigram index (server/db/ddl.ts).
     extensions: { pg_trgm },
@@ -228,7 +225,6 @@ async function openPglite(opts: OpenOptions): Promise<Database & { dump(): Promi
     stats,
     onChange: changes.onChange,
     close: () => pg.close(),
-    dump: async () => (await pg.dumpDataDir('none')) as Blob,
   };
 }
 

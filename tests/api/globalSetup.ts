@@ -2,12 +2,13 @@
  * Builds a migrated database once per run, and every test's database starts as a copy of it.
  * - PGlite: a folder, copied and opened in place for each test: about 0.3 s, where a dump loaded into a
  *   new in-memory database took about 1.1 s (a new database takes 3-5 s; STACK.md). The folders live in
- *   memory (/dev/shm) where the machine has it, and go with the run.
+ *   memory (/dev/shm) where the machine has it with room enough, and go with the run (those of a run
+ *   killed before its end go at the next run's start).
  * - PostgreSQL (DATABASE_URL): a template database, each test's made by CREATE DATABASE ... TEMPLATE
  *   (about 40 ms, where migrating a new one took about 450 ms), dropped with the run.
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -26,42 +27,97 @@ declare module 'vitest' {
   }
 }
 
-/** A folder in memory if the machine has one we may write, else the usual temporary folder. */
+const PREFIX = 'pucs-template-';
+/** What a run's folder needs: the template (about 42 MB) and a copy per worker, with room to spare. */
+const ROOM = 512 * 1024 * 1024;
+
+/** A folder in memory if the machine has one we may write with room enough, else the usual temporary folder. */
 function memoryFolder(): string {
   try {
     accessSync('/dev/shm', constants.W_OK);
-    return '/dev/shm';
+    const free = statfsSync('/dev/shm');
+    if (free.bavail * free.bsize >= ROOM) return '/dev/shm';
   } catch {
-    return tmpdir();
+    // No /dev/shm here.
+  }
+  return tmpdir();
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The folders of runs that were killed before their teardown (their process gone): removed. */
+function removeStaleFolders(parent: string) {
+  for (const name of readdirSync(parent).filter((n) => n.startsWith(PREFIX))) {
+    const folder = join(parent, name);
+    try {
+      const pid = Number(readFileSync(join(folder, 'pid'), 'utf8'));
+      if (Number.isSafeInteger(pid) && pid > 0 && !alive(pid)) rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Not ours, or being made: left alone.
+    }
+  }
+}
+
+async function dropDatabase(url: string, name: string) {
+  const admin = await openDatabase({ url });
+  try {
+    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.close();
+  }
+}
+
+async function build(url: string | undefined, template: string, postgresTemplate: string) {
+  if (url) {
+    const admin = await openDatabase({ url });
+    try {
+      await admin.exec(`CREATE DATABASE ${postgresTemplate}`);
+    } finally {
+      await admin.close();
+    }
+    const db = await openDatabase({ url: databaseUrl(url, postgresTemplate) });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+  } else {
+    const db = await openDatabase({ dataDir: template });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
   }
 }
 
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(memoryFolder(), 'pucs-template-'));
+  const parent = memoryFolder();
+  removeStaleFolders(parent);
+  const dir = mkdtempSync(join(parent, PREFIX));
+  writeFileSync(join(dir, 'pid'), String(process.pid));
   const template = join(dir, 'template');
   const url = process.env.DATABASE_URL;
   const postgresTemplate = `pucs_test_template_${randomBytes(6).toString('hex')}`;
-  if (url) {
-    const admin = await openDatabase({ url });
-    await admin.exec(`CREATE DATABASE ${postgresTemplate}`);
-    const db = await openDatabase({ url: databaseUrl(url, postgresTemplate) });
-    await migrate(db);
-    await db.close();
-    await admin.close();
-  } else {
-    const db = await openDatabase({ dataDir: template });
-    await migrate(db);
-    await db.close();
+  const teardown = async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (url) await dropDatabase(url, postgresTemplate);
+  };
+  try {
+    await build(url, template, postgresTemplate);
+  } catch (err) {
+    await teardown().catch(() => {});
+    throw err;
   }
   project.provide('pgliteTemplate', template);
   project.provide('pgliteCopies', dir);
   project.provide('postgresTemplate', postgresTemplate);
-  return async () => {
-    rmSync(dir, { recursive: true, force: true });
-    if (url) {
-      const admin = await openDatabase({ url });
-      await admin.exec(`DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
-      await admin.close();
-    }
-  };
+  return teardown;
 }

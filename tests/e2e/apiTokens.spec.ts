@@ -9,6 +9,10 @@ import { adminTeam, createMember, createObject, signInAs, uniqueName } from './o
 import { answerInPage } from './objectScreen';
 import { signedInApi } from './listsApi';
 
+// The copy buttons are checked by reading the clipboard. Asked of the context here, not granted during a
+// test: a reused browser context (playwright.config.ts) keeps what a test grants for the tests after it.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
 /** A fetch from the page that sends the token and no cookie, as a pipeline would. */
 const fetchWithToken = (page: Page, token: string) =>
   page.evaluate(async (bearer) => {
@@ -16,7 +20,7 @@ const fetchWithToken = (page: Page, token: string) =>
     return { status: res.status, body: (await res.json()) as { json_list?: { name: string }[] } };
   }, token);
 
-test("a token made and copied on the profile page reads the user's devices until it is revoked", async ({ page, context }) => {
+test("a token made and copied on the profile page reads the user's devices until it is revoked", async ({ page }) => {
   const admin = await signedInApi();
   const team = await adminTeam(admin);
   const type = await createObject(admin, 'type', { name: uniqueName('tok type'), team_id: team.id });
@@ -40,7 +44,6 @@ test("a token made and copied on the profile page reads the user's devices until
   const shown = (await dialog.getByTestId('new-api-token').textContent()) ?? '';
   expect(shown).toMatch(/^pucs_\d+_[A-Za-z0-9_-]{43}$/);
 
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await dialog.getByRole('button', { name: ownMessages.copyToken }).click();
   await expect(dialog.getByText(ownMessages.copied)).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());

@@ -13,6 +13,10 @@ import { signInByApi } from './signIn';
 import { adminTeamWithType, createObject, HEADERS, readObject, uniqueName, type Obj } from './objectApi';
 import { button, errorSnackbar, expectErrors, input, viewedId } from './objectScreen';
 
+// The copy buttons are checked by reading the clipboard. Asked of the context here, not granted during a
+// test: a reused browser context (playwright.config.ts) keeps what a test grants for the tests after it.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
 let team: { id: number; name: string };
 let type: Obj;
 
@@ -50,7 +54,7 @@ async function fillNewFirmware(page: Page, name: string) {
   await input(page, 'Version').fill('2.0.0');
 }
 
-test('a firmware with its file: required, hashed, uploaded, shown, downloaded, never offered again', async ({ page, context }) => {
+test('a firmware with its file: required, hashed, uploaded, shown, downloaded, never offered again', async ({ page }) => {
   const bytes = randomBytes(5 * 1024 * 1024 + 123);
   const sha3 = createHash('sha3-256').update(bytes).digest('hex');
   const name = uniqueName('Filed fw');
@@ -89,7 +93,6 @@ test('a firmware with its file: required, hashed, uploaded, shown, downloaded, n
   expect(await readObject(page.request, 'firmware', id)).toMatchObject({ filename: 'fw-2.0.0.bin', size: bytes.length, firmware_hash: sha3 });
 
   // The copy button copies the whole hash.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await fileRegion(page).getByRole('button', { name: ownMessages.copyHash }).click();
   await expect(fileRegion(page).getByText(ownMessages.copied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sha3);

@@ -3,11 +3,18 @@
  * browser's locale: DD/MM/YYYY for a date, DD/MM/YYYY HH:MM for a date and time in the browser's
  * time zone; the value the form sends stays ISO 8601 as the server takes it.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 // A zone with a summer time: 29/03/2026 01:30 does not exist there (the clocks jump from 01:00 to 02:00).
-vi.hoisted(() => {
+const zoneBefore = vi.hoisted(() => {
+  const before = process.env.TZ;
   process.env.TZ = 'Europe/London';
+  return before;
+});
+// The files of a worker share its process (vitest.config.ts, unit-logic): the next ones get its zone back.
+afterAll(() => {
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
 });
 
 import { maskDateText, readDateText, showDateText } from '../../src/resources/inputs/enGbDateText';
