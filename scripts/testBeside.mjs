@@ -1,16 +1,17 @@
 /**
- * `npm test`: the browser tests (`npm run test:e2e`, one Playwright worker, which keeps about one of
- * two cores busy: the browser waits for the server and the server for the browser) with, beside them
- * on the other core, one after another: the type check and lint, the unit tests and the API suite
- * (one worker each), the guide's walk (`npm run test:guide`) and, when PUCS_TEST_DATABASE_URL names a
- * PostgreSQL server, the API suite again on it (as DATABASE_URL; .ci/run starts one). One after
- * another they took 60-70 minutes of CI; side by side the machine's two cores both work, and the
- * browser tests, the longest, start at once.
+ * The last part of `npm test` (after the unit tests, which use both cores): the browser tests (`npm run
+ * test:e2e`, one Playwright worker, which keeps about one of two cores busy: the browser waits for the
+ * server and the server for the browser) with, beside them on the other core, one after another: the
+ * type check, lint, the API suite (one worker), the guide's walk (`npm run test:guide`) and, when
+ * PUCS_TEST_DATABASE_URL names a PostgreSQL server, the API suite again on it (as DATABASE_URL;
+ * .ci/run starts one). One after another they took 60-70 minutes of CI; side by side the machine's two
+ * cores both work. The unit tests stay before: beside the browser tests with one worker they took 16
+ * minutes of that core, against 5 alone with two.
  *
  * The browser tests write as they go; each job beside them writes to a file, shown whole when it
  * ends (its lines never mixed with the browser tests'). Every job runs to its end even when another
  * failed, so one run shows every failure; the exit code is 1 if any failed.
- * TEST_BESIDE_WORKERS: the workers of the vitest suites beside the browser tests (1).
+ * TEST_BESIDE_WORKERS: the workers of the API suites beside the browser tests (1).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +25,6 @@ const logs = mkdtempSync(join(tmpdir(), 'pucs-test-beside-'));
 const besides = [
   { name: 'type check', args: ['run', 'typecheck'], env: {} },
   { name: 'lint', args: ['run', 'lint'], env: {} },
-  { name: 'unit tests', args: ['run', 'test:unit'], env: { VITEST_MAX_WORKERS: workers } },
   { name: 'API suite (embedded PostgreSQL: PGlite)', args: ['run', 'test:api'], env: { VITEST_MAX_WORKERS: workers } },
   { name: "guide's walk", args: ['run', 'test:guide'], env: {} },
   ...(postgres ? [{ name: 'API suite on PostgreSQL', args: ['run', 'test:api'], env: { VITEST_MAX_WORKERS: workers, DATABASE_URL: postgres } }] : []),
