@@ -12,9 +12,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.tsx', 'src/**/*.test.tsx'],
           setupFiles: ['tests/unit/setup.ts'],
-          // The default leaves one of the two cores idle; jsdom and the imports dominate each file (one
-          // worker when run beside the browser tests: scripts/testBeside.mjs).
-          maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
+          // The default leaves one of the two cores idle; jsdom and the imports dominate each file.
+          maxWorkers: 2,
         },
       },
       {
@@ -25,7 +24,7 @@ export default defineConfig({
           name: 'unit-logic',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
-          maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
+          maxWorkers: 2,
           // Its files share a worker's imported modules, as the API suite's do (none replaces a module;
           // shuffled file orders passed). The screen tests stay isolated: some of them replace modules.
           isolate: false,

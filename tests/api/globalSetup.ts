@@ -5,14 +5,14 @@
  *   memory (/dev/shm) where the machine has it with room enough, and go with the run (those of a run
  *   killed before its end go at the next run's start).
  * - PostgreSQL (DATABASE_URL): a template database, each test's made by CREATE DATABASE ... TEMPLATE
- *   (about 40 ms, where migrating a new one took about 450 ms), dropped with the run.
+ *   rather than migrated anew (a test's app about 370 ms instead of 550 ms), dropped with the run.
  */
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { databaseUrl } from './databaseUrl';
 
@@ -65,37 +65,20 @@ function removeStaleFolders(parent: string) {
   }
 }
 
-async function dropDatabase(url: string, name: string) {
-  const admin = await openDatabase({ url });
+/** Runs `fn` on a database opened for it, closed after whatever happens. */
+async function withDatabase(opts: Parameters<typeof openDatabase>[0], fn: (db: Database) => Promise<unknown>): Promise<void> {
+  const db = await openDatabase(opts);
   try {
-    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await fn(db);
   } finally {
-    await admin.close();
+    await db.close();
   }
 }
 
 async function build(url: string | undefined, template: string, postgresTemplate: string) {
-  if (url) {
-    const admin = await openDatabase({ url });
-    try {
-      await admin.exec(`CREATE DATABASE ${postgresTemplate}`);
-    } finally {
-      await admin.close();
-    }
-    const db = await openDatabase({ url: databaseUrl(url, postgresTemplate) });
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
-  } else {
-    const db = await openDatabase({ dataDir: template });
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
-  }
+  if (!url) return withDatabase({ dataDir: template }, migrate);
+  await withDatabase({ url }, (admin) => admin.exec(`CREATE DATABASE ${postgresTemplate}`));
+  await withDatabase({ url: databaseUrl(url, postgresTemplate) }, migrate);
 }
 
 export default async function setup(project: TestProject) {
@@ -108,7 +91,7 @@ export default async function setup(project: TestProject) {
   const postgresTemplate = `pucs_test_template_${randomBytes(6).toString('hex')}`;
   const teardown = async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (url) await dropDatabase(url, postgresTemplate);
+    if (url) await withDatabase({ url }, (admin) => admin.exec(`DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`));
   };
   try {
     await build(url, template, postgresTemplate);
