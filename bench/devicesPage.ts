@@ -8,8 +8,8 @@
  * whose load changes during the run. Prints the figures with the goal beside them; asserts
  * nothing. Needs Chromium (PW_CHROMIUM_PATH, as for the e2e tests).
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { performance } from 'node:perf_hooks';
+import { chromium, type Browser } from '@playwright/test';
+import { firstRowPainted, watchFirstRows } from './firstRowTiming';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -22,7 +22,6 @@ import { ensureAdmin } from '../server/auth/bootstrap';
 import { buildConsole, consoleBuildReason } from '../server/build';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
-const ROW = 'table tbody tr a';
 const DEVICES = process.env.BENCH_DEVICES ? Number(process.env.BENCH_DEVICES) : undefined;
 const BASE_DIST = process.env.BENCH_BASE_DIST ? resolve(process.env.BENCH_BASE_DIST) : undefined;
 const GOAL = 'goal < 1000 ms median, loaded machine too';
@@ -32,8 +31,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** A signed-in page of its own (cookies, this browser's remembered reads) on the console at `address`. */
 async function signedInPage(browser: Browser, address: string) {
   const context = await browser.newContext();
-  // In every tab of this context.
-  await context.addInitScript(watchFirstRow, ROW);
+  await watchFirstRows(context);
   const page = await context.newPage();
   await page.goto(`${address}/login`);
   await page.getByLabel('Username').fill('bench');
@@ -41,34 +39,6 @@ async function signedInPage(browser: Browser, address: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${address}/`);
   return page;
-}
-
-/**
- * Before each page's own scripts: notes when the first device row enters the page and when the
- * frame showing it has been painted (a task after that frame's animation callbacks), in ms since
- * the navigation started (the page's time origin).
- */
-function watchFirstRow(row: string) {
-  const w = window as unknown as { pucsFirstRow?: { inPage: number; painted?: number } };
-  const observer = new MutationObserver(() => {
-    if (w.pucsFirstRow || !document.querySelector(row)) return;
-    const seen = { inPage: performance.now() } as { inPage: number; painted?: number };
-    w.pucsFirstRow = seen;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => (seen.painted = performance.now())));
-  });
-  observer.observe(document, { subtree: true, childList: true });
-}
-
-/**
- * Navigates to /devices and answers when its first row was painted, in ms since the navigation
- * started. Read in the page: a locator's waitFor polls at growing intervals (up to 500 ms apart),
- * so its answer came up to half a second after the row showed.
- */
-async function firstRow(page: Page, address: string): Promise<number> {
-  await page.goto(`${address}/devices`, { waitUntil: 'commit' });
-  const painted = await page.waitForFunction(() => (window as unknown as { pucsFirstRow?: { painted?: number } }).pucsFirstRow?.painted, undefined, { polling: 'raf' });
-  return Number(await painted.jsonValue());
 }
 
 async function main() {
@@ -94,12 +64,12 @@ async function main() {
   try {
     const pages = await Promise.all(addresses.map((address) => signedInPage(browser, address)));
     // A first load each: the browser's caches and the remembered read of the table, as a user returning has them.
-    for (const [i, page] of pages.entries()) await firstRow(page, addresses[i]);
+    for (const [i, page] of pages.entries()) await firstRowPainted(page, addresses[i]);
     const times: number[][] = pages.map(() => []);
     for (let run = 0; run < RUNS; run++) {
       // In turn, the first one alternating: neither always follows the other.
       const order = run % 2 ? [...pages.keys()].reverse() : [...pages.keys()];
-      for (const i of order) times[i].push(await firstRow(pages[i], addresses[i]));
+      for (const i of order) times[i].push(await firstRowPainted(pages[i], addresses[i]));
     }
     // The same, each load in a new tab of that browser: a new renderer process, which has run none of
     // the console's code yet (the browser's caches and the remembered read are there, as for a user
@@ -107,12 +77,12 @@ async function main() {
     const newTab: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const tab = await pages[0].context().newPage();
-      newTab.push(await firstRow(tab, addresses[0]));
+      newTab.push(await firstRowPainted(tab, addresses[0]));
       await tab.close();
     }
     const calls: string[] = [];
     pages[0].on('request', (r) => r.url().includes('/api/') && calls.push(r.url()));
-    await firstRow(pages[0], addresses[0]);
+    await firstRowPainted(pages[0], addresses[0]);
     const rows = await pages[0].locator('table tbody tr').count();
 
     const label = `/devices first row (${seeded.total} devices, full page load, ${RUNS} runs)`;
